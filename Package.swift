@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+// FoldTrace: record, replay and assert the layout of apps on foldables and freely resizable windows.
+// Dependencies run one way: LayoutCore imports none of our modules; FoldTrace and FoldSim never import
+// LayoutCore; FoldReplay joins FoldTrace and LayoutCore; no executable links FoldReplayTesting.
+import PackageDescription
+
+let package = Package(
+  name: "FoldTrace",
+  products: [
+    .library(name: "FoldTrace", targets: ["FoldTrace"]),
+    .library(name: "LayoutCore", targets: ["LayoutCore"]),
+    .library(name: "FoldReplay", targets: ["FoldReplay"]),
+    .library(name: "FoldReplayTesting", targets: ["FoldReplayTesting"]),
+    .library(name: "FoldSim", targets: ["FoldSim"]),
+    .executable(name: "tracecat", targets: ["tracecat"]),
+    .executable(name: "foldsim", targets: ["foldsim"]),
+    .executable(name: "tracebench", targets: ["tracebench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"])]
+    ),
+    .target(name: "FoldTrace", dependencies: ["CZstd"]),
+    .target(name: "LayoutCore"),
+    .target(name: "FoldReplay", dependencies: ["FoldTrace", "LayoutCore"]),
+    .target(name: "FoldReplayTesting", dependencies: ["FoldReplay", "FoldTrace", "LayoutCore"]),
+    .target(name: "FoldSim", dependencies: ["FoldTrace"]),
+    .executableTarget(
+      name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
+    .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
+    .executableTarget(
+      name: "tracebench", dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd"],
+      path: "Tools/tracebench"),
+    .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"]),
+    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+    .testTarget(
+      name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"]),
+    .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
+    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

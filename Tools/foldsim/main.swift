@@ -1,0 +1,1 @@
+print("foldsim: not built yet")

@@ -1,0 +1,1 @@
+print("tracebench: not built yet")

@@ -1,0 +1,1 @@
+print("tracecat: not built yet")
