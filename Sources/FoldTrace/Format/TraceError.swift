@@ -25,6 +25,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyExists
     /// The writer was used after `close()`.
     case closed
+    /// An argument is out of range, such as a frame index past the last frame.
+    case invalidArgument
   }
 
   /// The family of the error.

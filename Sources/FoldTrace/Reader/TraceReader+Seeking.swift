@@ -20,7 +20,8 @@ extension TraceReader {
     let entries = try self.index()
     guard index >= 0, index < entries.count else {
       throw TraceError(
-        .corrupt, file: name, reason: "frame \(index) does not exist; the trace has \(entries.count) frames")
+        .invalidArgument, file: name,
+        reason: "frame \(index) does not exist; the trace has \(entries.count) frames")
     }
     move(to: index, offset: entries[index].offset)
   }

@@ -74,15 +74,19 @@ public final class TraceReader {
       throw TraceError(.io, file: name, reason: "cannot create a zstd decoder: \(error)")
     }
     let preamble = try source.read(at: 0, count: 8)
-    guard preamble.count == 8, TraceFormat.u32(preamble, at: 0) == TraceFormat.headerFrameMagic else {
-      if preamble.count < 8 && Array(TraceFormat.headerPreamblePrefix.prefix(preamble.count)) == preamble {
-        throw TraceError(
-          .truncated, file: name, offset: 0,
-          reason: "the file ends inside the header (\(preamble.count) bytes)")
-      }
+    let prefix = TraceFormat.headerPreamblePrefix
+    guard !preamble.isEmpty else {
+      throw TraceError(.notATrace, file: name, offset: 0, reason: "not a FoldTrace trace: the file is empty")
+    }
+    guard Array(preamble.prefix(4)) == Array(prefix.prefix(preamble.count)) else {
       throw TraceError(
         .notATrace, file: name, offset: 0,
         reason: "not a FoldTrace trace: it does not start with a header frame (skippable magic 0x184D2A50)")
+    }
+    guard preamble.count == 8 else {
+      throw TraceError(
+        .truncated, file: name, offset: 0, reason: "the file ends inside the header (\(preamble.count) bytes)"
+      )
     }
     let length = Int(TraceFormat.u32(preamble, at: 4))
     guard length <= TraceFormat.maxHeaderBytes else {
@@ -137,7 +141,12 @@ public final class TraceReader {
         throw fail(.truncated, "the file ends \(remaining) bytes into frame \(nextIndex); run recover")
       }
       let magic = TraceFormat.u32(preamble, at: 0)
-      if magic == TraceFormat.zstdFrameMagic { return try readDataFrame() }
+      if magic == TraceFormat.zstdFrameMagic {
+        if preamble.count > 4 && preamble[4] & 0x18 != 0 {
+          throw fail(.corrupt, "frame \(nextIndex) has reserved bits set in its frame header descriptor")
+        }
+        return try readDataFrame()
+      }
       guard TraceFormat.isSkippable(magic) else {
         if preamble.allSatisfy({ $0 == 0 }) {
           throw fail(.corrupt, "zero bytes where frame \(nextIndex) should start (a torn tail); run recover")
@@ -197,6 +206,9 @@ public final class TraceReader {
       }
     } catch let failure as ZstdFrameDecoder.Failure {
       switch failure {
+      case .zstd(let error) where error == .windowTooLarge:
+        throw fail(
+          .limitExceeded, "frame \(nextIndex) needs a window over 2^\(limits.maxWindowLog) bytes: \(error)")
       case .zstd(let error):
         throw fail(.corrupt, "frame \(nextIndex) is damaged: \(error)")
       case .declaredTooLarge(let declared, let cap):
