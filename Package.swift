@@ -30,9 +30,14 @@ let package = Package(
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
     .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
+    // tracebench counts heap allocations by defining malloc in its executable (Tools/tracebench/
+    // CAllocationCounter); --export-dynamic lets the Swift runtime and libzstd resolve malloc to it.
+    .target(name: "CAllocationCounter", path: "Tools/tracebench/CAllocationCounter"),
     .executableTarget(
-      name: "tracebench", dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd"],
-      path: "Tools/tracebench"),
+      name: "tracebench",
+      dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd", "CAllocationCounter"],
+      path: "Tools/tracebench", exclude: ["CAllocationCounter"],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
     .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
     .testTarget(

@@ -1,1 +1,31 @@
-print("tracebench: not built yet")
+import Foundation
+
+// tracebench: measures FoldTrace against the baselines a team would use instead (issue 8).
+// `tracebench _child …` is the hidden entry point of the child processes MemoryBench spawns.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  if arguments.first == "_child" {
+    guard arguments.count == 4, arguments[1] == "stream", let limit = Int(arguments[3]) else {
+      throw Options.Failure(description: "usage: tracebench _child stream PATH LIMIT")
+    }
+    print(try MemoryBench.stream(arguments[2], limit: limit))
+    exit(0)
+  }
+  if arguments.contains("-h") || arguments.contains("--help") {
+    print(Options.usage)
+    exit(0)
+  }
+  let options = try Options.parse(arguments)
+  guard AllocationCounter.isActive else {
+    throw Options.Failure(
+      description: "the allocation counter is not active (was tracebench linked with --export-dynamic?)")
+  }
+  print(try TraceBench(options: options).run())
+} catch let failure as Options.Failure {
+  FileHandle.standardError.write(Data("tracebench: \(failure)\n".utf8))
+  exit(64)
+} catch {
+  FileHandle.standardError.write(Data("tracebench: \(error)\n".utf8))
+  exit(1)
+}

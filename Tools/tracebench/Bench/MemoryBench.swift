@@ -1,0 +1,51 @@
+import FoldTrace
+import Foundation
+
+/// Peak memory while streaming a trace: a fresh child process per measurement reads the large trace
+/// frame by frame (and replays it when FoldReplay is present) and reports `getrusage` `ru_maxrss`, so
+/// the small and the large measurement do not share a high-water mark.
+struct MemoryBench {
+  var options: Options
+
+  func run(_ trace: LargeTrace, into table: inout ResultTable) throws {
+    let small = trace.eventCount / 10
+    let smallPeak = try Samples.collect(runs: 1) { try Double(Self.childPeak(trace.path, limit: small)) }
+    let largePeak = try Samples.collect(runs: 1) {
+      try Double(Self.childPeak(trace.path, limit: trace.eventCount))
+    }
+    let megabytes = { (bytes: Double) in bytes / 1_048_576 }
+    let growth = largePeak.median / smallPeak.median
+    let section = "peak RSS streaming"
+    table.add(
+      section,
+      Figure(
+        "MB at \(Format.si(Double(small))) → \(Format.si(Double(trace.eventCount))) events",
+        ours:
+          "\(Format.significant(megabytes(smallPeak.median))) → \(Format.significant(megabytes(largePeak.median)))",
+        ratio: Format.ratio(growth), target: "≤ 1.2×, ≤ 64 MB",
+        verdict: growth <= 1.2 && megabytes(largePeak.median) <= 64 ? .met : .missed))
+  }
+
+  /// Runs `tracebench _child stream PATH LIMIT` and returns the child's peak RSS, in bytes.
+  static func childPeak(_ path: String, limit: Int) throws -> Int {
+    let output = try ChildProcess.run(["_child", "stream", path, String(limit)])
+    guard let field = output.split(separator: " ").first(where: { $0.hasPrefix("peak=") }),
+      let peak = Int(field.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw ChildProcess.Failure(description: "unexpected child output: \(output)") }
+    return peak
+  }
+
+  /// The child's work: stream up to `limit` events of the trace at `path`, then print
+  /// `events=N peak=BYTES`.
+  static func stream(_ path: String, limit: Int) throws -> String {
+    let reader = try TraceReader(path: path)
+    var events = 0
+    reading: while let frame = try reader.nextFrame() {
+      for _ in frame.events {
+        events += 1
+        if events >= limit { break reading }
+      }
+    }
+    return "events=\(events) peak=\(ChildProcess.peakResidentBytes())"
+  }
+}

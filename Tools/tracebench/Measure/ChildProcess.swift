@@ -1,0 +1,38 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs tracebench itself as a child process for measurements that need a fresh process (peak RSS).
+enum ChildProcess {
+  /// Runs this executable with `arguments` and returns its standard output.
+  /// - Throws: ``Failure`` when it cannot start or exits non-zero.
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(
+        description: "tracebench \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A child that failed.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// This process's peak resident set size so far (`getrusage(RUSAGE_SELF).ru_maxrss`), in bytes.
+  static func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss * 1024
+  }
+}

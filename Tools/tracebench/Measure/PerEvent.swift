@@ -1,0 +1,32 @@
+/// Cost per event of a loop over events: elapsed nanoseconds and heap allocations on the calling thread.
+struct PerEvent: Sendable {
+  /// Nanoseconds per event, one value per run.
+  var nanoseconds: Samples
+  /// Allocations per event on the calling thread, one value per run.
+  var allocations: Samples
+
+  /// Runs `body` over `count` items `runs` times after one untimed warm-up run.
+  /// - Parameters:
+  ///   - runs: Timed repetitions.
+  ///   - count: Items per run; `body` receives each index.
+  ///   - prepare: Called before each run, untimed (fresh writer, cleared buffer…).
+  ///   - body: The measured work for item `i`.
+  static func measure(
+    runs: Int, count: Int, prepare: () throws -> Void = {}, _ body: (Int) throws -> Void
+  ) rethrows -> PerEvent {
+    var nanoseconds: [Double] = []
+    var allocations: [Double] = []
+    for run in 0...runs {
+      try prepare()
+      let allocationsBefore = AllocationCounter.thread
+      let start = Stopwatch.now()
+      for i in 0..<count { try body(i) }
+      let elapsed = Stopwatch.now() - start
+      let allocated = AllocationCounter.thread - allocationsBefore
+      if run == 0 { continue }  // warm-up
+      nanoseconds.append(Double(elapsed) / Double(count))
+      allocations.append(Double(allocated) / Double(count))
+    }
+    return PerEvent(nanoseconds: Samples(nanoseconds), allocations: Samples(allocations))
+  }
+}
