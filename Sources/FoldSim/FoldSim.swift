@@ -1,3 +1,5 @@
+import Foundation  // links libm for rounding on Linux
+
 /// "The system": device profiles and human gestures that synthesize sessions (issue 6).
 ///
 /// FoldSim plays the OS for the app under test: it knows devices (``DeviceProfile``) and how the system

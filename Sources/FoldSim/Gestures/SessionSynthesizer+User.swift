@@ -66,6 +66,7 @@ extension SessionSynthesizer {
     guard to != from else { return }
     animate(duration: humanDuration(duration)) { model, p, time in
       let offset = model.pixelAligned(from + (to - from) * p)
+      guard offset != (second ? model.secondScrollOffset : model.scrollOffset) else { return }
       if second { model.secondScrollOffset = offset } else { model.scrollOffset = offset }
       model.record(
         .scroll(scene: scene, offset: TracePoint(x: 0, y: offset), anchor: Self.anchor(at: offset)),
