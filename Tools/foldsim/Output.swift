@@ -1,11 +1,14 @@
 import FoldSim
-import FoldTrace
+import Foundation
 
-/// Writes a synthesized session as a trace file.
+/// Writes a synthesized trace to a file, replacing it atomically (so `Tools/gen-corpus` can regenerate
+/// the corpus in place and a failed run never leaves half a trace).
 enum Output {
-  static func write(_ session: (scenario: Scenario, events: [TraceEvent]), to path: String)
-    throws(FoldsimError)
-  {
-    throw .file("writing traces needs TraceWriter (not merged yet)")
+  static func write(_ bytes: [UInt8], to path: String) throws(FoldsimError) {
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .file("cannot write '\(path)': \(error.localizedDescription)")
+    }
   }
 }

@@ -12,7 +12,14 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   case .events(let path):
     for event in try load(path).events { print(EventText.line(event)) }
   case .generate(let path, let output):
-    try Output.write(try load(path), to: output)
+    let scenario = try load(path).scenario
+    let bytes: [UInt8]
+    do {
+      bytes = try scenario.traceBytes()
+    } catch {
+      throw .scenario(error)
+    }
+    try Output.write(bytes, to: output)
   }
 }
 
