@@ -45,7 +45,16 @@ enum Listing {
           m.split.source)
         if let slide = m.slideOverWidth {
           out += line("slide over", "\(fmt(slide.value)) pt wide", slide.source)
+          out += line(
+            "slide over margin", "\(fmt(m.slideOverInset.value)) pt less than the display's height",
+            m.slideOverInset.source)
         }
+        let i = m.safeArea.value
+        out += line(
+          "pane safe area",
+          "top \(fmt(i.top)) left \(fmt(i.left)) bottom \(fmt(i.bottom)) right \(fmt(i.right))"
+            + (m.barsOnOuterEdge ? " + the display's side inset on the pane's outer edge" : ""),
+          m.safeArea.source)
         out += line("size classes", rule(m.sizeClasses.value), m.sizeClasses.source)
       }
       if let h = profile.hinge {
@@ -54,6 +63,12 @@ enum Listing {
         out += line("fully open from", "\(fmt(h.fullyOpenFrom.value))°", h.fullyOpenFrom.source)
         out += line("handover", "opening ≥ \(fmt(h.handoverOpening.value))°", h.handoverOpening.source)
         out += line("handover back", "closing < \(fmt(h.handoverClosing.value))°", h.handoverClosing.source)
+      }
+      if let pip = profile.pip {
+        out += "  picture in picture (pinned at the top):\n"
+        out += line(
+          "video aspect", "\(fmt((pip.aspect.value * 10000).rounded() / 10000)) (width/height)",
+          pip.aspect.source)
       }
     }
     out += "\nGESTURES (every step also takes: gesture, at, after, label)\n"

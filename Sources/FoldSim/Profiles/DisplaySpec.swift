@@ -27,7 +27,8 @@ public struct DisplaySpec: Sendable {
     safeArea: Sourced<PerOrientation<PhysicalInsets>>,
     sizeClasses: Sourced<PerOrientation<SizeClassRule>>,
     verticalBars: Sourced<PerOrientation<PhysicalEdge?>> = Sourced(
-      PerOrientation(both: nil), .published("iOS: bars are horizontal unless a profile says otherwise")),
+      PerOrientation(both: nil),
+      .published("Apple HIG, Tab bars and Toolbars: horizontal, at the bottom and top")),
     camera: CameraSpec? = nil, division: DivisionSpec? = nil
   ) {
     self.role = role
