@@ -139,3 +139,18 @@ struct GestureTests {
     #expect(zip(a, a.dropFirst()).allSatisfy { $0.time <= $1.time })
   }
 }
+
+struct HandoverStyleTests {
+  @Test func sameSceneHandoverKeepsTheSceneAndChangesItsGeometry() throws {
+    var profile = DeviceProfile.iPhoneDuo
+    profile.hinge!.handover = Sourced(.sameScene, .assumption("test"))
+    let events = try play(profile, [.hinge(to: 180, via: [], duration: 0.5, pause: 0)])
+    #expect(!events.contains { $0.kind == .sceneDisconnected })
+    #expect(events.filter { $0.kind == .sceneConnected }.count == 1)
+    let g = try #require(lastGeometry(events, scene: SceneID(1)))
+    #expect(g.size == TraceSize(width: 1040, height: 780))
+    // The Duo itself reconnects.
+    let duo = try play(.iPhoneDuo, [.hinge(to: 180, via: [], duration: 0.5, pause: 0)])
+    #expect(duo.filter { $0.kind == .sceneDisconnected }.count == 1)
+  }
+}

@@ -62,6 +62,7 @@ enum Listing {
         out += line("closed below", "\(fmt(h.closedBelow.value))°", h.closedBelow.source)
         out += line("fully open from", "\(fmt(h.fullyOpenFrom.value))°", h.fullyOpenFrom.source)
         out += line("handover", "opening ≥ \(fmt(h.handoverOpening.value))°", h.handoverOpening.source)
+        out += line("handover style", h.handover.value.rawValue, h.handover.source)
         out += line("handover back", "closing < \(fmt(h.handoverClosing.value))°", h.handoverClosing.source)
       }
       if let pip = profile.pip {

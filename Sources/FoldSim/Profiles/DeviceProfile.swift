@@ -22,6 +22,15 @@ public struct DeviceProfile: Sendable {
   public var multitasking: MultitaskingSpec?
   /// The hinge, on a foldable.
   public var hinge: HingeSpec?
+  /// How a two-display device moves the app between its displays.
+  public enum HandoverStyle: String, Sendable, Hashable, CaseIterable {
+    /// The scene on the old display disconnects and a new scene connects on the new one (the Duo).
+    case reconnect
+    /// The same scene stays connected and reports the new display's geometry and regions (a display
+    /// change seen through `windowScene(_:didUpdateEffectiveGeometry:)`).
+    case sameScene
+  }
+
   /// Picture in Picture pinned at the top, when the device supports it.
   public var pip: PiPSpec?
   /// The orientation a session starts in unless the scenario says otherwise.
@@ -142,16 +151,21 @@ public struct HingeSpec: Sendable {
   public var handoverOpening: Sourced<Double>
   /// Closing below this angle (degrees) hands the app back to the external display.
   public var handoverClosing: Sourced<Double>
+  /// How the app moves between displays.
+  public var handover: Sourced<HandoverStyle>
 
   /// Creates a hinge spec.
   public init(
     closedBelow: Sourced<Double>, fullyOpenFrom: Sourced<Double>, handoverOpening: Sourced<Double>,
-    handoverClosing: Sourced<Double>
+    handoverClosing: Sourced<Double>,
+    handover: Sourced<HandoverStyle> = Sourced(
+      .reconnect, .published("issue 5: \"a scene disconnects and another connects on the other display\""))
   ) {
     self.closedBelow = closedBelow
     self.fullyOpenFrom = fullyOpenFrom
     self.handoverOpening = handoverOpening
     self.handoverClosing = handoverClosing
+    self.handover = handover
   }
 
   /// The status the hinge reports at `angle` degrees.
@@ -160,6 +174,15 @@ public struct HingeSpec: Sendable {
     if angle >= fullyOpenFrom.value { return .fullyOpen }
     return .partiallyOpen
   }
+}
+
+/// How a two-display device moves the app between its displays.
+public enum HandoverStyle: String, Sendable, Hashable, CaseIterable {
+  /// The scene on the old display disconnects and a new scene connects on the new one (the Duo).
+  case reconnect
+  /// The same scene stays connected and reports the new display's geometry and regions (a display
+  /// change seen through `windowScene(_:didUpdateEffectiveGeometry:)`).
+  case sameScene
 }
 
 /// Picture in Picture pinned at the top: the app below resizes vertically, and when the display is folded

@@ -51,19 +51,27 @@ extension SystemModel {
     publish(at: time)
   }
 
-  /// Moves the main scene to the other display: disconnect, then connect a new scene there.
+  /// Moves the main scene to the other display: by the profile's ``HandoverStyle``, disconnect and
+  /// connect a new scene there, or keep the scene and let the next publish report the new geometry.
   mutating func handover(toSecondary: Bool, at time: UInt64) {
     if let second = secondScene {
       disconnect(second, at: time)
       secondScene = nil
     }
-    publish(at: time)
-    disconnect(mainScene, at: time)
+    let reconnect = profile.hinge?.handover.value != .sameScene
+    if reconnect {
+      publish(at: time)
+      disconnect(mainScene, at: time)
+    }
     onSecondary = toSecondary
     orientation = orientation.rotated
     if case .split = arrangement { arrangement = .full }
     if !toSecondary { pipHeight = nil }
-    mainScene = connect(role: mainRole, at: time)
+    if reconnect {
+      mainScene = connect(role: mainRole, at: time)
+    } else {
+      connected[mainScene] = mainRole
+    }
   }
 
   /// Connects a second scene: on the other display of a two-display device, else as a second window.
