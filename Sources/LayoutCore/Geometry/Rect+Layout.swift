@@ -48,22 +48,23 @@ extension Rect {
     return Rect(x: x, y: maxY - h, width: width, height: h)
   }
 
-  /// The part of this rectangle between `minX` and `maxX` (clamped), full height.
+  /// The part of this rectangle between x = `lower` and x = `upper`, clamped inside it (empty at the
+  /// nearer edge when the span misses it), full height.
   ///
   /// - Complexity: O(1).
   public func horizontalSpan(from lower: Double, to upper: Double) -> Rect {
-    let lo = Swift.max(minX, lower)
-    let hi = Swift.min(maxX, upper)
-    return Rect(x: lo, y: y, width: Swift.max(0, hi - lo), height: height)
+    let hi = Swift.max(minX, Swift.min(maxX, upper))
+    let lo = Swift.min(Swift.max(minX, lower), hi)
+    return Rect(x: lo, y: y, width: hi - lo, height: height)
   }
 
-  /// The part of this rectangle between `lower` and `upper` on the y axis (clamped), full width.
+  /// The part of this rectangle between y = `lower` and y = `upper`, clamped inside it, full width.
   ///
   /// - Complexity: O(1).
   public func verticalSpan(from lower: Double, to upper: Double) -> Rect {
-    let lo = Swift.max(minY, lower)
-    let hi = Swift.min(maxY, upper)
-    return Rect(x: x, y: lo, width: width, height: Swift.max(0, hi - lo))
+    let hi = Swift.max(minY, Swift.min(maxY, upper))
+    let lo = Swift.min(Swift.max(minY, lower), hi)
+    return Rect(x: x, y: lo, width: width, height: hi - lo)
   }
 
   /// This rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom; never negative.
@@ -83,5 +84,46 @@ extension Rect {
   public func isInside(_ other: Rect, tolerance: Double = 1e-6) -> Bool {
     minX >= other.minX - tolerance && maxX <= other.maxX + tolerance && minY >= other.minY - tolerance
       && maxY <= other.maxY + tolerance
+  }
+}
+
+extension Rect {
+  /// The part of this rectangle after `slice` on the leading-to-trailing axis: from `slice`'s trailing
+  /// edge to this rectangle's trailing edge. Tiling with it shares the exact edge value, so the two parts
+  /// never overlap by a rounding error.
+  ///
+  /// - Parameters:
+  ///   - slice: A leading part of this rectangle (from ``leadingSlice(_:direction:)``).
+  ///   - direction: The layout direction.
+  /// - Complexity: O(1).
+  public func remainder(after slice: Rect, direction: LayoutDirection) -> Rect {
+    direction == .leftToRight
+      ? horizontalSpan(from: slice.maxX, to: maxX) : horizontalSpan(from: minX, to: slice.minX)
+  }
+}
+
+extension Rect {
+  /// True when the two rectangles share an area more than `tolerance` points wide and tall: overlap
+  /// beyond rounding error. Unlike ``intersects(_:)``, a zero-width rectangle never overlaps.
+  ///
+  /// - Complexity: O(1).
+  public func overlaps(_ other: Rect, tolerance: Double = 1e-6) -> Bool {
+    Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX) > tolerance
+      && Swift.min(maxY, other.maxY) - Swift.max(minY, other.minY) > tolerance
+  }
+}
+
+extension Rect {
+  /// This rectangle clamped to lie inside `container` (the intersection; empty at the nearest edge when
+  /// they are disjoint). Children laid out with arithmetic are clamped to their group's frame so rounding
+  /// cannot push them past an edge the group was cleared against.
+  ///
+  /// - Complexity: O(1).
+  public func clamped(to container: Rect) -> Rect {
+    let lo = Swift.min(Swift.max(minX, container.minX), container.maxX)
+    let hi = Swift.max(Swift.min(maxX, container.maxX), lo)
+    let top = Swift.min(Swift.max(minY, container.minY), container.maxY)
+    let bottom = Swift.max(Swift.min(maxY, container.maxY), top)
+    return Rect(x: lo, y: top, width: hi - lo, height: bottom - top)
   }
 }

@@ -8,7 +8,7 @@ extension LayoutPlan {
   /// in every presentation — are checked by the tests):
   /// - no interactive element intersects ``LayoutContext/reservedRegions``;
   /// - every element lies inside ``LayoutContext/safeFrame`` (1e-6 pt tolerance);
-  /// - panes do not overlap;
+  /// - panes do not overlap (by more than 1e-6 pt: rounding is not overlap);
   /// - ids are unique;
   /// - every action element (`"action.*"`) is in ``actions``; ``overflow`` ⊆ ``actions``; every action
   ///   is either visible or in ``overflow``, and ``overflow`` is non-empty only with an `"overflow"`
@@ -38,7 +38,7 @@ extension LayoutPlan {
     }
     let panes = elements.filter { Self.paneIDs.contains($0.id) }
     for i in panes.indices {
-      for j in panes.indices where j > i && panes[i].frame.intersects(panes[j].frame) {
+      for j in panes.indices where j > i && panes[i].frame.overlaps(panes[j].frame) {
         found.append(.panesOverlap(panes[i].id, panes[j].id))
       }
     }

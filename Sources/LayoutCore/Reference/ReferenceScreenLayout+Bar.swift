@@ -42,9 +42,15 @@ extension ReferenceScreenLayout {
         frame = (panes.detail ?? panes.list).topSlice(m.barThickness)
       }
     }
-    let minimum = Size(width: m.barThickness, height: m.barThickness)
+    // The bar needs its thickness; failing that, one 44 pt hit target (the overflow button).
+    let obstacles = context.reservedRegions
     frame =
-      Displacement.clear(frame, within: allowed, avoiding: context.reservedRegions, minimumSize: minimum)
+      Displacement.clear(
+        frame, within: allowed, avoiding: obstacles,
+        minimumSize: Size(width: m.barThickness, height: m.barThickness), direction: dir)
+      ?? Displacement.clear(
+        frame, within: allowed, avoiding: obstacles, minimumSize: Size(width: m.barItem, height: m.barItem),
+        direction: dir)
       ?? frame
     return layOutItems(in: frame, isVertical: isVertical, direction: dir)
   }
@@ -72,7 +78,9 @@ extension ReferenceScreenLayout {
       for (i, id) in ids.enumerated() {
         let y = frame.minY + inset + Double(i) * step
         elements.append(
-          .init(id: id, frame: Rect(x: x, y: y, width: m.barItem, height: m.barItem), isInteractive: true))
+          .init(
+            id: id, frame: Rect(x: x, y: y, width: m.barItem, height: m.barItem).clamped(to: frame),
+            isInteractive: true))
       }
     } else {
       // The run of items ends at the trailing edge; items keep leading-to-trailing order.
@@ -84,7 +92,9 @@ extension ReferenceScreenLayout {
         let offset = Double(i) * step
         let x = direction == .leftToRight ? run.minX + offset : run.maxX - offset - m.barItem
         elements.append(
-          .init(id: id, frame: Rect(x: x, y: y, width: m.barItem, height: m.barItem), isInteractive: true))
+          .init(
+            id: id, frame: Rect(x: x, y: y, width: m.barItem, height: m.barItem).clamped(to: frame),
+            isInteractive: true))
       }
     }
     return PlacedBar(frame: frame, isVertical: isVertical, elements: elements, overflow: overflowed.map(\.id))

@@ -24,7 +24,9 @@ extension ReferenceScreenLayout {
   }
 
   /// Places the control row at the top of the list, below a horizontal bar on the list; in tabletop just
-  /// below the fold. The row is one group for ``Displacement`` and also avoids the bar.
+  /// below the fold. The row is one group for ``Displacement`` and also avoids the bar; when no clear
+  /// place holds the whole row, it shrinks to the largest clear piece of at least 44 × 44 pt (and would
+  /// scroll there).
   ///
   /// - Complexity: O(c) for c controls.
   func placeControls(for context: LayoutContext, panes: ReferencePanes, bar: PlacedBar) -> PlacedControls {
@@ -45,9 +47,16 @@ extension ReferenceScreenLayout {
       ? Size(width: m.barItem, height: frame.height)
       : Size(width: n * m.barItem + (n - 1) * m.controlSpacing, height: frame.height)
     let allowed = panes.tabletop?.bottom ?? context.safeFrame
+    let obstacles = context.reservedRegions + [bar.frame]
+    let smallest = Size(width: m.barItem, height: m.barItem)
+    // If the whole row fits nowhere, it shrinks to the largest clear piece of at least one hit target
+    // and scrolls (its controls share that piece).
     frame =
       Displacement.clear(
-        frame, within: allowed, avoiding: context.reservedRegions + [bar.frame], minimumSize: minimum)
+        frame, within: allowed, avoiding: obstacles, minimumSize: minimum, direction: context.layoutDirection)
+      ?? Displacement.clear(
+        frame, within: allowed, avoiding: obstacles, minimumSize: smallest, direction: context.layoutDirection
+      )
       ?? frame
 
     var elements = [LayoutElement(id: "controls", frame: frame, isInteractive: true)]
@@ -65,7 +74,7 @@ extension ReferenceScreenLayout {
           context.layoutDirection == .leftToRight ? frame.minX + offset : frame.maxX - offset - cellWidth
         cell = Rect(x: x, y: frame.y, width: cellWidth, height: frame.height)
       }
-      elements.append(.init(id: "control." + title, frame: cell, isInteractive: true))
+      elements.append(.init(id: "control." + title, frame: cell.clamped(to: frame), isInteractive: true))
     }
     return PlacedControls(frame: frame, isVertical: isVertical, elements: elements)
   }

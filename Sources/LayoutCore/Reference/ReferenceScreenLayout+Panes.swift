@@ -47,23 +47,21 @@ extension ReferenceScreenLayout {
       }
       let listWidth = min(
         safe.width / 2, clamp(safe.width * m.splitListFraction, m.splitListMinimum, m.splitListMaximum))
-      return ReferencePanes(
-        list: safe.leadingSlice(listWidth, direction: dir),
-        detail: safe.trailingSlice(safe.width - listWidth, direction: dir))
+      let list = safe.leadingSlice(listWidth, direction: dir)
+      return ReferencePanes(list: list, detail: safe.remainder(after: list, direction: dir))
     case .expanded:
       if let t = tabletop {
         let sidebarWidth = clamp(t.bottom.width * m.sidebarFraction, m.sidebarMinimum, m.sidebarMaximum)
-        let width = min(sidebarWidth, t.bottom.width / 2)
+        let sidebar = t.bottom.leadingSlice(min(sidebarWidth, t.bottom.width / 2), direction: dir)
         return ReferencePanes(
-          sidebar: t.bottom.leadingSlice(width, direction: dir),
-          list: t.bottom.trailingSlice(t.bottom.width - width, direction: dir), detail: t.top, tabletop: t)
+          sidebar: sidebar, list: t.bottom.remainder(after: sidebar, direction: dir), detail: t.top,
+          tabletop: t)
       }
       if let f = fold {
         let (before, after) = sides(of: safe, around: f, direction: dir)
-        let sidebarWidth = before.width * m.bookPoseSidebarFraction
+        let sidebar = before.leadingSlice(before.width * m.bookPoseSidebarFraction, direction: dir)
         return ReferencePanes(
-          sidebar: before.leadingSlice(sidebarWidth, direction: dir),
-          list: before.trailingSlice(before.width - sidebarWidth, direction: dir), detail: after, fold: f)
+          sidebar: sidebar, list: before.remainder(after: sidebar, direction: dir), detail: after, fold: f)
       }
       var sidebarWidth = clamp(safe.width * m.sidebarFraction, m.sidebarMinimum, m.sidebarMaximum)
       var listWidth = clamp(safe.width * m.expandedListFraction, m.expandedListMinimum, m.expandedListMaximum)
@@ -73,11 +71,10 @@ extension ReferenceScreenLayout {
         sidebarWidth *= scale
         listWidth *= scale
       }
-      let primary = safe.leadingSlice(sidebarWidth + listWidth, direction: dir)
-      return ReferencePanes(
-        sidebar: primary.leadingSlice(sidebarWidth, direction: dir),
-        list: primary.trailingSlice(listWidth, direction: dir),
-        detail: safe.trailingSlice(safe.width - sidebarWidth - listWidth, direction: dir))
+      let sidebar = safe.leadingSlice(sidebarWidth, direction: dir)
+      let rest = safe.remainder(after: sidebar, direction: dir)
+      let list = rest.leadingSlice(listWidth, direction: dir)
+      return ReferencePanes(sidebar: sidebar, list: list, detail: rest.remainder(after: list, direction: dir))
     }
   }
 

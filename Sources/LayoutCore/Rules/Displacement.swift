@@ -8,44 +8,56 @@
 ///
 /// The search, in order:
 /// 1. If the frame intersects no obstacle, it stays.
-/// 2. Translations: from the frame, each intersecting obstacle offers four moves that just clear it
-///    (down, up, right, left — flush with its edge); moves compose up to ``maxSteps`` deep, so a frame can
-///    clear a camera and then a fold. The shortest (Euclidean) translation that stays inside `bounds` and
-///    clears every obstacle wins; ties keep the first in that order (down first: "세로 접힘에서 대화형
-///    요소는 아래쪽 절반으로 이동", `003_f6edf847a2b0c034.txt`).
-/// 3. If no translation works (a bar spanning a full-height fold cannot move off it), the frame is cut
-///    by the obstacles into pieces, and the largest piece that is at least `minimumSize` and clears
-///    (after its own shortest translation) is used: the group shrinks to one side of the fold. Ties keep
-///    the first piece (left of, then right of, above, below the obstacle).
-/// 4. If nothing fits, `nil`: the caller keeps its fallback (this does not happen for reserved regions
-///    smaller than half the bounds).
+/// 2. Translation: candidate positions are the lattice of x values {the original x, flush right of and
+///    flush left of every obstacle, flush with each side of `bounds`} × the same for y. The nearest
+///    candidate (Euclidean) inside `bounds` that clears every obstacle wins. Ties prefer moving down,
+///    then toward the trailing edge ("세로 접힘에서 대화형 요소는 아래쪽 절반으로 이동",
+///    `003_f6edf847a2b0c034.txt`, "디자인 시 고려해야 할 시스템 동작"), so right-to-left mirrors
+///    left-to-right.
+/// 3. Shrink: when no position holds the whole frame (a bar spanning a full-height fold), at every
+///    lattice position the frame is cut on each side of the obstacles it hits (up to ``maxCuts`` deep);
+///    the largest clear piece of at least `minimumSize` wins, then the nearest: the group shrinks to one
+///    side of the fold and lays out fewer items there.
+/// 4. If nothing fits, `nil`: the caller decides (``ReferenceScreenLayout`` retries with a 44 × 44 pt
+///    minimum, one hit target). The property tests found no context in their domain where that fails.
 public enum Displacement {
-  /// How many moves a translation may compose.
-  public static let maxSteps = 3
+  /// How many times a frame may be cut while shrinking.
+  public static let maxCuts = 3
 
   /// The frame for a group of related interactive elements that clears every obstacle.
   ///
   /// - Parameters:
   ///   - frame: The group's frame before displacement, in points.
-  ///   - bounds: Where the group may go (the safe frame or a pane), in points.
+  ///   - bounds: Where the group may go (the safe frame, or the part below a tabletop fold), in points.
   ///   - obstacles: Active reserved regions and frames already taken by other interactive groups.
   ///   - minimumSize: The smallest frame the group can be laid out in when it must shrink.
+  ///   - direction: The layout direction: resolves "trailing" in tie-breaks.
   /// - Returns: `frame` itself when clear, a translated or shrunk frame, or `nil` when nothing fits.
-  /// - Complexity: O(k^s · k) translations for k intersecting obstacles and s = ``maxSteps``; k is small.
+  /// - Complexity: O(k³) positions checked against k obstacles to translate; shrinking multiplies that by
+  ///   up to 4^``maxCuts`` pieces. k (reserved regions plus groups) is small.
   public static func clear(
-    _ frame: Rect, within bounds: Rect, avoiding obstacles: [Rect], minimumSize: Size
+    _ frame: Rect, within bounds: Rect, avoiding obstacles: [Rect], minimumSize: Size,
+    direction: LayoutDirection = .leftToRight
   ) -> Rect? {
     if isClear(frame, obstacles) { return frame }
-    if let moved = translate(frame, within: bounds, avoiding: obstacles) { return moved }
-    var best: Rect?
-    for piece in pieces(of: frame, cutBy: obstacles, depth: maxSteps)
-    where piece.width >= minimumSize.width - 1e-9 && piece.height >= minimumSize.height - 1e-9 {
-      guard
-        let placed = isClear(piece, obstacles) ? piece : translate(piece, within: bounds, avoiding: obstacles)
-      else { continue }
-      if best == nil || placed.area > best!.area + 1e-9 { best = placed }
+    let positions = lattice(for: frame, within: bounds, obstacles: obstacles)
+    var best: (rect: Rect, score: Score)?
+    for p in positions {
+      let candidate = Rect(x: p.x, y: p.y, width: frame.width, height: frame.height)
+      guard candidate.isInside(bounds), isClear(candidate, obstacles) else { continue }
+      let score = Score(area: 0, from: frame, to: candidate, direction: direction)
+      if best == nil || score < best!.score { best = (candidate, score) }
     }
-    return best
+    if let best { return best.rect }
+    for p in positions {
+      let moved = Rect(x: p.x, y: p.y, width: frame.width, height: frame.height).clamped(to: bounds)
+      for piece in pieces(of: moved, cutBy: obstacles, depth: maxCuts)
+      where piece.width >= minimumSize.width - 1e-9 && piece.height >= minimumSize.height - 1e-9 {
+        let score = Score(area: piece.area, from: frame, to: piece, direction: direction)
+        if best == nil || score < best!.score { best = (piece, score) }
+      }
+    }
+    return best?.rect
   }
 
   /// True when `frame` intersects none of `obstacles`.
@@ -55,47 +67,24 @@ public enum Displacement {
     !obstacles.contains { frame.intersects($0) }
   }
 
-  /// The shortest composed translation of `frame` that clears all obstacles inside `bounds`, if any.
-  private static func translate(_ frame: Rect, within bounds: Rect, avoiding obstacles: [Rect]) -> Rect? {
-    var frontier = [frame]
-    var best: Rect?
-    var bestDistance = Double.infinity
-    for _ in 0..<maxSteps {
-      var next: [Rect] = []
-      for current in frontier {
-        for obstacle in obstacles where current.intersects(obstacle) {
-          for candidate in moves(current, clearing: obstacle) where candidate.isInside(bounds) {
-            let d = distance(frame, candidate)
-            if d >= bestDistance { continue }
-            if isClear(candidate, obstacles) {
-              best = candidate
-              bestDistance = d
-            } else if !next.contains(candidate) {
-              next.append(candidate)
-            }
-          }
-        }
-      }
-      frontier = next
-      if frontier.isEmpty { break }
-    }
-    return best
-  }
-
-  /// The four frames that just clear `obstacle`: down, up, right, left.
-  private static func moves(_ frame: Rect, clearing obstacle: Rect) -> [Rect] {
+  /// Candidate origins: each coordinate original, flush with an obstacle's edge, or flush with `bounds`.
+  private static func lattice(for frame: Rect, within bounds: Rect, obstacles: [Rect]) -> [Point] {
     let tiny = 1e-9
-    return [
-      Rect(x: frame.x, y: obstacle.maxY, width: frame.width, height: frame.height),
-      Rect(x: frame.x, y: obstacle.minY - frame.height - tiny, width: frame.width, height: frame.height),
-      Rect(x: obstacle.maxX, y: frame.y, width: frame.width, height: frame.height),
-      Rect(x: obstacle.minX - frame.width - tiny, y: frame.y, width: frame.width, height: frame.height),
-    ]
+    var xs = [frame.x, bounds.minX, bounds.maxX - frame.width]
+    var ys = [frame.y, bounds.minY, bounds.maxY - frame.height]
+    for o in obstacles {
+      xs += [o.maxX, o.minX - frame.width - tiny]
+      ys += [o.maxY, o.minY - frame.height - tiny]
+    }
+    return ys.flatMap { y in xs.map { Point(x: $0, y: y) } }
   }
 
-  /// The pieces of `frame` on each side of every intersecting obstacle, cut recursively.
+  /// The clear pieces of `frame` on each side of the obstacles it hits, cut up to `depth` times.
   private static func pieces(of frame: Rect, cutBy obstacles: [Rect], depth: Int) -> [Rect] {
-    guard depth > 0, let obstacle = obstacles.first(where: { frame.intersects($0) }) else { return [frame] }
+    guard let obstacle = obstacles.first(where: { frame.intersects($0) }) else {
+      return frame.width > 0 && frame.height > 0 ? [frame] : []
+    }
+    guard depth > 0 else { return [] }
     let tiny = 1e-9
     let sides = [
       frame.horizontalSpan(from: frame.minX, to: obstacle.minX - tiny),
@@ -106,10 +95,28 @@ public enum Displacement {
     return sides.flatMap { pieces(of: $0, cutBy: obstacles, depth: depth - 1) }
   }
 
-  /// The squared distance between the origins (ordering only; avoids libm's `sqrt`).
-  private static func distance(_ a: Rect, _ b: Rect) -> Double {
-    let dx = b.x - a.x
-    let dy = b.y - a.y
-    return dx * dx + dy * dy
+  /// Orders candidates: larger area first (shrinking only), then shorter move, then down before up,
+  /// then trailing before leading.
+  private struct Score: Comparable {
+    var negatedArea: Double
+    var distance: Double
+    var upward: Bool
+    var leadingward: Bool
+
+    init(area: Double, from a: Rect, to b: Rect, direction: LayoutDirection) {
+      let dx = b.midX - a.midX
+      let dy = b.midY - a.midY
+      negatedArea = -area
+      distance = dx * dx + dy * dy  // squared: ordering only, and LayoutCore links without libm
+      upward = dy < 0
+      leadingward = direction == .leftToRight ? dx < 0 : dx > 0
+    }
+
+    static func < (l: Score, r: Score) -> Bool {
+      if abs(l.negatedArea - r.negatedArea) > 1e-9 { return l.negatedArea < r.negatedArea }
+      if abs(l.distance - r.distance) > 1e-9 { return l.distance < r.distance }
+      if l.upward != r.upward { return !l.upward }
+      return !l.leadingward && r.leadingward
+    }
   }
 }
