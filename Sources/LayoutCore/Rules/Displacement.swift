@@ -14,10 +14,11 @@
 ///    then toward the trailing edge ("세로 접힘에서 대화형 요소는 아래쪽 절반으로 이동",
 ///    `003_f6edf847a2b0c034.txt`, "디자인 시 고려해야 할 시스템 동작"), so right-to-left mirrors
 ///    left-to-right.
-/// 3. Shrink: when no position holds the whole frame (a bar spanning a full-height fold), at every
-///    lattice position the frame is cut on each side of the obstacles it hits (up to ``maxCuts`` deep);
-///    the largest clear piece of at least `minimumSize` wins, then the nearest: the group shrinks to one
-///    side of the fold and lays out fewer items there.
+/// 3. Shrink: when no position holds the whole frame (a bar spanning a full-height fold), the frame is
+///    cut on each side of the obstacles it hits (up to ``maxCuts`` deep) where it stands; the largest
+///    clear piece of at least `minimumSize` wins, then the nearest: the group shrinks to one side of the
+///    fold and lays out fewer items there. Only when no piece fits in place are the pieces of the frame
+///    at every lattice position (clamped to `bounds`) considered, scored the same way.
 /// 4. If nothing fits, `nil`: the caller decides (``ReferenceScreenLayout`` retries with a 44 × 44 pt
 ///    minimum, one hit target). The property tests found no context in their domain where that fails.
 public enum Displacement {
@@ -49,15 +50,19 @@ public enum Displacement {
       if best == nil || score < best!.score { best = (candidate, score) }
     }
     if let best { return best.rect }
-    for p in positions {
-      let moved = Rect(x: p.x, y: p.y, width: frame.width, height: frame.height).clamped(to: bounds)
-      for piece in pieces(of: moved, cutBy: obstacles, depth: maxCuts)
-      where piece.width >= minimumSize.width - 1e-9 && piece.height >= minimumSize.height - 1e-9 {
-        let score = Score(area: piece.area, from: frame, to: piece, direction: direction)
-        if best == nil || score < best!.score { best = (piece, score) }
+    // Shrink in place first; only if no piece of the frame where it stands fits, shrink elsewhere.
+    for candidates in [[frame.origin], positions] {
+      for p in candidates {
+        let moved = Rect(x: p.x, y: p.y, width: frame.width, height: frame.height).clamped(to: bounds)
+        for piece in pieces(of: moved, cutBy: obstacles, depth: maxCuts)
+        where piece.width >= minimumSize.width - 1e-9 && piece.height >= minimumSize.height - 1e-9 {
+          let score = Score(area: piece.area, from: frame, to: piece, direction: direction)
+          if best == nil || score < best!.score { best = (piece, score) }
+        }
       }
+      if let best { return best.rect }
     }
-    return best?.rect
+    return nil
   }
 
   /// True when `frame` intersects none of `obstacles`.
