@@ -100,28 +100,30 @@ public enum Displacement {
     return sides.flatMap { pieces(of: $0, cutBy: obstacles, depth: depth - 1) }
   }
 
-  /// Orders candidates: larger area first (shrinking only), then shorter move, then down before up,
-  /// then trailing before leading.
+  /// Orders candidates: larger area first (shrinking only), then shorter move, then down before level
+  /// before up, then trailing before level before leading.
   private struct Score: Comparable {
     var negatedArea: Double
     var distance: Double
-    var upward: Bool
-    var leadingward: Bool
+    var verticalRank: Int
+    var horizontalRank: Int
 
     init(area: Double, from a: Rect, to b: Rect, direction: LayoutDirection) {
       let dx = b.midX - a.midX
       let dy = b.midY - a.midY
       negatedArea = -area
       distance = dx * dx + dy * dy  // squared: ordering only, and LayoutCore links without libm
-      upward = dy < 0
-      leadingward = direction == .leftToRight ? dx < 0 : dx > 0
+      verticalRank = dy > 1e-9 ? 0 : (dy < -1e-9 ? 2 : 1)
+      let trailing = direction == .leftToRight ? dx : -dx
+      horizontalRank = trailing > 1e-9 ? 0 : (trailing < -1e-9 ? 2 : 1)
     }
 
     static func < (l: Score, r: Score) -> Bool {
       if abs(l.negatedArea - r.negatedArea) > 1e-9 { return l.negatedArea < r.negatedArea }
-      if abs(l.distance - r.distance) > 1e-9 { return l.distance < r.distance }
-      if l.upward != r.upward { return !l.upward }
-      return !l.leadingward && r.leadingward
+      // Moves differing by less than 1e-6 pt² are ties (flush-left moves carry a 1e-9 pt clearance).
+      if abs(l.distance - r.distance) > 1e-6 { return l.distance < r.distance }
+      if l.verticalRank != r.verticalRank { return l.verticalRank < r.verticalRank }
+      return l.horizontalRank < r.horizontalRank
     }
   }
 }
