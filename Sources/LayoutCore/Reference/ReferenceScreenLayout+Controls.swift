@@ -84,13 +84,13 @@ extension ReferenceScreenLayout {
   func contentArea(of pane: Rect, bar: PlacedBar) -> Rect {
     let m = metrics
     var area = pane
-    if bar.isVertical, bar.frame.intersects(area) {
+    if bar.isVertical, bar.frame.overlaps(area) {
       if bar.frame.midX < area.midX {
         area = area.horizontalSpan(from: bar.frame.maxX, to: area.maxX)
       } else {
         area = area.horizontalSpan(from: area.minX, to: bar.frame.minX)
       }
-    } else if !bar.isVertical, bar.frame.intersects(area) {
+    } else if !bar.isVertical, bar.frame.overlaps(area) {
       if bar.frame.midY < area.midY {
         area = area.verticalSpan(from: bar.frame.maxY, to: area.maxY)
       } else {
