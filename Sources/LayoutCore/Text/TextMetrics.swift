@@ -8,19 +8,19 @@
 ///   the five accessibility sizes;
 /// - one character advances ``averageAdvanceRatio`` × point size (0.5 em: the mean advance of mixed-case
 ///   Latin text in San Francisco Text is 0.47–0.52 em);
-/// - a line is ``lineHeightRatio`` × point size tall (the Body style's 22 pt leading at 17 pt ≈ 1.294);
+/// - a line is the Body style's leading from the same table: 19, 20, 21, 22, 24, 26, 29 pt, then 34, 40,
+///   48, 56, 62 pt;
 /// - wrapping is greedy by character count: `floor(width / characterWidth)` characters per line.
 ///
-/// The readable-width rule (``readableWidth(characters:)``) and any code that needs text heights (for
-/// example scroll item heights) should share this model so their numbers agree.
+/// The readable-width rule (``readableWidth(characters:)``) and any code that needs text heights share
+/// these numbers: the scroll model's `ScrollTextMetrics` uses the same point sizes, line heights and
+/// 0.5 em advance, so a paragraph measures the same in both.
 ///
 /// Source: `002_1da93e9f788744f6.txt`, section 12 "마이그레이션 로드맵" (a line over 85 characters is a
 /// readability bug); `000_e528e4f7338d08ab.txt`, "놓친 케이스" (Dynamic Type is an orthogonal axis).
 public struct TextMetrics: Sendable, Hashable {
   /// A character's mean advance as a fraction of the point size (0.5 em).
   public static let averageAdvanceRatio = 0.5
-  /// A line's height as a fraction of the point size (22 pt / 17 pt, rounded to 1.294).
-  public static let lineHeightRatio = 1.294
   /// The longest readable line, in characters (`002_1da93e9f788744f6.txt`, section 12).
   public static let readableCharacterLimit = 85
 
@@ -53,8 +53,24 @@ public struct TextMetrics: Sendable, Hashable {
   /// One character's mean advance, in points.
   public var characterWidth: Double { pointSize * Self.averageAdvanceRatio }
 
-  /// One line's height, in points.
-  public var lineHeight: Double { pointSize * Self.lineHeightRatio }
+  /// The Body text style's line height (leading) at ``dynamicTypeSize``, in points (HIG Typography table,
+  /// iOS).
+  public var lineHeight: Double {
+    switch dynamicTypeSize {
+    case .xSmall: 19
+    case .small: 20
+    case .medium: 21
+    case .large: 22
+    case .xLarge: 24
+    case .xxLarge: 26
+    case .xxxLarge: 29
+    case .accessibility1: 34
+    case .accessibility2: 40
+    case .accessibility3: 48
+    case .accessibility4: 56
+    case .accessibility5: 62
+    }
+  }
 
   /// The width of `count` characters on one line, in points.
   ///
