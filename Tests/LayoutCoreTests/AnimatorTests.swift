@@ -179,4 +179,32 @@ import Testing
     changed = gate.propose(3, isInteractivelyResizing: false)
     #expect(!changed)
   }
+
+  @Test func sameUpdatesGiveTheSameFramesAndEndAtTheTargets() {
+    func run() -> (PlanAnimator, [[ElementPresentation]]) {
+      var animator = Self.started()
+      var samples: [[ElementPresentation]] = []
+      let widths: [(UInt64, Double)] = [(17, 220), (95, 260), (96, 180), (400, 310)]
+      var tick: UInt64 = 0
+      for (time, width) in widths {
+        while tick * 8_333_333 < time * Self.ms {
+          samples.append(animator.presentations(at: tick * 8_333_333))
+          tick += 1
+        }
+        animator.update(
+          to: Self.plan([
+            ("list", Rect(x: 0, y: 0, width: width, height: 800)),
+            ("detail", Rect(x: width, y: 0, width: 1000 - width, height: 800)),
+          ]), context: Self.context(), at: time * Self.ms)
+      }
+      return (animator, samples)
+    }
+    let (a, samplesA) = run()
+    let (b, samplesB) = run()
+    #expect(a == b)
+    #expect(samplesA == samplesB)
+    let end = a.presentations(at: 5000 * Self.ms)
+    #expect(end.map(\.frame) == end.map(\.target))
+    #expect(end.first?.frame == Rect(x: 0, y: 0, width: 310, height: 800))
+  }
 }

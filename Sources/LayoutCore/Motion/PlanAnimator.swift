@@ -26,7 +26,7 @@
 ///
 /// Output order is deterministic: elements of the latest plan in plan order, then disappearing elements in
 /// the order they left.
-public struct PlanAnimator: Sendable {
+public struct PlanAnimator: Sendable, Hashable {
   /// The spring for moves and fades.
   public var spring: Spring
   /// The spring for Reduce Motion cross-fades.
@@ -41,11 +41,18 @@ public struct PlanAnimator: Sendable {
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
 
-  struct Track: Sendable {
+  /// One element's animation state.
+  struct Track: Sendable, Hashable {
     var frame: AnimatedRect
     var opacity: AnimatedValue
     var isRemoved = false
-    var outgoing: (frame: Rect, opacity: AnimatedValue)?
+    var outgoing: Ghost?
+  }
+
+  /// The outgoing rendering of a Reduce Motion cross-fade: the old frame and its falling opacity.
+  struct Ghost: Sendable, Hashable {
+    var frame: Rect
+    var opacity: AnimatedValue
   }
 
   /// Creates an animator with no plan.
@@ -159,7 +166,7 @@ public struct PlanAnimator: Sendable {
       var ghost = AnimatedValue(track.opacity.value(at: time), spring: crossFadeSpring, epsilon: 0.0001)
       ghost.jump(to: track.opacity.value(at: time), at: time)
       ghost.retarget(to: 0, at: time)
-      track.outgoing = (old, ghost)
+      track.outgoing = Ghost(frame: old, opacity: ghost)
       track.frame.jump(to: frame, at: time)
       var opacity = AnimatedValue(0, spring: crossFadeSpring, epsilon: 0.0001)
       opacity.jump(to: 0, at: time)
