@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func textMetricsFollowTheDocumentedModel() {
-    let metrics = TextMetrics.standard
+    let metrics = ScrollTextMetrics.standard
     // large: 17 pt × 0.5 = 8.5 pt per character; ⌊384 / 8.5⌋ = ⌊45.18⌋ = 45; ⌈100 / 45⌉ = 3 lines × 22.
     #expect(metrics.charactersPerLine(width: 384, size: .large) == 45)
     #expect(metrics.height(characters: 100, width: 384, size: .large) == 66)

@@ -14,12 +14,12 @@ public struct ScrollConfiguration: Sendable, Hashable {
   /// The Dynamic Type size text items are measured at.
   public var dynamicTypeSize: DynamicTypeSize
   /// The text-measurement model.
-  public var textMetrics: TextMetrics
+  public var textMetrics: ScrollTextMetrics
 
   /// Creates a configuration; `columns` is clamped to at least 1.
   public init(
     columns: Int = 1, columnSpacing: Double = 0, rowSpacing: Double = 0,
-    dynamicTypeSize: DynamicTypeSize = .large, textMetrics: TextMetrics = .standard
+    dynamicTypeSize: DynamicTypeSize = .large, textMetrics: ScrollTextMetrics = .standard
   ) {
     self.columns = max(1, columns)
     self.columnSpacing = columnSpacing

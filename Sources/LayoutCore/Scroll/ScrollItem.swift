@@ -16,7 +16,7 @@ public struct ScrollItem: Sendable, Hashable {
   public enum Content: Sendable, Hashable {
     /// A fixed height in points, whatever the width.
     case fixed(height: Double)
-    /// Body text of `characters` characters wrapped by ``TextMetrics`` at the item's width minus twice
+    /// Body text of `characters` characters wrapped by ``ScrollTextMetrics`` at the item's width minus twice
     /// `padding`, plus `padding` above and below; points.
     case text(characters: Int, padding: Double)
     /// A tile whose height is its width divided by `aspectRatio` (width / height), like an image.
@@ -30,7 +30,7 @@ public struct ScrollItem: Sendable, Hashable {
   ///   - dynamicTypeSize: The text size for ``Content/text(characters:padding:)``.
   ///   - metrics: The text-measurement model.
   /// - Complexity: O(1).
-  public func height(width: Double, dynamicTypeSize: DynamicTypeSize, metrics: TextMetrics) -> Double {
+  public func height(width: Double, dynamicTypeSize: DynamicTypeSize, metrics: ScrollTextMetrics) -> Double {
     switch content {
     case .fixed(let height):
       return max(0, height)

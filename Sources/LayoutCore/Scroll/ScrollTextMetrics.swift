@@ -14,7 +14,11 @@
 ///
 /// Text wraps by whole characters (no hyphenation, no word breaking): the model only has to move the way real
 /// text moves — narrower or larger text gets taller in steps of one line — and be the same on every run.
-public struct TextMetrics: Sendable, Hashable {
+///
+/// The layout rules' text model (`TextMetrics`, readable width) uses the same point sizes and 0.5 em advance;
+/// this one takes the line heights from the HIG table instead of a ratio, so scroll heights are whole points
+/// and every anchoring test can state its expected offset exactly.
+public struct ScrollTextMetrics: Sendable, Hashable {
   /// Average character advance as a fraction of the point size (em).
   public var characterWidthEm: Double
 
@@ -27,7 +31,7 @@ public struct TextMetrics: Sendable, Hashable {
   }
 
   /// The default model (0.5 em per character).
-  public static let standard = TextMetrics()
+  public static let standard = ScrollTextMetrics()
 
   /// The body point size at `size`, in points (HIG Typography, Dynamic Type sizes, iOS Body).
   public static func pointSize(_ size: DynamicTypeSize) -> Double {
