@@ -10,9 +10,11 @@ import Testing
   /// Fraction of the way a critically damped spring from rest has gone after `t` seconds.
   static func progress(_ t: Double) -> Double { 1 - (1 + omega * t) * exp(-omega * t) }
 
-  static func context(reduceMotion: Bool = false, resizing: Bool = false) -> LayoutContext {
+  static func context(reduceMotion: Bool = false, resizing: Bool = false, width: Double = 1000)
+    -> LayoutContext
+  {
     LayoutContext(
-      shape: .regularWide, size: Size(width: 1000, height: 800), reduceMotion: reduceMotion,
+      shape: .regularWide, size: Size(width: width, height: 800), reduceMotion: reduceMotion,
       isInteractivelyResizing: resizing)
   }
 
@@ -135,7 +137,8 @@ import Testing
       let width = 300 - 5 * Double(step)
       animator.update(
         to: Self.plan([("list", Rect(x: 0, y: 0, width: width, height: 800)), ("detail", Self.detail)]),
-        context: Self.context(resizing: true), at: UInt64(step) * 8 * Self.ms)
+        context: Self.context(resizing: true, width: 1000 - 5 * Double(step)),
+        at: UInt64(step) * 8 * Self.ms)
       let list = animator.presentation(of: "list", at: UInt64(step) * 8 * Self.ms)!
       #expect(list.frame.width == width)
       #expect(list.velocity == .zero)
@@ -147,6 +150,19 @@ import Testing
       context: Self.context(), at: 100 * Self.ms)
     let list = animator.presentation(of: "list", at: 200 * Self.ms)!
     #expect(abs(list.frame.width - (250 + 70 * Self.progress(0.1))) < 1e-9)
+  }
+
+  @Test func rearrangementDuringADragSprings() {
+    var animator = Self.started()
+    // The window grows by 6 pt but the list jumps from 300 to 600 wide (the presentation flipped):
+    // that is no longer the geometry moving, so it springs from where it stands.
+    animator.update(
+      to: Self.plan([("list", Rect(x: 0, y: 0, width: 600, height: 800)), ("detail", Self.detail)]),
+      context: Self.context(resizing: true, width: 1006), at: 8 * Self.ms)
+    let start = animator.presentation(of: "list", at: 8 * Self.ms)!
+    #expect(start.frame == Self.list)
+    let later = animator.presentation(of: "list", at: 108 * Self.ms)!
+    #expect(abs(later.frame.width - (300 + 300 * Self.progress(0.1))) < 1e-9)
   }
 
   @Test func elementInFlightWhenDragBeginsKeepsItsSpring() {

@@ -15,9 +15,12 @@
 ///   while ``ElementPresentation/outgoing`` keeps the old rendering at the old frame fading out from the
 ///   opacity it had. No frame moves.
 /// - **Interactive resizing tracks.** While ``LayoutContext/isInteractivelyResizing`` is true the user
-///   holds the window edge, so frames follow the geometry directly: a settled element jumps to each new frame
-///   (the geometry itself changes continuously). An element still in flight when the drag begins keeps its
-///   spring and is retargeted (velocity kept) until it settles, then tracks. This is the light work the
+///   holds the window edge, so frames that follow the geometry follow it directly: a settled element whose
+///   frame changes by no more than the scene size changed since the previous plan (|Δwidth| + |Δheight|,
+///   plus ``trackingSlack`` for pixel rounding) jumps to its new frame — the geometry itself moves that
+///   much between two reports, so nothing snaps. A larger change is a re-arrangement (the shape or
+///   presentation flipped mid-drag) and springs as usual, and an element still in flight keeps its spring
+///   and is retargeted (velocity kept) until it settles, then tracks. This is the light work the
 ///   resizability notes allow during a drag (`002_1da93e9f788744f6.txt`, "isInteractivelyResizing는 드래그
 ///   성능의 생명선이다": "드래그 중에는 가벼운 갱신(제약, 글자 크기 변경)만 하고, 손을 뗀 뒤 무거운 일을 한 번에").
 ///   The heavy reflow that waits for the drag end is the scroll content's grid column count (see
@@ -40,6 +43,11 @@ public struct PlanAnimator: Sendable, Hashable {
   private var hasPlan = false
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
+  /// The scene size of the latest update, in points.
+  private var lastSize: Size?
+  /// How far beyond the scene's own size change a frame may move and still track directly during an
+  /// interactive resize, in points (covers pixel rounding in layouts): 1 pt.
+  public var trackingSlack = 1.0
 
   /// One element's animation state.
   struct Track: Sendable, Hashable {
@@ -77,13 +85,17 @@ public struct PlanAnimator: Sendable, Hashable {
     let time = max(time, lastUpdate)
     lastUpdate = time
     prune(at: time)
+    let geometryChange = lastSize.map {
+      abs(context.size.width - $0.width) + abs(context.size.height - $0.height)
+    }
+    lastSize = context.size
     var newOrder: [String] = []
     var inPlan: Set<String> = []
     for element in plan.elements where !inPlan.contains(element.id) {
       inPlan.insert(element.id)
       newOrder.append(element.id)
       if var track = tracks[element.id] {
-        apply(element.frame, to: &track, context: context, at: time)
+        apply(element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time)
         tracks[element.id] = track
       } else {
         tracks[element.id] = appearing(element.frame, context: context, at: time)
@@ -154,7 +166,9 @@ public struct PlanAnimator: Sendable, Hashable {
     return Track(frame: rect, opacity: opacity)
   }
 
-  private func apply(_ frame: Rect, to track: inout Track, context: LayoutContext, at time: UInt64) {
+  private func apply(
+    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64
+  ) {
     if track.isRemoved {
       // Back before it finished fading out: fade in again from the opacity it has now.
       track.isRemoved = false
@@ -172,7 +186,9 @@ public struct PlanAnimator: Sendable, Hashable {
       opacity.jump(to: 0, at: time)
       opacity.retarget(to: 1, at: time)
       track.opacity = opacity
-    } else if context.isInteractivelyResizing && track.frame.isSettled(at: time) {
+    } else if context.isInteractivelyResizing && track.frame.isSettled(at: time)
+      && Self.largestChange(from: track.frame.target, to: frame) <= geometryChange + trackingSlack
+    {
       track.frame.jump(to: frame, at: time)
     } else {
       track.frame.retarget(to: frame, at: time, spring: spring)
@@ -193,6 +209,11 @@ public struct PlanAnimator: Sendable, Hashable {
       }
     }
     order = order.filter { tracks[$0] != nil }
+  }
+
+  /// The largest change of x, y, width or height between two frames, in points.
+  private static func largestChange(from a: Rect, to b: Rect) -> Double {
+    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
