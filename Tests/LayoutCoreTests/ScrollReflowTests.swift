@@ -146,6 +146,9 @@ import Testing
       restoring: position, items: items, viewport: internalViewport,
       configuration: ScrollConfiguration(columns: 2))
     #expect(inside.contentOffset == 280)
+    let internalLayout = ScrollLayout(
+      items: items, viewport: internalViewport, configuration: ScrollConfiguration(columns: 2))
+    #expect(position.contentOffset(in: internalLayout, viewport: internalViewport) == 280)
     #expect(inside.selection == "mail11")
     #expect(inside.visibleFrame(of: "mail11")?.minY == 320)
     // Closed again: back on the external display at 1320 − 320 = 1000.

@@ -21,3 +21,29 @@ public struct ScrollPosition: Sendable, Hashable {
     self.isAtTop = isAtTop
   }
 }
+
+extension ScrollPosition {
+  /// The content offset that puts this place into another layout, in points.
+  ///
+  /// At the top stays at the top; otherwise the anchor item's top in `layout` minus the saved offset; if the
+  /// anchor item is absent, the selected item's top; with neither, 0. Clamped to 0…maxOffset of `viewport`.
+  ///
+  /// - Parameters:
+  ///   - layout: The new scene's layout.
+  ///   - viewport: The new scene's viewport.
+  /// - Returns: The offset, in points.
+  /// - Complexity: O(1) on average.
+  public func contentOffset(in layout: ScrollLayout, viewport: ScrollViewport) -> Double {
+    let desired: Double
+    if isAtTop {
+      desired = 0
+    } else if let anchor, let top = layout.frame(of: anchor.itemID)?.minY {
+      desired = top - anchor.offsetFromViewportTop
+    } else if let selection, let top = layout.frame(of: selection)?.minY {
+      desired = top
+    } else {
+      desired = 0
+    }
+    return min(max(0, desired), layout.maxOffset(in: viewport))
+  }
+}
