@@ -88,4 +88,54 @@ import Testing
     shrinking.retarget(to: Rect(x: 0, y: 0, width: 0, height: 0), at: 0)
     for tick in 0..<240 { #expect(shrinking.value(at: UInt64(tick) * 8_333_333).width >= 0) }
   }
+
+  /// Seeded random retarget sequences sampled at 120 Hz: at each retarget the value and velocity carry
+  /// over, between ticks the value moves no further than its fastest sampled speed allows, and the end is
+  /// the last target exactly.
+  @Test func randomRetargetsNeverSnap() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {  // SplitMix64
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    let tick: UInt64 = 8_333_333
+    for _ in 0..<50 {
+      var value = AnimatedValue(Double(next() % 1000))
+      var time: UInt64 = 0
+      var retargets: [UInt64: Double] = [:]
+      var t: UInt64 = 0
+      for _ in 0..<6 {
+        t += (next() % 300 + 1) * Self.ms
+        retargets[t] = Double(next() % 2000) - 1000
+      }
+      let times = retargets.keys.sorted()
+      var previous = value.value(at: 0)
+      var index = 0
+      while time <= times.last! + 3000 * Self.ms {
+        let next = time + tick
+        let old = value
+        while index < times.count && times[index] <= next {
+          let at = times[index]
+          let before = (value.value(at: at), value.velocity(at: at))
+          value.retarget(to: retargets[at]!, at: at)
+          #expect(value.value(at: at) == before.0)
+          #expect(value.velocity(at: at) == before.1)
+          index += 1
+        }
+        let current = value.value(at: next)
+        var fastest = 0.0
+        for sub in 0...16 {
+          let at = time + tick * UInt64(sub) / 16
+          fastest = max(fastest, abs(value.velocity(at: at)), abs(old.velocity(at: at)))
+        }
+        #expect(abs(current - previous) <= fastest * Double(tick) / 1e9 * 1.05 + value.epsilon)
+        previous = current
+        time = next
+      }
+      #expect(previous == retargets[times.last!]!)
+    }
+  }
 }

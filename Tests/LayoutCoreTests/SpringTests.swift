@@ -123,4 +123,27 @@ import Testing
     }
     #expect(Spring(duration: 0.4, bounce: 1).settlingDuration() == .infinity)
   }
+
+  /// Under-damped (duration 0.5, bounce 0.3): ω₀ = 4π, ζ = 0.7, λ = 2.8π, ω_d = 4π√0.51, from 10 at rest:
+  /// x(t) = e^(−λt)(10 cos ω_d t + (10λ/ω_d) sin ω_d t). Over-damped (bounce −0.5): ζ = 2,
+  /// r = −4π(2 ∓ √3), from 10 at rest C₂ = −10r₁/(r₂ − r₁), C₁ = 10 − C₂.
+  @Test func underAndOverDampedWorkedValues() {
+    let omega = 4 * Double.pi
+    let lambda = 0.7 * omega
+    let omegaD = omega * 0.51.squareRoot()
+    let under = SpringMotion(spring: Spring(duration: 0.5, bounce: 0.3), displacement: 10, velocity: 0)
+    let r1 = -omega * (2 - 3.0.squareRoot())
+    let r2 = -omega * (2 + 3.0.squareRoot())
+    let c2 = -10 * r1 / (r2 - r1)
+    let over = SpringMotion(spring: Spring(duration: 0.5, bounce: -0.5), displacement: 10, velocity: 0)
+    for t in [0.05, 0.2, 0.37, 0.8] {
+      let x = exp(-lambda * t) * (10 * cos(omegaD * t) + 10 * lambda / omegaD * sin(omegaD * t))
+      #expect(abs(under.displacement(at: t) - x) < 1e-12)
+      let y = (10 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
+      #expect(abs(over.displacement(at: t) - y) < 1e-12)
+    }
+    // The under-damped spring overshoots (first crossing at ω_d t = π − atan(ω_d/λ)); the over-damped never.
+    #expect(under.displacement(at: 0.37) < 0)
+    #expect(over.displacement(at: 0.37) > 0)
+  }
 }

@@ -21,6 +21,9 @@ public struct AnimatedValue: Sendable, Hashable {
   public let epsilon: Double
   /// Start of the current segment, in nanoseconds.
   public private(set) var segmentStart: UInt64
+  /// The presentation value at ``segmentStart``, returned exactly there (target + (value − target) may
+  /// differ from it in the last bit).
+  public private(set) var segmentStartValue: Double
   /// The motion of the current segment, relative to ``target``.
   public private(set) var motion: SpringMotion
   /// First time, in nanoseconds, at which the segment counts as settled (`UInt64.max` for never).
@@ -38,6 +41,7 @@ public struct AnimatedValue: Sendable, Hashable {
     self.spring = spring
     self.epsilon = epsilon
     self.segmentStart = 0
+    self.segmentStartValue = value
     self.motion = SpringMotion(spring: spring, displacement: 0, velocity: 0)
     self.settleTime = 0
   }
@@ -49,6 +53,7 @@ public struct AnimatedValue: Sendable, Hashable {
   /// - Complexity: O(1).
   public func value(at time: UInt64) -> Double {
     if time >= settleTime { return target }
+    if time <= segmentStart { return segmentStartValue }
     return target + motion.displacement(at: seconds(since: time))
   }
 
@@ -78,6 +83,7 @@ public struct AnimatedValue: Sendable, Hashable {
     if let spring { self.spring = spring }
     target = newTarget
     segmentStart = start
+    segmentStartValue = current
     motion = SpringMotion(spring: self.spring, displacement: current - newTarget, velocity: speed)
     let settling = motion.settlingTime(epsilon: epsilon)
     let nanoseconds = (settling * 1e9).rounded(.up)
@@ -93,6 +99,7 @@ public struct AnimatedValue: Sendable, Hashable {
   public mutating func jump(to value: Double, at time: UInt64) {
     target = value
     segmentStart = max(time, segmentStart)
+    segmentStartValue = value
     motion = SpringMotion(spring: spring, displacement: 0, velocity: 0)
     settleTime = segmentStart
   }
