@@ -92,6 +92,19 @@ import Testing
       policy.plan(for: vertical).element("toolbar")!.frame == Rect(x: 688, y: 510, width: 52, height: 470))
   }
 
+  /// Tabletop in a stack: the list (scrolling) is not displaced, its grid sits above the fold, the bar
+  /// and the control row below it.
+  @Test func tabletopStackKeepsControlsBelowTheFold() {
+    let fold = Rect(x: 0, y: 390, width: 600, height: 20)
+    let context = Devices.context(.compact, .regular, 600, 800, canFold: true, divisions: [fold])
+    let plan = policy.plan(for: context)
+    #expect(plan.element("list")!.frame == context.safeFrame)
+    #expect(plan.element("toolbar")!.frame == Rect(x: 0, y: 748, width: 600, height: 52))
+    #expect(plan.element("controls")!.frame.minY == 418)
+    for e in plan.elements where e.id.hasPrefix("grid.column.") { #expect(e.frame.maxY <= fold.minY) }
+    for e in interactive(plan) { #expect(e.frame.minY >= fold.maxY, "\(e.id) is above the fold") }
+  }
+
   /// The internal camera turns on over the detail's bar: the bar moves the smallest distance (down by
   /// 38 pt, flush under the camera), every bar item moves with it, the scrolling panes do not move.
   @Test func cameraOcclusionDisplacesTheBarGroup() {

@@ -28,7 +28,7 @@ extension ReferenceScreenLayout {
   /// place holds the whole row, it shrinks to the largest clear piece of at least 44 × 44 pt (and would
   /// scroll there).
   ///
-  /// - Complexity: O(c) for c controls.
+  /// - Complexity: O(c) for c controls, plus one ``Displacement/clear(_:within:avoiding:minimumSize:direction:)``.
   func placeControls(for context: LayoutContext, panes: ReferencePanes, bar: PlacedBar) -> PlacedControls {
     let m = metrics
     let text = TextMetrics(dynamicTypeSize: context.dynamicTypeSize)
