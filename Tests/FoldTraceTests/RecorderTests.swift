@@ -114,9 +114,14 @@ import Testing
     #expect(throws: SessionRecorderError.self) { try recorder.record(.geometry(scene: SceneID(1), bad)) }
     bad = Self.size
     bad.safeArea.bottom = -1
-    #expect(throws: SessionRecorderError.invalidValue(kind: .geometry, field: "safeArea", value: -1)) {
+    let error = #expect(throws: SessionRecorderError.self) {
       try recorder.record(.geometry(scene: SceneID(1), bad))
     }
+    guard case .invalidEvent(.geometry, let reason)? = error else {
+      Issue.record("wrong error \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("-1"))
     #expect(throws: SessionRecorderError.self) {
       try recorder.connectScene("s", display: .internal, scale: .infinity)
     }

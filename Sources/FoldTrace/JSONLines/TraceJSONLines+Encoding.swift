@@ -79,3 +79,15 @@ extension TraceJSONLines {
     ])
   }
 }
+
+extension TraceJSONLines {
+  /// An event's fields after `t`, `kind` and `scene`, each as its key and its JSON text, in contract
+  /// order. Text renderings (`tracecat`'s columns) use it so they name and print values exactly as the
+  /// JSON Lines form does.
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: Pairs such as `("size", "[390,844]")`, `("label", "\"step 3\"")`.
+  public static func fields(of event: TraceEvent) -> [(key: String, json: String)] {
+    eventPairs(event).dropFirst(event.scene == nil ? 2 : 3).map { ($0.0, $0.1.rendered()) }
+  }
+}

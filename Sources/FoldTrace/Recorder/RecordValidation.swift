@@ -2,23 +2,23 @@
 /// the caller's error at once instead of a write failure later (issue 2, "Invalid values … are refused at
 /// record time with a clear error").
 enum RecordValidation {
-  /// - Throws: ``SessionRecorderError/invalidValue(kind:field:value:)`` for the first bad value.
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for the first bad value.
   static func check(_ payload: TraceEvent.Payload) throws {
     let kind = TraceEvent(time: 0, payload).kind
     func finite(_ field: String, _ value: Double) throws {
       guard value.isFinite else {
-        throw SessionRecorderError.invalidValue(kind: kind, field: field, value: value)
+        throw SessionRecorderError.invalidEvent(kind: kind, reason: "\(field) is \(value)")
       }
     }
     func nonNegative(_ field: String, _ values: Double...) throws {
       for value in values where !(value.isFinite && value >= 0) {
-        throw SessionRecorderError.invalidValue(kind: kind, field: field, value: value)
+        throw SessionRecorderError.invalidEvent(kind: kind, reason: "\(field) is \(value)")
       }
     }
     switch payload {
     case .sceneConnected(_, _, let scale):
       try nonNegative("scale", scale)
-      if scale == 0 { throw SessionRecorderError.invalidValue(kind: kind, field: "scale", value: scale) }
+      if scale == 0 { throw SessionRecorderError.invalidEvent(kind: kind, reason: "scale is 0") }
     case .geometry(_, let geometry):
       try nonNegative("size", geometry.size.width, geometry.size.height)
       let insets = geometry.safeArea

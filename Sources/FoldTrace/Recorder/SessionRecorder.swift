@@ -66,7 +66,7 @@ public final class SessionRecorder: Sendable {
   ///
   /// - Parameter payload: What happened.
   /// - Returns: True when the event was queued, false when it was dropped.
-  /// - Throws: ``SessionRecorderError/invalidValue(kind:field:value:)`` for a value no trace may hold,
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold,
   ///   ``SessionRecorderError/closed`` after ``close()``.
   /// - Complexity: O(1), amortized over the queue's reserved capacity (no allocation in steady state).
   @discardableResult
