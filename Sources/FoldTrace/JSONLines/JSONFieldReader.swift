@@ -73,7 +73,9 @@ struct JSONFieldReader {
   func numbers(_ key: String, count: Int, shape: String) throws -> [Double] {
     guard case .array(let values) = try value(key) else { throw mismatch(key, shape) }
     guard values.count == count else {
-      throw failure(key, "expected \(shape) (\(count) numbers), got \(values.count) elements")
+      throw failure(
+        key,
+        "expected \(shape) (\(count) numbers), got \(values.count) element\(values.count == 1 ? "" : "s")")
     }
     return try values.enumerated().map { index, value in
       guard case .number(let double?, _) = value else {
