@@ -39,13 +39,26 @@ extension SessionRecorder {
     var written = 0
     do {
       for event in batch {
-        try writer.sink.append(event)
+        do {
+          try writer.sink.append(event)
+        } catch let error as TraceError where error.code == .invalidEvent {
+          refuse(error)  // One event the writer would not encode (an oversized record); go on.
+        }
         written += 1
       }
       if flush { try writer.sink.flush() }
     } catch {
       fail(error, unwritten: batch.count - written)
     }
+  }
+
+  /// Counts an event the writer refused, so a `dropped` record marks the gap, and tells the app.
+  func refuse(_ error: TraceError) {
+    state.withLock { state in
+      state.dropped += 1
+      state.droppedTotal += 1
+    }
+    errorHandler?(error)
   }
 
   /// Keeps the first sink error, counts what it cost, and tells the app.
