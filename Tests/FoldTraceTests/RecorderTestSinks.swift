@@ -6,69 +6,58 @@ import Synchronization
   import Glibc
 #endif
 
-/// A sink that keeps events in memory; optionally stalls on its first append until released, and
-/// optionally fails from the n-th append on.
+/// A sink that keeps the trace's bytes in memory; optionally stalls on its first write until released,
+/// and optionally fails from the n-th write on.
 final class RecordingSink: SessionRecorderSink, @unchecked Sendable {
   struct Failure: Error, Equatable { var message: String }
 
-  private let storage = Mutex<(events: [TraceEvent], flushes: Int, closed: Bool)>(([], 0, false))
+  private let storage = Mutex<(bytes: [UInt8], writes: Int, syncs: Int, closed: Bool)>(([], 0, 0, false))
   private let stalls: Bool
   private let failAt: Int?
+  /// Signalled when a stalling write has started.
   let entered = DispatchSemaphore(value: 0)
+  /// Lets a stalled write go on.
   let release = DispatchSemaphore(value: 0)
-  /// Signalled after every flush.
-  let flushed = DispatchSemaphore(value: 0)
-  /// Set when a stalled append waited longer than the safety net (the test then fails instead of hanging).
+  /// Signalled after every `synchronize()`.
+  let synchronized = DispatchSemaphore(value: 0)
+  /// Set when a stalled write waited longer than the safety net (the test then fails instead of hanging).
   let timedOut = Mutex(false)
-  private var appends = 0
 
-  init(stallsOnFirstAppend: Bool = false, failAt: Int? = nil) {
-    self.stalls = stallsOnFirstAppend
+  init(stallsOnFirstWrite: Bool = false, failAt: Int? = nil) {
+    self.stalls = stallsOnFirstWrite
     self.failAt = failAt
   }
 
-  var events: [TraceEvent] { storage.withLock { $0.events } }
-  var flushes: Int { storage.withLock { $0.flushes } }
+  var bytes: [UInt8] { storage.withLock { $0.bytes } }
+  var syncs: Int { storage.withLock { $0.syncs } }
   var closed: Bool { storage.withLock { $0.closed } }
 
-  func append(_ event: TraceEvent) throws {
-    appends += 1
-    if let failAt, appends >= failAt { throw Failure(message: "disk full at append \(appends)") }
-    if stalls && appends == 1 {
-      entered.signal()
-      if release.wait(timeout: .now() + .seconds(60)) == .timedOut {
-        timedOut.withLock { $0 = true }
-      }
+  /// The events of the trace written so far, read back with `TraceReader`.
+  func events() throws -> [TraceEvent] {
+    let reader = try TraceReader(bytes: bytes, name: "sink")
+    var events: [TraceEvent] = []
+    while let frame = try reader.nextFrame() { events += frame.events }
+    return events
+  }
+
+  func write(_ bytes: [UInt8]) throws {
+    let write = storage.withLock {
+      $0.writes += 1; return $0.writes
     }
-    storage.withLock { $0.events.append(event) }
+    if let failAt, write >= failAt { throw Failure(message: "disk full at write \(write)") }
+    if stalls && write == 1 {
+      entered.signal()
+      if release.wait(timeout: .now() + .seconds(60)) == .timedOut { timedOut.withLock { $0 = true } }
+    }
+    storage.withLock { $0.bytes += bytes }
   }
 
-  func flush() throws {
-    storage.withLock { $0.flushes += 1 }
-    flushed.signal()
+  func synchronize() throws {
+    storage.withLock { $0.syncs += 1 }
+    synchronized.signal()
   }
+
   func close() throws { storage.withLock { $0.closed = true } }
-}
-
-/// A sink that writes JSON Lines to a file with POSIX `write`, so OS errors (ENOSPC on /dev/full) reach
-/// the recorder as they would from a trace writer.
-final class FileLinesSink: SessionRecorderSink, @unchecked Sendable {
-  struct WriteError: Error { var errno: Int32 }
-  private let fd: Int32
-
-  init(path: String) throws {
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    if fd < 0 { throw WriteError(errno: errno) }
-  }
-
-  func append(_ event: TraceEvent) throws {
-    let line = Array((TraceJSONLines.encode(event: event) + "\n").utf8)
-    let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    if written != line.count { throw WriteError(errno: errno) }
-  }
-
-  func flush() throws { if fsync(fd) != 0 && errno != EINVAL { throw WriteError(errno: errno) } }
-  func close() throws { _ = Glibc.close(fd) }
 }
 
 /// A clock that advances 1 ms per reading.
@@ -76,3 +65,9 @@ func steppingClock() -> RecorderClock {
   let ticks = Atomic<UInt64>(0)
   return RecorderClock { ticks.add(1_000_000, ordering: .relaxed).newValue }
 }
+
+/// A header for recorder tests.
+let recorderHeader = TraceHeader(device: "iPhone Duo", app: "RecorderTests", recorder: "FoldTrace")
+
+/// A policy that ends a frame after every event, so each event is one write.
+let framePerEvent = FlushPolicy(maxBufferedBytes: 1, maxSpan: .max)

@@ -9,65 +9,82 @@ import Testing
 
   @Test func eventsReachTheSinkInOrderWithClockTimes() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, capacity: 64, clock: steppingClock())
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     let scene = try recorder.connectScene("A-UUID", display: .external, scale: 3)
     try recorder.record(.geometry(scene: scene, Self.size))
     try recorder.record(.marker("m"))
     try recorder.close()
     #expect(
-      sink.events == [
+      try sink.events() == [
         TraceEvent(time: 1_000_000, .sceneConnected(scene: SceneID(1), display: .external, scale: 3)),
         TraceEvent(time: 2_000_000, .geometry(scene: SceneID(1), Self.size)),
         TraceEvent(time: 3_000_000, .marker("m")),
       ])
+    #expect(try TraceReader(bytes: sink.bytes, name: "sink").header == recorderHeader)
     #expect(sink.closed)
     #expect(recorder.droppedCount == 0)
   }
 
+  @Test func framesMatchATraceWriterWithTheSamePolicy() throws {
+    let sink = RecordingSink()
+    let policy = FlushPolicy(maxBufferedBytes: 200, maxSpan: 10_000_000)
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, policy: policy, clock: steppingClock())
+    for index in 0..<100 {
+      try recorder.record(
+        .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: Double(index) * 7.5), anchor: "r\(index)"))
+    }
+    try recorder.close()
+    let writer = TraceWriter(header: recorderHeader, policy: policy)
+    for event in try sink.events() { try writer.append(event) }
+    try writer.close()
+    #expect(sink.bytes == writer.bytes)
+    #expect(writer.frameCount >= 10)
+  }
+
+  /// The size of the header frame, which counts against the budget until it is written.
+  let headerBytes = TraceWriter(header: recorderHeader).bytes.count
+
   @Test func stalledSinkDropsCountsAndNeverBlocksTheCaller() throws {
-    let sink = RecordingSink(stallsOnFirstAppend: true)
-    let recorder = SessionRecorder(sink: sink, capacity: 16, clock: steppingClock())
-    try recorder.record(.marker("0"))
-    sink.entered.wait()  // The writer queue now holds event 0 and is stuck in the sink.
-    var queued = 0
-    for index in 1..<1000 where try recorder.record(.marker("\(index)")) { queued += 1 }
-    #expect(queued == 16)
-    #expect(recorder.droppedCount == 983)
+    let sink = RecordingSink(stallsOnFirstWrite: true)
+    let recorder = SessionRecorder(
+      sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
+      clock: steppingClock())
+    sink.entered.wait()  // The writer queue is stuck writing the header frame.
+    var recorded = 0
+    for index in 0..<1000 where try recorder.record(.marker("\(index)")) { recorded += 1 }
+    #expect(recorded == 1)  // The header and event 0's frame fill the budget; the rest wait for room.
+    #expect(recorder.droppedCount == 999)
     sink.release.signal()
     try recorder.close()
     #expect(!sink.timedOut.withLock { $0 })
-    let events = sink.events
-    #expect(events.count == 18)
-    #expect(events.prefix(17).map(\.payload) == (0...16).map { .marker("\($0)") })
-    #expect(events.last?.payload == .dropped(count: 983))
-    let times = events.map(\.time)
-    #expect(times == times.sorted())
+    let events = try sink.events()
+    #expect(events.map(\.payload) == [.marker("0"), .dropped(count: 999)])
+    #expect(events.map(\.time) == events.map(\.time).sorted())
   }
 
   @Test func dropCountIsWrittenBeforeTheNextEventOnceThereIsRoom() throws {
-    let sink = RecordingSink(stallsOnFirstAppend: true)
-    let recorder = SessionRecorder(sink: sink, capacity: 4, clock: steppingClock())
-    try recorder.record(.marker("0"))
+    let sink = RecordingSink(stallsOnFirstWrite: true)
+    let recorder = SessionRecorder(
+      sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
+      clock: steppingClock())
     sink.entered.wait()
-    for index in 1...10 { try recorder.record(.marker("\(index)")) }  // 1...4 queued, 5...10 dropped.
+    for index in 0...10 { try recorder.record(.marker("\(index)")) }  // 0 is kept, 1...10 dropped.
     sink.release.signal()
     recorder.flush()
-    sink.flushed.wait()  // The queue is empty and the pending drop count is still 6.
+    sink.synchronized.wait()  // The backlog is written; the drop count is still pending.
     try recorder.record(.marker("after"))
     try recorder.close()
-    let payloads = sink.events.map(\.payload)
-    #expect(
-      payloads == (0...4).map { .marker("\($0)") } + [.dropped(count: 6), .marker("after")])
+    #expect(try sink.events().map(\.payload) == [.marker("0"), .dropped(count: 10), .marker("after")])
   }
 
   @Test func concurrentCallersLoseNothingAndKeepTimesOrdered() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, capacity: 8192, clock: steppingClock())
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<500 { _ = try? recorder.record(.marker("\(thread):\(index)")) }
     }
     try recorder.close()
-    let events = sink.events
+    let events = try sink.events()
     #expect(events.count == 2000)
     #expect(recorder.droppedCount == 0)
     #expect(events.map(\.time) == events.map(\.time).sorted())
@@ -82,33 +99,25 @@ import Testing
   }
 
   @Test func sinkFailureIsReportedOnceAndRethrownByClose() throws {
-    let sink = RecordingSink(failAt: 3)
+    let sink = RecordingSink(failAt: 4)  // Header, event 0, event 1 are written; then the disk is full.
     let reports = Mutex<[String]>([])
-    let recorder = SessionRecorder(sink: sink, capacity: 64, clock: steppingClock()) { error in
-      reports.withLock { $0.append("\(error)") }
-    }
+    let recorder = SessionRecorder(
+      sink: sink, header: recorderHeader, policy: framePerEvent, clock: steppingClock()
+    ) { error in reports.withLock { $0.append("\(error)") } }
     for index in 0..<5 {
       try recorder.record(.marker("\(index)"))
       recorder.flush()
     }
-    #expect(throws: RecordingSink.Failure(message: "disk full at append 3")) { try recorder.close() }
-    #expect(sink.events.map(\.payload) == [TraceEvent.Payload.marker("0"), .marker("1")])
+    #expect(throws: RecordingSink.Failure(message: "disk full at write 4")) { try recorder.close() }
+    #expect(try sink.events().map(\.payload) == [TraceEvent.Payload.marker("0"), .marker("1")])
     #expect(recorder.droppedCount == 3)
-    #expect(reports.withLock { $0.count } == 1)
+    #expect(reports.withLock { $0 } == ["Failure(message: \"disk full at write 4\")"])
     #expect(recorder.lastError is RecordingSink.Failure)
-  }
-
-  @Test func writingToAFullDiskReachesTheApp() throws {
-    let recorder = SessionRecorder(
-      sink: try FileLinesSink(path: "/dev/full"), capacity: 8, clock: steppingClock())
-    try recorder.record(.marker("lost"))
-    #expect(throws: FileLinesSink.WriteError.self) { try recorder.close() }
-    #expect(recorder.lastError != nil)
   }
 
   @Test func invalidValuesAreRefusedAtRecordTime() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, capacity: 8, clock: steppingClock())
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     var bad = Self.size
     bad.size.width = .nan
     #expect(throws: SessionRecorderError.self) { try recorder.record(.geometry(scene: SceneID(1), bad)) }
@@ -128,21 +137,28 @@ import Testing
     #expect(throws: SessionRecorderError.self) {
       try recorder.record(.scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: -.infinity), anchor: nil))
     }
+    #expect(throws: SessionRecorderError.self) {
+      try recorder.record(.marker(String(repeating: "x", count: 65_537)))
+    }
+    #expect(throws: SessionRecorderError.self) {
+      try recorder.record(.hinge(HingeState(status: .fullyOpen, angle: 400)))
+    }
     try recorder.record(.scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: -80), anchor: nil))
     try recorder.close()
     #expect(throws: SessionRecorderError.closed) { try recorder.record(.marker("late")) }
-    #expect(sink.events.count == 1)
+    #expect(try sink.events().count == 1)
+    #expect(recorder.droppedCount == 0)
   }
 
   @Test func sceneIdentifiersMapToStableNumbers() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, capacity: 16, clock: steppingClock())
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     #expect(try recorder.connectScene("outer", display: .external, scale: 3) == SceneID(1))
     #expect(try recorder.connectScene("inner", display: .internal, scale: 3) == SceneID(2))
     try recorder.disconnectScene("outer")
     #expect(try recorder.connectScene("outer", display: .internal, scale: 3) == SceneID(1))
     #expect(throws: SessionRecorderError.unknownScene("ghost")) { try recorder.disconnectScene("ghost") }
     try recorder.close()
-    #expect(sink.events.map(\.scene) == [SceneID(1), SceneID(2), SceneID(1), SceneID(1)])
+    #expect(try sink.events().map(\.scene) == [SceneID(1), SceneID(2), SceneID(1), SceneID(1)])
   }
 }

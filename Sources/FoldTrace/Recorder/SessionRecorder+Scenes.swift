@@ -13,7 +13,7 @@ extension SessionRecorder {
     let (scene, schedule) = try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
       let scene = state.scenes.id(for: identifier).id
-      let result = enqueue(.sceneConnected(scene: scene, display: display, scale: scale), into: &state)
+      let result = try enqueue(.sceneConnected(scene: scene, display: display, scale: scale), into: &state)
       return (scene, result.schedule)
     }
     if schedule { queue.async { self.drain() } }

@@ -4,130 +4,149 @@ import Synchronization
 /// Records an app's session into a trace: thread-safe, cheap enough for the main thread at 120 Hz, and
 /// never blocking its callers on the disk (issue 2, "Writer, recorder, reader").
 ///
-/// A call to ``record(_:)`` checks the event's values, stamps it with the recorder's clock and appends it
-/// to a bounded in-memory queue, all under a short lock and without I/O. A serial writer queue takes the
-/// queued events in batches and hands them to the sink (a trace writer, which encodes, compresses and
-/// writes them).
+/// **Encoding on the caller, I/O off it.** ``record(_:)`` validates the event, stamps it with the
+/// recorder's clock and encodes it into the current frame of an in-memory ``TraceWriter``, under a short
+/// lock. When a frame ends (by the ``FlushPolicy``, on ``flush()`` or ``close()``) its compressed bytes
+/// join a queue that a serial writer queue hands to the sink (the file) — the caller never touches the
+/// disk. Frames are identical to those a ``TraceWriter`` with the same policy would write.
 ///
-/// When the sink falls behind and the queue holds `capacity` events, further events are dropped and
-/// counted; as soon as there is room again, a ``TraceEvent/Payload/dropped(count:)`` event with the count
-/// goes into the trace before the next event, so a trace always says where and how much it lost. At most
-/// `2 × capacity` events are held in memory (the queue and the batch being written).
+/// **Bounded memory.** When the sink falls behind and more than `capacity` bytes of whole frames wait for
+/// it, new events are dropped and counted; as soon as there is room again, a
+/// ``TraceEvent/Payload/dropped(count:)`` event with the count goes into the trace before the next
+/// event, so a trace always says where and how much it lost. Memory stays below `capacity` plus one frame
+/// (``FlushPolicy/maxBufferedBytes``) plus the frame being written.
 ///
-/// A failing sink (disk full, write error) never crashes the app: the first error is kept in
-/// ``lastError``, passed once to the error handler, and rethrown by ``close()``; later events are counted
-/// as dropped.
+/// **Errors reach the app, never crash it.** A value no trace may hold is refused by ``record(_:)`` at
+/// once. A failing sink (disk full, write error) is kept in ``lastError``, passed once to the error
+/// handler, and rethrown by ``close()``; the events it lost and all later ones are counted in
+/// ``droppedCount``.
 public final class SessionRecorder: Sendable {
+  /// Whole frames waiting for the sink.
+  struct Chunk {
+    var bytes: [UInt8]
+    /// Events whose records are in these frames.
+    var events: UInt64
+    /// Whether to `fsync` after writing them.
+    var synchronize: Bool
+  }
+
   struct State: ~Copyable {
-    var pending: [TraceEvent] = []
+    var writer: TraceWriter
+    var backlog: [Chunk] = []
+    var backlogBytes = 0
+    /// Start time of the writer's open frame, when one is open; the recorder applies the policy's span.
+    var frameStart: UInt64?
+    var eventsInFrame: UInt64 = 0
     var lastTime: UInt64 = 0
     var dropped: UInt64 = 0
     var droppedTotal: UInt64 = 0
-    var recorded: UInt64 = 0
     var scenes = SceneIDMap()
     var draining = false
-    var flushRequested = false
     var closed = false
     var error: (any Error)?
   }
 
   let state: Mutex<State>
   let capacity: Int
+  let maxSpan: UInt64
   let clock: RecorderClock
   let queue = DispatchQueue(label: "FoldTrace.SessionRecorder")
-  let writer: RecorderWriterBox
+  let output: RecorderOutput
   let errorHandler: (@Sendable (any Error) -> Void)?
 
-  /// Creates a recorder that writes to a sink.
+  /// Creates a recorder that writes a trace to a sink.
   ///
   /// - Parameters:
-  ///   - sink: Where events go; called only from the recorder's writer queue.
-  ///   - capacity: How many events may wait for the sink before new ones are dropped (≥ 2). The default,
-  ///     4096, is 34 s of 120 Hz geometry updates.
+  ///   - sink: Where the trace's bytes go; called only from the recorder's writer queue. The header frame
+  ///     is its first write.
+  ///   - header: The session header.
+  ///   - policy: When frames end (default 64 KiB or 1 s of trace time).
+  ///   - capacity: How many bytes of finished frames may wait for the sink before events are dropped
+  ///     (default 4 MiB, minutes of 120 Hz geometry).
   ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
-  ///   - onError: Called once, on the writer queue, with the first sink error.
-  public init(
-    sink: any SessionRecorderSink, capacity: Int = 4096, clock: RecorderClock = .monotonic(),
+  ///   - onError: Called once, on the writer queue, with the first sink error; also called for an event
+  ///     the writer refused after validation (a record over the size limit).
+  public convenience init(
+    sink: any SessionRecorderSink, header: TraceHeader, policy: FlushPolicy = .default,
+    capacity: Int = 4 << 20, clock: RecorderClock = .monotonic(),
     onError: (@Sendable (any Error) -> Void)? = nil
   ) {
-    precondition(capacity >= 2, "SessionRecorder capacity must be at least 2")
-    var initial = State()
-    initial.pending.reserveCapacity(capacity)
+    self.init(
+      sink: sink, header: header, policy: policy, headerWritten: false, capacity: capacity, clock: clock,
+      onError: onError)
+  }
+
+  init(
+    sink: any SessionRecorderSink, header: TraceHeader, policy: FlushPolicy, headerWritten: Bool,
+    capacity: Int,
+    clock: RecorderClock, onError: (@Sendable (any Error) -> Void)?
+  ) {
+    // The recorder applies the span itself, so it knows which events each finished frame holds.
+    let writer = TraceWriter(
+      header: header, policy: FlushPolicy(maxBufferedBytes: policy.maxBufferedBytes, maxSpan: .max))
+    let headerFrame = writer.takeBytes()
+    var initial = State(writer: writer)
+    if !headerWritten {
+      initial.backlog.append(Chunk(bytes: headerFrame, events: 0, synchronize: false))
+      initial.backlogBytes = headerFrame.count
+      initial.draining = true
+    }
     self.state = Mutex(initial)
-    self.capacity = capacity
+    self.capacity = max(capacity, 1)
+    self.maxSpan = policy.maxSpan
     self.clock = clock
-    self.writer = RecorderWriterBox(sink: sink, capacity: capacity)
+    self.output = RecorderOutput(sink: sink)
     self.errorHandler = onError
+    if !headerWritten { queue.async { self.drain() } }
   }
 
   /// Records an event at the clock's current time.
   ///
-  /// Never waits for the disk. When the queue is full the event is dropped and counted.
+  /// Never waits for the disk: it encodes the event (and, when a frame ends, compresses it, about 0.2 ms
+  /// for a 64 KiB frame) and returns. When the sink is behind, the event is dropped and counted.
   ///
   /// - Parameter payload: What happened.
-  /// - Returns: True when the event was queued, false when it was dropped.
+  /// - Returns: True when the event was recorded, false when it was dropped.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold,
   ///   ``SessionRecorderError/closed`` after ``close()``.
-  /// - Complexity: O(1), amortized over the queue's reserved capacity (no allocation in steady state).
+  /// - Complexity: O(event size); O(frame size) when the event ends a frame.
   @discardableResult
   public func record(_ payload: TraceEvent.Payload) throws -> Bool {
     try RecordValidation.check(payload)
-    let (queued, schedule) = try state.withLock { state throws in
+    let (recorded, schedule) = try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
-      return enqueue(payload, into: &state)
+      return try enqueue(payload, into: &state)
     }
     if schedule { queue.async { self.drain() } }
-    return queued
+    return recorded
   }
 
-  /// Appends under the lock. Returns whether the event was queued and whether a drain must be scheduled.
-  func enqueue(_ payload: TraceEvent.Payload, into state: inout State) -> (queued: Bool, schedule: Bool) {
-    let time = max(state.lastTime, clock.now())
-    state.lastTime = time
-    state.recorded += 1
-    let needed = state.dropped > 0 ? 2 : 1
-    if state.error != nil {  // The sink failed: count, write nothing more.
-      state.droppedTotal += 1
-      return (false, false)
-    }
-    if state.pending.count + needed > capacity {  // The sink is behind: count for a `dropped` record.
-      state.dropped += 1
-      state.droppedTotal += 1
-      return (false, false)
-    }
-    if state.dropped > 0 {
-      state.pending.append(TraceEvent(time: time, .dropped(count: state.dropped)))
-      state.dropped = 0
-    }
-    state.pending.append(TraceEvent(time: time, payload))
-    let schedule = !state.draining
-    state.draining = true
-    return (true, schedule)
-  }
-
-  /// Asks the writer queue to make everything recorded so far durable (for a trace, to end the frame).
-  /// Returns at once. Call it when the app moves to the background.
+  /// Asks for everything recorded so far to be made durable: ends the current frame here and has the
+  /// writer queue write and `fsync` it. Returns without waiting. Call it when the app moves to the
+  /// background.
   public func flush() {
     let schedule = state.withLock { state in
-      guard !state.closed else { return false }
-      state.flushRequested = true
-      let schedule = !state.draining
-      state.draining = true
-      return schedule
+      guard !state.closed, state.error == nil else { return false }
+      do {
+        try state.writer.flush()
+      } catch {
+        state.error = error
+        return false
+      }
+      return finishChunk(in: &state, synchronize: true)
     }
     if schedule { queue.async { self.drain() } }
   }
 
-  /// How many events were dropped so far because the queue was full or the sink had failed.
+  /// How many events were dropped so far: while the sink was behind, refused by the writer, or lost to
+  /// a sink failure.
   public var droppedCount: UInt64 { state.withLock { $0.droppedTotal } }
-
-  /// How many events were offered to ``record(_:)`` and passed validation, dropped ones included.
-  public var recordedCount: UInt64 { state.withLock { $0.recorded } }
 
   /// The first error the sink threw, if any. Recording stops writing after it.
   public var lastError: (any Error)? { state.withLock { $0.error } }
 
-  /// Writes everything queued, records any pending drop count, and closes the sink.
+  /// Records any pending drop count, ends the trace (last frame and seek table), writes it, and closes
+  /// the sink.
   ///
   /// Waits for the writer queue, so call it when the session ends, not on every frame. A second call
   /// does nothing.
@@ -136,6 +155,7 @@ public final class SessionRecorder: Sendable {
   public func close() throws {
     let wasClosed = state.withLock { state in
       defer { state.closed = true }
+      if !state.closed { finishTrace(in: &state) }
       return state.closed
     }
     if wasClosed { return }

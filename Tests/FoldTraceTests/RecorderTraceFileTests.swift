@@ -2,7 +2,7 @@ import FoldTrace
 import Foundation
 import Testing
 
-@Suite struct RecorderTraceWriterTests {
+@Suite struct RecorderTraceFileTests {
   func temporaryPath() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString).foldtrace")
       .path
@@ -11,8 +11,7 @@ import Testing
   @Test func recordedSessionReadsBackFromTheTraceFile() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let header = TraceHeader(device: "iPhone Duo", app: "RecorderTests", recorder: "FoldTrace")
-    let recorder = try SessionRecorder(path: path, header: header, capacity: 256, clock: steppingClock())
+    let recorder = try SessionRecorder(path: path, header: recorderHeader, clock: steppingClock())
     let scene = try recorder.connectScene("scene-A", display: .external, scale: 3)
     for step in 0..<200 {
       try recorder.record(
@@ -25,8 +24,8 @@ import Testing
     recorder.flush()
     try recorder.record(.marker("done"))
     try recorder.close()
-    let (readHeader, events) = try TraceReader.readAll(path: path)
-    #expect(readHeader == header)
+    let (header, events) = try TraceReader.readAll(path: path)
+    #expect(header == recorderHeader)
     #expect(events.count == 202)
     #expect(
       events.first == TraceEvent(time: 1_000_000, .sceneConnected(scene: scene, display: .external, scale: 3))
@@ -35,18 +34,19 @@ import Testing
     #expect(recorder.droppedCount == 0)
   }
 
-  @Test func aFullDiskIsAnErrorNotACrash() {
-    let header = TraceHeader(device: "d", app: "a", recorder: "r")
-    #expect(throws: TraceError.self) { try SessionRecorder(path: "/dev/full", header: header) }
+  @Test func aSecondRecorderOnTheSameFileIsRefused() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recorder = try SessionRecorder(path: path, header: recorderHeader)
+    #expect(throws: TraceError.self) { try SessionRecorder(path: path, header: recorderHeader) }
+    try recorder.close()
   }
 
-  @Test func writerRulesAreTheRecordersRules() throws {
-    let recorder = SessionRecorder(sink: RecordingSink(), capacity: 8, clock: steppingClock())
-    let long = String(repeating: "x", count: 64 * 1024 + 1)
-    #expect(throws: SessionRecorderError.self) { try recorder.record(.marker(long)) }
-    #expect(throws: SessionRecorderError.self) {
-      try recorder.record(.hinge(HingeState(status: .fullyOpen, angle: 400)))
+  @Test func aFullDiskIsAnErrorNotACrash() {
+    let error = #expect(throws: TraceError.self) {
+      try SessionRecorder(path: "/dev/full", header: recorderHeader)
     }
-    try recorder.close()
+    #expect(error?.code == .io)
+    #expect(error?.file == "/dev/full")
   }
 }
