@@ -1,6 +1,8 @@
-import FoldTrace
 import Foundation
+import Synchronization
 import Testing
+
+@testable import FoldTrace
 
 @Suite struct RecorderTraceFileTests {
   func temporaryPath() -> String {
@@ -48,5 +50,22 @@ import Testing
     }
     #expect(error?.code == .io)
     #expect(error?.file == "/dev/full")
+  }
+}
+
+@Suite struct RecorderDiskFullTests {
+  @Test func aDiskThatFillsMidSessionReachesTheAppThroughTheAPI() throws {
+    let sink = try TraceFileSink(path: "/dev/full")
+    let reports = Mutex<[TraceError.Code]>([])
+    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock()) { error in
+      reports.withLock { $0.append((error as? TraceError)?.code ?? .corrupt) }
+    }
+    try recorder.record(.marker("lost"))
+    recorder.flush()
+    let error = #expect(throws: TraceError.self) { try recorder.close() }
+    #expect(error?.code == .io)
+    #expect(reports.withLock { $0 } == [.io])
+    #expect(recorder.lastError is TraceError)
+    #expect(recorder.droppedCount == 1)
   }
 }
