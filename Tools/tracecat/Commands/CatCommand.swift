@@ -39,6 +39,14 @@ struct CatCommand: TracecatCommand {
         if files.count > 1 { console.print("==> \(InputSource.displayName(file)) <==") }
         console.print(EventFormatter.headerLine(reader.header))
       }
+      defer {
+        if reader.unknownEventCount > 0 {
+          try? console.flush()
+          console.error(
+            "tracecat: note: \(InputSource.displayName(file)): skipped \(reader.unknownEventCount) events of kinds "
+              + "this tracecat does not know (written by a newer FoldTrace)")
+        }
+      }
       while let frame = try reader.nextFrame() {
         for event in frame.events {
           console.print(json ? TraceJSONLines.encode(event: event) : EventFormatter.line(event))
