@@ -87,6 +87,16 @@ import Testing
         == "torn.foldtrace: valid, 2 frames, \(expected) events, \(try fileSize(fixture, torn)) bytes\n")
   }
 
+  @Test func emptyFileIsInvalid() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let empty = try fixture.file("empty.foldtrace", [])
+    let result = try run(["verify", empty], fixture)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == "tracecat: error: empty.foldtrace: byte 0: not a FoldTrace trace: the file is empty\n")
+  }
+
   @Test func nonTraceFileIsInvalid() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
@@ -112,6 +122,12 @@ import Testing
     let command = try run(["stat", "duo.foldtrace"], fixture)
     #expect(command.status == 2)
     #expect(command.stderr.contains("did you mean 'stats'?"))
+    let help = try run(["help", "vrfy"], fixture)
+    #expect(help.status == 2)
+    #expect(
+      help.stderr
+        == "tracecat: error: unknown subcommand 'vrfy'\nhint: did you mean 'verify'? See 'tracecat --help'.\n"
+    )
     #expect(try run([], fixture).status == 2)
     #expect(try run(["pack", "a", "b"], fixture).status == 2)
     #expect(try run(["recover", "-"], fixture).status == 2)

@@ -49,7 +49,7 @@ enum Tracecat {
     }
     if first == "help" {
       guard let command = CommandRegistry.command(named: arguments[1]) else {
-        throw unknownSubcommand(arguments[1])
+        throw unknownSubcommand(arguments[1], isFileName: false)
       }
       return (command, ["--help"])
     }
@@ -57,17 +57,18 @@ enum Tracecat {
     if !first.hasPrefix("-") && !fileExists(first),
       NearestSpelling.nearest(to: first, among: CommandRegistry.names) != nil
     {
-      throw unknownSubcommand(first)
+      throw unknownSubcommand(first, isFileName: true)
     }
     return (CommandRegistry.defaultCommand, arguments)
   }
 
-  private static func unknownSubcommand(_ name: String) -> TracecatError {
+  private static func unknownSubcommand(_ name: String, isFileName: Bool) -> TracecatError {
     let hint =
       NearestSpelling.nearest(to: name, among: CommandRegistry.names).map {
         "did you mean '\($0)'? See 'tracecat --help'."
       } ?? "see 'tracecat --help' for the subcommands."
-    return .usage(message: "unknown subcommand '\(name)' (and no such file)", hint: hint)
+    let file = isFileName ? " (and no such file)" : ""
+    return .usage(message: "unknown subcommand '\(name)'\(file)", hint: hint)
   }
 
   private static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
