@@ -162,3 +162,16 @@ import Testing
     #expect(try sink.events().map(\.scene) == [SceneID(1), SceneID(2), SceneID(1), SceneID(1)])
   }
 }
+
+@Suite struct RecorderClockTests {
+  @Test func monotonicClockStartsNearZeroAndNeverGoesBack() {
+    let clock = RecorderClock.monotonic()
+    var previous = clock.now()
+    #expect(previous < 60_000_000_000)  // Session time, not time since boot.
+    for _ in 0..<1000 {
+      let next = clock.now()
+      #expect(next >= previous)
+      previous = next
+    }
+  }
+}

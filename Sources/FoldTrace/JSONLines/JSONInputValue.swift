@@ -11,25 +11,26 @@ enum JSONInputValue: Decodable {
   case object([String: JSONInputValue])
 
   init(from decoder: any Decoder) throws {
+    // Numbers first: they are most values in a trace's lines. `JSONDecoder` has checked the syntax of the
+    // whole line already, so a value that is none of these is a number no Double can hold.
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
+    } else if let double = try? container.decode(Double.self) {
+      self = .number(double, try? container.decode(UInt64.self))
+    } else if let integer = try? container.decode(UInt64.self) {
+      self = .number(nil, integer)
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
     } else if let values = try? container.decode([JSONInputValue].self) {
       self = .array(values)
     } else if let object = try? container.decode([String: JSONInputValue].self) {
       self = .object(object)
     } else {
-      let double = try? container.decode(Double.self)
-      let integer = try? container.decode(UInt64.self)
-      guard double != nil || integer != nil else {
-        throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "number out of range for a 64-bit double")
-      }
-      self = .number(double, integer)
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "number out of range for a 64-bit double")
     }
   }
 
