@@ -12,9 +12,8 @@
 ///   48, 56, 62 pt;
 /// - wrapping is greedy by character count: `floor(width / characterWidth)` characters per line.
 ///
-/// The readable-width rule (``readableWidth(characters:)``) and any code that needs text heights share
-/// these numbers: the scroll model's `ScrollTextMetrics` uses the same point sizes, line heights and
-/// 0.5 em advance, so a paragraph measures the same in both.
+/// It is LayoutCore's only text model: the readable-width rule (``readableWidth(characters:)``), the
+/// control rows and the scroll model's text items (`ScrollItem.Content.text`) all measure with it.
 ///
 /// Source: `002_1da93e9f788744f6.txt`, section 12 "마이그레이션 로드맵" (a line over 85 characters is a
 /// readability bug); `000_e528e4f7338d08ab.txt`, "놓친 케이스" (Dynamic Type is an orthogonal axis).
