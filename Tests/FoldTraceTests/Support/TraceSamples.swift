@@ -60,9 +60,9 @@ enum TraceSamples {
   }
 
   /// An in-memory trace of `events`.
-  static func bytes(_ events: [TraceEvent], policy: FlushPolicy = .default, close: Bool = true) throws
-    -> [UInt8]
-  {
+  static func bytes(
+    _ events: [TraceEvent], header: TraceHeader = header, policy: FlushPolicy = .default, close: Bool = true
+  ) throws -> [UInt8] {
     let writer = TraceWriter(header: header, policy: policy)
     for event in events { try writer.append(event) }
     if close { try writer.close() } else { try writer.flush() }
