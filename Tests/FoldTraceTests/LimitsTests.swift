@@ -64,3 +64,22 @@ import Testing
     #expect(try TraceReader(bytes: header + frame, name: "wide", limits: wide).nextFrame()?.events.count == 1)
   }
 }
+
+@Suite struct RecordLimitTests {
+  @Test func framesHoldAtMost65536EventsAndReadersCapRecords() throws {
+    let events = (0..<70_000).map { TraceEvent(time: UInt64($0), .sceneDisconnected(scene: SceneID(7))) }
+    let policy = FlushPolicy(maxBufferedBytes: .max, maxSpan: .max)
+    let bytes = try TraceSamples.bytes(events, policy: policy)
+    let frames = TraceSamples.readFrames(try TraceReader(bytes: bytes, name: "many")).frames
+    #expect(frames.map(\.events.count) == [65_536, 4_464])
+    let capped = try TraceReader(
+      bytes: bytes, name: "many", limits: TraceReaderLimits(maxFrameRecords: 65_535))
+    do throws(TraceError) {
+      _ = try capped.nextFrame()
+      Issue.record("a frame over the record cap was accepted")
+    } catch {
+      #expect(error.code == .limitExceeded)
+      #expect(error.reason.contains("65535 records"))
+    }
+  }
+}

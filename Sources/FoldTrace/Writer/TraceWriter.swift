@@ -51,6 +51,7 @@ public final class TraceWriter {
     var keyCount: Int
     var events = ByteWriter()
     var lastTime: UInt64
+    var eventCount = 0
   }
 
   /// Creates a new trace file and writes its header.
@@ -189,10 +190,13 @@ public final class TraceWriter {
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
+    frame.eventCount += 1
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
-    if frame.events.bytes.count >= policy.maxBufferedBytes { try endFrame(sync: false) }
+    if frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents {
+      try endFrame(sync: false)
+    }
   }
 
   /// Ends the current frame, writes it and `fsync`s the file. Without buffered events it writes nothing
