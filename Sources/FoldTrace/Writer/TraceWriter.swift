@@ -180,21 +180,25 @@ public final class TraceWriter {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
-    var frame = pending ?? startFrame(at: event.time)
+    // Take the frame out of `pending` so its buffers are mutated in place, not copied.
+    var frame = pending.take() ?? startFrame(at: event.time)
     var record = ByteWriter()
     var codec = frame.codec
     codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
     guard record.bytes.count <= TraceFormat.maxRecordBytes else {
+      pending = frame.eventCount > 0 ? frame : nil
       throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
     }
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
     frame.eventCount += 1
+    let full =
+      frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
-    if frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents {
+    if full {
       try endFrame(sync: false)
     }
   }
