@@ -73,9 +73,20 @@ extension TraceReader {
   func index() throws(TraceError) -> [IndexEntry] {
     if let cachedIndex { return cachedIndex }
     let entries: [IndexEntry]
-    if let fromTable = try indexFromSeekTable() { entries = fromTable } else { entries = try scanIndex() }
+    if let fromTable = try indexFromSeekTable() {
+      entries = fromTable
+      hasSeekTableIndex = true
+    } else {
+      entries = try scanIndex()
+    }
     cachedIndex = entries
     return entries
+  }
+
+  /// The index from a consistent seek table, or nil without one (no scan).
+  func indexFromSeekTableIfAny() throws(TraceError) -> [IndexEntry]? {
+    if let cachedIndex, hasSeekTableIndex { return cachedIndex }
+    return try indexFromSeekTable()
   }
 
   private func indexFromSeekTable() throws(TraceError) -> [IndexEntry]? {

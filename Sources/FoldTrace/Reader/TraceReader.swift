@@ -39,6 +39,8 @@ public final class TraceReader {
   /// Where the seek table starts, once sequential reading reached one.
   private(set) var seekTableOffset: Int?
   var cachedIndex: [IndexEntry]?
+  /// Whether `cachedIndex` came from a seek table.
+  var hasSeekTableIndex = false
 
   /// Opens the trace at `path` and reads its header.
   /// - Parameters:
