@@ -134,3 +134,22 @@ import Testing
     }
   }
 }
+
+@Suite struct AppendVersionTests {
+  @Test func appendRefusesANewerMinorVersion() throws {
+    try TraceSamples.withTemporaryPath { path in
+      let header = TraceHeader(
+        version: TraceFormatVersion(major: 1, minor: 4), device: "d", app: "a", recorder: "r")
+      let bytes = try TraceSamples.bytes(TraceSamples.everyKind, header: header)
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      do throws(TraceError) {
+        _ = try TraceWriter(appendingTo: path)
+        Issue.record("appended to a 1.4 trace")
+      } catch {
+        #expect(error.code == .unsupportedVersion)
+        #expect(error.reason.contains("1.4"))
+      }
+      #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+    }
+  }
+}

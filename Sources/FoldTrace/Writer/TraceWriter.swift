@@ -59,7 +59,8 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: Where to create the trace (conventionally `*.foldtrace`). An existing empty file is
   ///     reused; an existing non-empty one is refused, never overwritten.
-  ///   - header: The session header.
+  ///   - header: The session header, written as given (its `version` defaults to
+  ///     ``TraceFormatVersion/current``).
   ///   - policy: When frames end (default 64 KiB or 1 s).
   /// - Throws: ``TraceError`` `.locked` when another writer holds the file, `.alreadyExists` when it holds
   ///   data, `.io` when it cannot be created or written.
@@ -110,13 +111,20 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: An existing trace.
   ///   - policy: When frames end (default 64 KiB or 1 s).
-  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; the reader's errors for a
-  ///   damaged file (`.truncated` with advice to recover, `.corrupt`, `.unsupportedVersion`); `.io`.
+  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; `.unsupportedVersion` for a
+  ///   trace of a newer format version (minor included); the reader's errors for a damaged file
+  ///   (`.truncated` with advice to recover, `.corrupt`); `.io`.
   /// - Complexity: O(file size).
   public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .update)
     try file.lockExclusive()
     let reader = try TraceReader(source: .file(file, size: try file.size()), name: path, limits: .default)
+    guard reader.header.version <= TraceFormatVersion.current else {
+      throw TraceError(
+        .unsupportedVersion, file: path, offset: 0,
+        reason: "written with trace format \(reader.header.version); this writer appends only to "
+          + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
+    }
     var state = SessionState()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
