@@ -49,6 +49,10 @@ import Testing
     #expect(displays == [.external, .internal])
     let kinds = Set(events.map(\.kind))
     #expect(kinds == Set(TraceEvent.Kind.allCases).subtracting([.dropped]))
+    // Offsets are whole device pixels on the 3× displays, as UIKit reports them.
+    for event in events {
+      if case .scroll(_, let offset, _) = event.payload { #expect((offset.y * 3).rounded() / 3 == offset.y) }
+    }
     // 120 Hz: scrolls one tick (8 333 333 or 8 333 334 ns) apart.
     let scrolls = events.filter { $0.kind == .scroll }.map(\.time)
     #expect(zip(scrolls, scrolls.dropFirst()).contains { $1 - $0 == 8_333_333 })

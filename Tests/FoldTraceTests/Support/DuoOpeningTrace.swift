@@ -18,8 +18,10 @@ enum DuoOpeningTrace {
   /// Row height of the notes list, in points.
   static let rowHeight = 88.0
 
-  static func scroll(_ scene: SceneID, at k: Int, y: Double) -> TraceEvent {
-    TraceEvent(
+  /// A scroll to `pixels` device pixels (1/3 pt on the Duo's 3× displays), so offsets are pixel-aligned.
+  static func scroll(_ scene: SceneID, at k: Int, pixels: Int) -> TraceEvent {
+    let y = Double(pixels) / 3
+    return TraceEvent(
       time: tick(k),
       .scroll(scene: scene, offset: TracePoint(x: 0, y: y), anchor: "note-\(Int(y / rowHeight) + 1)"))
   }
@@ -74,10 +76,10 @@ enum DuoOpeningTrace {
           ])),
     ]
     // Scroll the list on the external display, 120 Hz, decelerating; select a note.
-    var y = 0.0
+    var pixels = 0
     for k in 1...48 {
-      y += Double(max(1, 3 * (48 - k) / 4)) / 3
-      events.append(scroll(external, at: k, y: y))
+      pixels += max(1, 3 * (48 - k) / 4)
+      events.append(scroll(external, at: k, pixels: pixels))
       if k == 40 { events.append(TraceEvent(time: tick(k), .selection(scene: external, item: "note-12"))) }
     }
     events.append(TraceEvent(time: tick(54), .marker("open the device")))
@@ -103,7 +105,7 @@ enum DuoOpeningTrace {
                 horizontal: .regular, vertical: .regular, verticalBarEdge: .leading))),
           TraceEvent(time: tick(k), .regions(scene: `internal`, internalRegions(divisionActive: true))),
           TraceEvent(time: tick(k), .selection(scene: `internal`, item: "note-12")),
-          scroll(`internal`, at: k, y: y),
+          scroll(`internal`, at: k, pixels: pixels),
         ]
       }
       if status == .fullyOpen && lastStatus != .fullyOpen {
@@ -115,8 +117,8 @@ enum DuoOpeningTrace {
     events.append(TraceEvent(time: tick(160), .marker("opened")))
     // Scroll on the internal display until 2 s.
     for k in 170...240 {
-      y += Double(2 + (k % 3)) / 3
-      events.append(scroll(`internal`, at: k, y: y))
+      pixels += 2 + k % 3
+      events.append(scroll(`internal`, at: k, pixels: pixels))
       if k == 228 { events.append(TraceEvent(time: tick(k), .selection(scene: `internal`, item: "note-14"))) }
     }
     return events
