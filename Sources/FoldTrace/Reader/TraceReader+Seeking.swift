@@ -55,7 +55,8 @@ extension TraceReader {
     nextIndex = index
     failure = nil
     finished = false
-    if index != 0 { readEntries = nil }
+    // From the first frame, sequential reading can check the seek table again.
+    readEntries = index == 0 ? [headerEntry] : nil
   }
 
   private func frameTime(_ entry: inout IndexEntry) throws(TraceError) -> UInt64 {

@@ -104,10 +104,13 @@ public final class TraceReader {
     header = try TraceHeader.decode(content: content, file: name)
     headerSize = 8 + length
     position = headerSize
-    readEntries = [
-      SeekTable.Entry(
-        compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
-    ]
+    readEntries = [headerEntry]
+  }
+
+  /// The header frame's seek-table entry.
+  var headerEntry: SeekTable.Entry {
+    SeekTable.Entry(
+      compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
   }
 
   /// Reads the next frame.
