@@ -90,6 +90,8 @@ public final class TraceWriter {
     committedSize = 0
     try commit(headerFrame)
     try file.sync()
+    // Best effort: some file systems cannot sync a directory, and that must not stop a recording.
+    try? TraceFile.syncDirectory(of: path)
   }
 
   /// Creates a writer that builds a trace in ``bytes``.
