@@ -82,3 +82,31 @@ import Testing
     }
   }
 }
+
+@Suite struct RecoveryEveryCutTests {
+  /// A crash can cut the file anywhere: after recover, exactly the complete frames before the cut remain
+  /// and the file reads cleanly (issue 9, crash safety).
+  @Test func recoverAfterACutAtEveryOffset() throws {
+    let events = TraceSamples.everyKind + TraceSamples.scrolling(count: 12, from: 10_000_000)
+    let bytes = try TraceSamples.bytes(events, policy: FlushPolicy(maxBufferedBytes: 150))
+    let frames = TraceSamples.readFrames(try TraceReader(bytes: bytes, name: "c")).frames
+    #expect(frames.count >= 3)
+    try TraceSamples.withTemporaryPath(inMemory: true) { path in
+      for cut in 0...bytes.count {
+        try RecoveryTests.write(Array(bytes[..<cut]), to: path)
+        guard cut >= frames[0].offset else {
+          #expect(throws: TraceError.self, "cut at \(cut)") { try TraceRecovery.recover(path: path) }
+          continue
+        }
+        let report = try TraceRecovery.recover(path: path)
+        let complete = frames.filter { $0.offset + $0.size <= cut }
+        let kept = complete.last.map { $0.offset + $0.size } ?? frames[0].offset
+        #expect(report.framesKept == complete.count, "cut at \(cut)")
+        #expect(report.bytesDropped == (cut == bytes.count ? 0 : cut - kept), "cut at \(cut)")
+        let read = TraceSamples.readFrames(try TraceReader(path: path))
+        #expect(read.error == nil, "cut at \(cut)")
+        #expect(read.frames == complete, "cut at \(cut)")
+      }
+    }
+  }
+}
