@@ -1,5 +1,6 @@
 import FoldSim
 import FoldTrace
+import Foundation
 import Testing
 
 /// The guide's fixed cases (`000_e528e4f7338d08ab.txt`, 고정 케이스): size classes and wideness come from
@@ -170,5 +171,31 @@ struct DeviceProfileTests {
     #expect(Set(ids).count == ids.count)
     #expect(DeviceProfile.named("iphone-duo")?.name == "iPhone Duo")
     #expect(DeviceProfile.named("nope") == nil)
+  }
+}
+
+/// The *Device Profiles* article lists every metric of every profile with its current value and source.
+struct DeviceProfilesArticleTests {
+  @Test func everyMetricIsDocumentedWithItsSource() throws {
+    let url = CorpusTests.root.appendingPathComponent("Sources/FoldSim/FoldSim.docc/DeviceProfiles.md")
+    let article = try String(contentsOf: url, encoding: .utf8)
+    var count = 0
+    for profile in DeviceProfile.all {
+      #expect(article.contains("Scenario id: `\(profile.id)`."))
+      for metric in profile.metrics {
+        count += 1
+        let source: String
+        switch metric.source {
+        case .published(let text): source = text
+        case .assumption(let text): source = "**Assumption:** " + text
+        }
+        let row = "| \(metric.name) | \(metric.value.replacingOccurrences(of: "|", with: "/")) | \(source) |"
+        #expect(
+          article.contains(row), "DeviceProfiles.md lacks \(profile.id) \(metric.section) \(metric.name)")
+      }
+    }
+    #expect(count > 70)
+    let assumptions = DeviceProfile.all.flatMap(\.metrics).filter(\.source.isAssumption).count
+    #expect(assumptions > 20 && assumptions < count)
   }
 }
