@@ -154,3 +154,14 @@ struct HandoverStyleTests {
     #expect(duo.filter { $0.kind == .sceneDisconnected }.count == 1)
   }
 }
+
+struct LiveActivityTests {
+  @Test func liveActivityGrowsTheExternalOcclusion() throws {
+    let events = try play(.iPhoneDuo, [.liveActivity(on: true), .liveActivity(on: false)])
+    let heights = events.compactMap {
+      if case .regions(_, let r) = $0.payload { r.first { $0.kind == .occlusion }?.frame.height } else { nil }
+    }
+    #expect(heights == [44, 160, 44])
+    #expect(throws: ScenarioError.self) { try play(.iPad11, [.liveActivity(on: true)]) }
+  }
+}

@@ -135,7 +135,8 @@ struct ScenarioParseTests {
     let minimal: [String: String] = [
       "hinge": #""to": 90"#, "resize": #""to": [500, 600]"#, "splitView": #""action": "exit""#,
       "slideOver": #""action": "enter""#, "window": #""action": "enter""#, "pip": #""action": "pin""#,
-      "camera": #""on": true"#, "dynamicType": #""size": "small""#, "reduceMotion": #""on": true"#,
+      "camera": #""on": true"#, "liveActivity": #""on": true"#, "dynamicType": #""size": "small""#,
+      "reduceMotion": #""on": true"#,
       "crossFade": #""on": true"#, "reduceTransparency": #""on": true"#, "direction": #""to": "rtl""#,
       "secondScene": #""action": "connect""#, "scroll": #""by": 10"#, "select": #""item": "item-1""#,
       "marker": #""text": "x""#, "wait": #""duration": 1"#, "mixedUse": #""duration": 5"#,

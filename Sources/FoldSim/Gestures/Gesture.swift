@@ -22,6 +22,8 @@ public enum Gesture: Sendable, Equatable {
   case pip(PiPAction)
   /// Turn the internal camera on or off.
   case camera(on: Bool)
+  /// A Live Activity arrives (the Dynamic Island's occlusion grows) or ends.
+  case liveActivity(on: Bool)
   /// Change a device-wide trait (Dynamic Type, Reduce Motion, …).
   case traits(TraitChange)
   /// Connect or disconnect a second scene (on the other display, or a second window).

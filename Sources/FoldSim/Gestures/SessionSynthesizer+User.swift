@@ -11,6 +11,16 @@ extension SessionSynthesizer {
     model.publish(at: now)
   }
 
+  /// Starts or ends a Live Activity: the Dynamic Island's occlusion grows or shrinks back.
+  mutating func liveActivity(on: Bool) throws(SimulationError) {
+    let displays = [model.profile.primary] + (model.profile.secondary.map { [$0] } ?? [])
+    guard displays.contains(where: { $0.camera?.liveActivityFrame != nil }) else {
+      throw SimulationError("\(model.profile.name) has no Dynamic Island that grows for Live Activities")
+    }
+    model.liveActivity = on
+    model.publish(at: now)
+  }
+
   /// Changes a device-wide trait; every connected scene reports it.
   mutating func traits(_ change: Gesture.TraitChange) {
     switch change {

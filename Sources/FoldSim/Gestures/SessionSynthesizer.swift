@@ -56,6 +56,7 @@ public struct SessionSynthesizer: Sendable {
     case .window(let enter, let size): try window(enter: enter, size: size)
     case .pip(let action): try pip(action)
     case .camera(let on): try camera(on: on)
+    case .liveActivity(let on): try liveActivity(on: on)
     case .traits(let change): traits(change)
     case .secondScene(let connect): try secondScene(connect: connect)
     case .scroll(let target, let duration, let second):

@@ -64,7 +64,14 @@ extension DeviceProfile {
           portrait: TraceRect(x: 420, y: 12, width: 44, height: 44),
           landscape: TraceRect(x: 12, y: 12, width: 44, height: 44)),
         .assumption("a 44 pt camera in the corner of the side strip")),
-      alwaysActive: true))
+      alwaysActive: true,
+      liveActivityFrame: Sourced(
+        PerOrientation(
+          portrait: TraceRect(x: 420, y: 12, width: 44, height: 160),
+          landscape: TraceRect(x: 12, y: 12, width: 160, height: 44)),
+        .assumption(
+          "\(Cite.duoHIG): the Island grows along the side strip (세로로 확장) when a Live Activity arrives; "
+            + "160 pt chosen"))))
 
   /// The Duo's internal display: 780 × 1040 pt at @3x (1040 × 780 opened as a book).
   static let duoInternal = DisplaySpec(

@@ -45,6 +45,9 @@ extension DeviceProfile {
           (camera.alwaysActive ? "always active " : "active while on ") + rect(camera.frame.value.portrait)
             + " portrait", camera.frame.source)
       }
+      if let expanded = display.camera?.liveActivityFrame {
+        add("live activity", rect(expanded.value.portrait) + " portrait", expanded.source)
+      }
       if let division = display.division {
         add(
           "division", "\(fmt(division.partialWidth.value)) pt while partially open, 0 flat",

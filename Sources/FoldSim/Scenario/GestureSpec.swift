@@ -98,6 +98,9 @@ public struct GestureSpec: Sendable {
     GestureSpec(
       "camera", "turn the internal camera on or off", [Parameter("on", "bool", required: true, "on or off")]),
     GestureSpec(
+      "liveActivity", "a Live Activity arrives (the Dynamic Island's occlusion grows) or ends",
+      [Parameter("on", "bool", required: true, "arrives or ends")]),
+    GestureSpec(
       "dynamicType", "change the Dynamic Type size",
       [
         Parameter(

@@ -80,6 +80,7 @@ extension Scenario {
       default: return .pip(.unpin(duration: duration))
       }
     case "camera": return .camera(on: try on())
+    case "liveActivity": return .liveActivity(on: try on())
     case "dynamicType": return .traits(.dynamicType(try f["size"]!.choice(categories)))
     case "reduceMotion": return .traits(.reduceMotion(try on()))
     case "crossFade": return .traits(.crossFade(try on()))

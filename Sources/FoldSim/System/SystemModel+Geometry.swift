@@ -129,7 +129,9 @@ extension SystemModel {
       }
     }
     if let camera = display.camera {
-      let rect = camera.frame.value[display.role == activeDisplay.role ? orientation : .portrait]
+      let displayOrientation = display.role == activeDisplay.role ? orientation : .portrait
+      var rect = camera.frame.value[displayOrientation]
+      if liveActivity, let expanded = camera.liveActivityFrame { rect = expanded.value[displayOrientation] }
       if let local = Self.clip(rect, to: sceneFrame), local.width > 0, local.height > 0 {
         result.append(
           ReservedRegion(kind: .occlusion, frame: local, isActive: camera.alwaysActive || cameraActive))

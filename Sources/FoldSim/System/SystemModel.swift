@@ -19,6 +19,8 @@ public struct SystemModel: Sendable {
   public var arrangement: Arrangement
   /// The pinned PiP video's height in points while flat, or nil when no video is pinned.
   public var pipHeight: Double?
+  /// True while a Live Activity expands the Dynamic Island.
+  public var liveActivity = false
   /// True while the internal camera is on.
   public var cameraActive: Bool
   /// True while a finger drags a window edge, a divider or the PiP boundary.
