@@ -25,20 +25,6 @@ public enum MetricSource: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A value together with its ``MetricSource``.
-public struct Sourced<Value: Sendable>: Sendable {
-  /// The value, in the units its property documents.
-  public var value: Value
-  /// Where the value comes from.
-  public var source: MetricSource
-
-  /// Creates a sourced value.
-  public init(_ value: Value, _ source: MetricSource) {
-    self.value = value
-    self.source = source
-  }
-}
-
 /// Citations shared by several profiles.
 enum Cite {
   static let hig = "Apple HIG, Layout › Specifications (device screen sizes, points)"
