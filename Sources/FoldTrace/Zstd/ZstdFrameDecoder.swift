@@ -28,6 +28,11 @@ final class ZstdFrameDecoder {
   private let stream: OpaquePointer
   private let maxContentBytes: Int
   private static let chunkBytes = 64 * 1024
+  /// The first read of a frame: most frames are a few KiB, so reading 64 KiB up front mostly copied
+  /// bytes of the frames after it.
+  private static let firstChunkBytes = 8 * 1024
+  /// Decompression output, reused by every frame.
+  private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
 
   /// Creates a decoder.
   /// - Parameters:
@@ -41,7 +46,10 @@ final class ZstdFrameDecoder {
     _ = try zstdCheck(ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, maxWindowLog))
   }
 
-  deinit { ZSTD_freeDStream(stream) }
+  deinit {
+    ZSTD_freeDStream(stream)
+    scratch.deallocate()
+  }
 
   /// Reads the content size a frame header declares, if the header is complete in `prefix` and declares
   /// one.
@@ -60,14 +68,13 @@ final class ZstdFrameDecoder {
   /// - Complexity: O(compressed + decompressed size); memory O(cap + window).
   func decodeFrame(at start: Int, read: (_ offset: Int, _ count: Int) throws -> [UInt8]) throws -> Outcome {
     _ = ZSTD_DCtx_reset(stream, ZSTD_reset_session_only)
-    var chunk = try read(start, Self.chunkBytes)
+    var chunk = try read(start, Self.firstChunkBytes)
     if let declared = Self.declaredContentSize(chunk), declared > UInt64(maxContentBytes) {
       throw Failure.declaredTooLarge(declared: declared, cap: maxContentBytes)
     }
     var chunkStart = start
     var inputPosition = 0
     var content: [UInt8] = []
-    var scratch = [UInt8](repeating: 0, count: Self.chunkBytes)
     var outputWasFull = false
     while true {
       if inputPosition == chunk.count && !outputWasFull {
@@ -78,14 +85,12 @@ final class ZstdFrameDecoder {
       }
       var produced = 0
       let result: Int = chunk.withUnsafeBytes { source in
-        scratch.withUnsafeMutableBytes { destination in
-          var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: inputPosition)
-          var output = ZSTD_outBuffer(dst: destination.baseAddress, size: destination.count, pos: 0)
-          let result = ZSTD_decompressStream(stream, &output, &input)
-          inputPosition = input.pos
-          produced = output.pos
-          return result
-        }
+        var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: inputPosition)
+        var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
+        let result = ZSTD_decompressStream(stream, &output, &input)
+        inputPosition = input.pos
+        produced = output.pos
+        return result
       }
       do {
         _ = try zstdCheck(result)
@@ -94,7 +99,7 @@ final class ZstdFrameDecoder {
       }
       outputWasFull = produced == scratch.count
       if content.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
-      content.append(contentsOf: scratch[..<produced])
+      content.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
       if result == 0 {
         return .complete(content: content, compressedSize: chunkStart + inputPosition - start)
       }
