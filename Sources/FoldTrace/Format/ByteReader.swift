@@ -78,9 +78,14 @@ struct ByteReader {
   }
 
   private func utf8(_ slice: ArraySlice<UInt8>) throws(Failure) -> String {
-    guard let string = String(validating: slice, as: UTF8.self) else {
-      throw Failure(reason: "string is not valid UTF-8")
+    // ASCII (anchors, item ids) is valid UTF-8 as it stands; the generic validating initializer costs
+    // a metadata lookup per call.
+    let string: String? = slice.withUnsafeBufferPointer { buffer in
+      var bits: UInt8 = 0
+      for byte in buffer { bits |= byte }
+      return bits < 0x80 ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
     }
+    guard let string else { throw Failure(reason: "string is not valid UTF-8") }
     return string
   }
 
