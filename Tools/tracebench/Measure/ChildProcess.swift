@@ -32,7 +32,7 @@ enum ChildProcess {
   /// This process's peak resident set size so far (`getrusage(RUSAGE_SELF).ru_maxrss`), in bytes.
   static func peakResidentBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024
   }
 }

@@ -21,7 +21,7 @@ struct Samples: Sendable {
   /// Runs `body` `runs` times and collects the value it returns each time.
   static func collect(runs: Int, _ body: () throws -> Double) rethrows -> Samples {
     var values: [Double] = []
-    for _ in 0..<max(runs, 1) { values.append(try body()) }
+    for _ in 0..<Swift.max(runs, 1) { values.append(try body()) }
     return Samples(values)
   }
 }
