@@ -30,16 +30,14 @@ struct ByteWriter {
   }
 
   mutating func string(_ value: String) {
-    let utf8 = Array(value.utf8)
-    varint(UInt64(utf8.count))
-    bytes.append(contentsOf: utf8)
+    varint(UInt64(value.utf8.count))
+    bytes.append(contentsOf: value.utf8)
   }
 
   mutating func optionalString(_ value: String?) {
     guard let value else { return varint(0) }
-    let utf8 = Array(value.utf8)
-    varint(UInt64(utf8.count) + 1)
-    bytes.append(contentsOf: utf8)
+    varint(UInt64(value.utf8.count) + 1)
+    bytes.append(contentsOf: value.utf8)
   }
 
   /// A double in the compact form: `n / scale` as an even varint when exact, else `1` and the raw bits.

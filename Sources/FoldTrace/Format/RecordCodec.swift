@@ -9,13 +9,23 @@ struct RecordCodec {
   func scale(of scene: SceneID) -> Double { scales[scene] ?? 1 }
 
   /// Appends one record for `payload` with time delta `delta` (ns).
+  ///
+  /// The body is encoded in place after a one-byte length, so recording allocates nothing; a body of
+  /// 128 bytes or more (long strings, many regions) moves right to make room for its longer length.
   mutating func encode(_ payload: TraceEvent.Payload, delta: UInt64, into out: inout ByteWriter) {
-    var body = ByteWriter()
-    encodeBody(payload, into: &body)
     out.u8(TraceEvent(time: 0, payload).kind.rawValue)
     out.varint(delta)
-    out.varint(UInt64(body.bytes.count))
-    out.bytes.append(contentsOf: body.bytes)
+    let lengthAt = out.bytes.count
+    out.u8(0)
+    encodeBody(payload, into: &out)
+    let length = out.bytes.count - lengthAt - 1
+    if length < 0x80 {
+      out.bytes[lengthAt] = UInt8(length)
+    } else {
+      var prefix = ByteWriter()
+      prefix.varint(UInt64(length))
+      out.bytes.replaceSubrange(lengthAt..<lengthAt + 1, with: prefix.bytes)
+    }
     track(payload)
   }
 
@@ -39,9 +49,12 @@ struct RecordCodec {
       let s = scale(of: scene)
       w.varint(UInt64(scene.rawValue))
       let insets = g.safeArea
-      for value in [g.size.width, g.size.height, insets.top, insets.leading, insets.bottom, insets.trailing] {
-        w.double(value, scale: s)
-      }
+      w.double(g.size.width, scale: s)
+      w.double(g.size.height, scale: s)
+      w.double(insets.top, scale: s)
+      w.double(insets.leading, scale: s)
+      w.double(insets.bottom, scale: s)
+      w.double(insets.trailing, scale: s)
       w.u8(WireEnums.code(g.horizontal, in: WireEnums.sizeClasses))
       w.u8(WireEnums.code(g.vertical, in: WireEnums.sizeClasses))
       var flags: UInt8 = g.isInteractivelyResizing ? 1 : 0
@@ -49,7 +62,11 @@ struct RecordCodec {
       if g.maximumSize != nil { flags |= 4 }
       w.u8(flags)
       w.u8(WireEnums.code(g.verticalBarEdge, in: WireEnums.barEdges))
-      for size in [g.minimumSize, g.maximumSize].compactMap({ $0 }) {
+      if let size = g.minimumSize {
+        w.double(size.width, scale: s)
+        w.double(size.height, scale: s)
+      }
+      if let size = g.maximumSize {
         w.double(size.width, scale: s)
         w.double(size.height, scale: s)
       }
@@ -64,9 +81,10 @@ struct RecordCodec {
       for region in regions {
         w.u8(WireEnums.code(region.kind, in: WireEnums.regionKinds))
         w.u8(region.isActive ? 1 : 0)
-        for value in [region.frame.x, region.frame.y, region.frame.width, region.frame.height] {
-          w.double(value, scale: s)
-        }
+        w.double(region.frame.x, scale: s)
+        w.double(region.frame.y, scale: s)
+        w.double(region.frame.width, scale: s)
+        w.double(region.frame.height, scale: s)
       }
     case .traits(let scene, let t):
       w.varint(UInt64(scene.rawValue))
