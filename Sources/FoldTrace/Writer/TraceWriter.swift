@@ -34,8 +34,11 @@ public final class TraceWriter {
   /// the header first, the seek table after ``close()``). `SessionRecorder` encodes on its caller's thread
   /// and moves these bytes to disk on its own queue.
   func takeBytes() -> [UInt8] {
-    defer { bytes.removeAll(keepingCapacity: true) }
-    return bytes
+    // Swapped out, not copied then cleared: clearing a buffer the caller still shares would allocate a
+    // new one on every call, even when nothing was taken.
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
   }
   /// The path, or `"memory"` for an in-memory writer; used in errors.
   public let name: String
@@ -199,15 +202,17 @@ public final class TraceWriter {
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
     // Take the frame out of `pending` so its buffers are mutated in place, not copied.
     var frame = pending.take() ?? startFrame(at: event.time)
-    var record = ByteWriter()
-    var codec = frame.codec
-    codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
-    guard record.bytes.count <= TraceFormat.maxRecordBytes else {
+    // Encoded in place at the end of the frame (no allocation); taken back out if refused.
+    let codec = frame.codec
+    let recordStart = frame.events.bytes.count
+    frame.codec.encode(event.payload, delta: event.time - frame.lastTime, into: &frame.events)
+    let recordBytes = frame.events.bytes.count - recordStart
+    guard recordBytes <= TraceFormat.maxRecordBytes else {
+      frame.events.bytes.removeSubrange(recordStart...)
+      frame.codec = codec
       pending = frame.eventCount > 0 ? frame : nil
-      throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
+      throw refusal(event, "its record is \(recordBytes) bytes, over \(TraceFormat.maxRecordBytes)")
     }
-    frame.codec = codec
-    frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
     frame.eventCount += 1
     let full =
