@@ -14,11 +14,11 @@ extension TraceEvent {
     case .geometry(_, let g):
       if let reason = Self.size(g.size, "size") { return reason }
       let insets = g.safeArea
-      for (value, name) in [
-        (insets.top, "top"), (insets.leading, "leading"), (insets.bottom, "bottom"),
-        (insets.trailing, "trailing"),
-      ] where !(value.isFinite && value >= 0) {
-        return "safe-area \(name) inset \(value) pt is not finite and ≥ 0"
+      // Checked one by one: a list of (value, name) pairs would allocate on every geometry event.
+      if let reason = Self.inset(insets.top, "top") ?? Self.inset(insets.leading, "leading")
+        ?? Self.inset(insets.bottom, "bottom") ?? Self.inset(insets.trailing, "trailing")
+      {
+        return reason
       }
       if let minimum = g.minimumSize, let reason = Self.size(minimum, "minimum size") { return reason }
       if let maximum = g.maximumSize, let reason = Self.size(maximum, "maximum size") { return reason }
@@ -47,6 +47,10 @@ extension TraceEvent {
     case .marker(let label):
       return Self.string(label, "label")
     }
+  }
+
+  private static func inset(_ value: Double, _ name: String) -> String? {
+    value.isFinite && value >= 0 ? nil : "safe-area \(name) inset \(value) pt is not finite and ≥ 0"
   }
 
   private static func size(_ size: TraceSize, _ name: String) -> String? {
