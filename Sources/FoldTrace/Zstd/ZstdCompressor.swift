@@ -30,13 +30,14 @@ final class ZstdCompressor {
   /// - Complexity: O(n) in the content's size.
   func compressFrame(_ content: [UInt8]) throws(ZstdError) -> [UInt8] {
     let bound = ZSTD_compressBound(content.count)
-    var output = [UInt8](repeating: 0, count: bound)
-    let written: Int = content.withUnsafeBytes { source in
-      output.withUnsafeMutableBytes { destination in
+    var written = 0
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { destination, initialized in
+      written = content.withUnsafeBytes { source in
         ZSTD_compress2(context, destination.baseAddress, bound, source.baseAddress, source.count)
       }
+      initialized = ZSTD_isError(written) == 0 ? written : 0
     }
-    output.removeSubrange(try zstdCheck(written)...)
+    _ = try zstdCheck(written)
     return output
   }
 }
