@@ -6,10 +6,14 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   if arguments.first == "_child" {
-    guard arguments.count == 4, arguments[1] == "stream", let limit = Int(arguments[3]) else {
-      throw Options.Failure(description: "usage: tracebench _child stream PATH LIMIT")
+    if arguments.count == 4, arguments[1] == "stream", let limit = Int(arguments[3]) {
+      print(try MemoryBench.stream(arguments[2], limit: limit))
+    } else if arguments.count == 4, arguments[1] == "profile", let count = Int(arguments[3]) {
+      print(try ProfileTarget.run(arguments[2], count: count))
+    } else {
+      throw Options.Failure(
+        description: "usage: tracebench _child stream PATH LIMIT | _child profile record|decode COUNT")
     }
-    print(try MemoryBench.stream(arguments[2], limit: limit))
     exit(0)
   }
   if arguments.contains("-h") || arguments.contains("--help") {

@@ -63,7 +63,7 @@ struct RecordBench {
         ours: Format.spread(writerFigures.allocations),
         baseline: Format.spread(baseline.allocations) + " JSONEncoder"))
     table.note(
-      "record: SessionRecorder with its default monotonic clock and a sink that keeps the bytes in memory "
+      "record: SessionRecorder with its default monotonic clock and a sink that discards the bytes "
         + "(the disk is off the calling thread either way); it validates, stamps and encodes each event "
         + "under its lock and compresses a frame when the frame ends.")
     table.note(
@@ -74,12 +74,12 @@ struct RecordBench {
   /// `SessionRecorder.record` over the events, a fresh recorder per run.
   private func recorderFigures() throws -> PerEvent {
     let payloads = events.map(\.payload)
-    var recorder = SessionRecorder(sink: MemorySink(), header: LongSession.header)
+    var recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
     let figures = try PerEvent.measure(
       runs: options.runs, count: payloads.count,
       prepare: {
         try recorder.close()
-        recorder = SessionRecorder(sink: MemorySink(), header: LongSession.header)
+        recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
       }
     ) { i in
       _ = try recorder.record(payloads[i])
@@ -87,13 +87,4 @@ struct RecordBench {
     try recorder.close()
     return figures
   }
-}
-
-/// A recorder sink that counts the bytes it is given and keeps none: the benchmark measures the
-/// calling thread, not the disk.
-private final class MemorySink: SessionRecorderSink {
-  private(set) var bytes = 0
-  func write(_ bytes: [UInt8]) throws { self.bytes += bytes.count }
-  func synchronize() throws {}
-  func close() throws {}
 }

@@ -1,0 +1,34 @@
+import FoldTrace
+
+/// Single loops for `valgrind --tool=callgrind`: `tracebench _child profile record|decode COUNT` runs
+/// one hot path once over a COUNT-event long session, with nothing else in the profile but the
+/// session's generation.
+enum ProfileTarget {
+  static func run(_ target: String, count: Int) throws -> String {
+    let events = try LongSession(seed: Options().seed).events(count: count)
+    switch target {
+    case "record":
+      let recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+      let before = AllocationCounter.thread
+      for event in events { _ = try recorder.record(event.payload) }
+      let allocations = AllocationCounter.thread - before
+      try recorder.close()
+      return "recorded=\(events.count) allocations=\(allocations)"
+    case "decode":
+      let sample = try TraceSample(name: "profile", header: LongSession.header, events: events)
+      let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
+      var decoded = 0
+      while let frame = try reader.nextFrame() { decoded += frame.events.count }
+      return "decoded=\(decoded)"
+    default:
+      throw Options.Failure(description: "profile targets: record, decode")
+    }
+  }
+}
+
+/// A recorder sink that keeps nothing: benchmarks measure the calling thread, not the disk.
+final class DiscardingRecorderSink: SessionRecorderSink {
+  func write(_ bytes: [UInt8]) throws {}
+  func synchronize() throws {}
+  func close() throws {}
+}
