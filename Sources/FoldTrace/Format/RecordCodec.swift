@@ -4,9 +4,18 @@
 /// of a point. Encoder and decoder update it identically and start each frame empty.
 struct RecordCodec {
   /// Display scale per connected scene, in pixels per point.
-  private(set) var scales: [SceneID: Double] = [:]
+  ///
+  /// The first few scenes live in a short list searched linearly: a session has one to three, and
+  /// hashing a scene id on every geometry or scroll record cost more than encoding the record. Scenes
+  /// beyond those go to a dictionary, so a hostile frame of many scenes stays linear to decode.
+  private var scales: [(scene: SceneID, scale: Double)] = []
+  private var moreScales: [SceneID: Double] = [:]
+  private static let listedScenes = 8
 
-  func scale(of scene: SceneID) -> Double { scales[scene] ?? 1 }
+  func scale(of scene: SceneID) -> Double {
+    for entry in scales where entry.scene == scene { return entry.scale }
+    return moreScales.isEmpty ? 1 : moreScales[scene] ?? 1
+  }
 
   /// Appends one record for `payload` with time delta `delta` (ns).
   ///
@@ -31,8 +40,17 @@ struct RecordCodec {
 
   private mutating func track(_ payload: TraceEvent.Payload) {
     switch payload {
-    case .sceneConnected(let scene, _, let scale): scales[scene] = scale
-    case .sceneDisconnected(let scene): scales[scene] = nil
+    case .sceneConnected(let scene, _, let scale):
+      if let i = scales.firstIndex(where: { $0.scene == scene }) {
+        scales[i].scale = scale
+      } else if scales.count < Self.listedScenes {
+        scales.append((scene, scale))
+      } else {
+        moreScales[scene] = scale
+      }
+    case .sceneDisconnected(let scene):
+      scales.removeAll { $0.scene == scene }
+      moreScales[scene] = nil
     default: break
     }
   }
