@@ -25,7 +25,8 @@ public final class TraceReader {
   public var fileSize: Int { source.size }
 
   let source: TraceSource
-  private let decoder: ZstdFrameDecoder
+  /// Also used by seeking to read a probed frame's start time.
+  let decoder: ZstdFrameDecoder
   /// The header frame's size, in bytes: where the first data frame starts.
   let headerSize: Int
   /// The offset of the next frame to read.
