@@ -29,8 +29,19 @@ enum ChildProcess {
     var description: String
   }
 
-  /// This process's peak resident set size so far (`getrusage(RUSAGE_SELF).ru_maxrss`), in bytes.
+  /// This process's peak resident set size so far, in bytes: `VmHWM` from `/proc/self/status`.
+  ///
+  /// Not `getrusage(RUSAGE_SELF).ru_maxrss`: Linux carries `ru_maxrss` across `execve`, and a child
+  /// spawned with `vfork` semantics (as `posix_spawn` does) starts with its parent's high-water mark, so
+  /// every child would report at least the benchmark's own size. `VmHWM` belongs to the child's own
+  /// address space. Falls back to `ru_maxrss` where `/proc` is missing.
   static func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+    {
+      return kilobytes * 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024
