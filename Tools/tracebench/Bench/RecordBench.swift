@@ -52,16 +52,27 @@ struct RecordBench {
     table.add(
       section,
       Figure(
-        "writer append, ns/event (encode + zstd, on the writer queue)",
+        "TraceWriter.append (in memory, as foldsim and pack use it), ns/event",
         ours: Format.spread(writerFigures.nanoseconds),
         baseline: Format.spread(baseline.nanoseconds) + " JSONEncoder",
         ratio: Format.ratio(writerFigures.nanoseconds.median / baseline.nanoseconds.median)))
     table.add(
       section,
       Figure(
-        "writer append, heap allocations/event",
+        "TraceWriter.append, heap allocations/event",
         ours: Format.spread(writerFigures.allocations),
         baseline: Format.spread(baseline.allocations) + " JSONEncoder"))
+    let calls = try recorderCalls()
+    table.add(
+      section,
+      Figure(
+        "SessionRecorder.record, single calls: median / p99 / max ns",
+        ours: "\(Format.significant(calls.median)) / \(Format.significant(calls.p99)) / "
+          + Format.significant(calls.max)))
+    table.note(
+      "record: single calls are timed one by one in a separate pass (timer overhead "
+        + "\(Format.significant(calls.overhead)) ns subtracted); calls over 5 µs (frame ends: compression "
+        + "on the calling thread) hold \(Format.significant(calls.slowShare * 100))% of the recording time.")
     table.note(
       "record: SessionRecorder with its default monotonic clock and a sink that discards the bytes "
         + "(the disk is off the calling thread either way); it validates, stamps and encodes each event "
@@ -69,6 +80,42 @@ struct RecordBench {
     table.note(
       "record: baseline JSONEncoder over the first \(baselineCount) events, FoldTrace over \(events.count); "
         + "\(options.runs) runs after a warm-up; allocations are malloc-family calls on the calling thread.")
+  }
+
+  /// The distribution of single `record` calls, in nanoseconds.
+  struct CallDistribution {
+    var median: Double
+    var p99: Double
+    var max: Double
+    /// Share of the total time spent in calls over 5 µs.
+    var slowShare: Double
+    /// The timer's own cost per reading pair, subtracted from every call.
+    var overhead: Double
+  }
+
+  private func recorderCalls() throws -> CallDistribution {
+    let recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+    var durations = [UInt64](repeating: 0, count: events.count)
+    var empty = [UInt64](repeating: 0, count: 1001)
+    for i in empty.indices {
+      let start = Stopwatch.now()
+      empty[i] = Stopwatch.now() - start
+    }
+    let overhead = empty.sorted()[empty.count / 2]
+    for i in events.indices {
+      let payload = events[i].payload
+      let start = Stopwatch.now()
+      _ = try recorder.record(payload)
+      let elapsed = Stopwatch.now() - start
+      durations[i] = elapsed > overhead ? elapsed - overhead : 0
+    }
+    try recorder.close()
+    let sorted = durations.sorted()
+    let total = Double(sorted.reduce(0, +))
+    let slow = Double(sorted.reversed().prefix { $0 > 5_000 }.reduce(0, +))
+    return CallDistribution(
+      median: Double(sorted[sorted.count / 2]), p99: Double(sorted[sorted.count * 99 / 100]),
+      max: Double(sorted.last ?? 0), slowShare: total > 0 ? slow / total : 0, overhead: Double(overhead))
   }
 
   /// `SessionRecorder.record` over the events, a fresh recorder per run.
