@@ -13,10 +13,6 @@ enum AllocationCounter {
   @inline(__always)
   static var thread: UInt64 { tb_thread_allocations() }
 
-  /// Allocation calls made so far by all threads.
-  @inline(__always)
-  static var process: UInt64 { tb_process_allocations() }
-
   /// True when allocations by the Swift runtime reach the counter (the interposition took effect).
   static var isActive: Bool {
     let before = thread

@@ -1,4 +1,4 @@
-// Counts heap allocations made by this process, per thread and in total.
+// Counts heap allocations made by each thread of this process.
 //
 // AllocationCounter.c defines malloc, calloc, realloc, posix_memalign and aligned_alloc in the tracebench
 // executable; linked with --export-dynamic, they interpose glibc's for every library in the process
@@ -11,7 +11,5 @@
 
 /// Allocation calls made by the calling thread since it started.
 uint64_t tb_thread_allocations(void);
-/// Allocation calls made by every thread since the process started.
-uint64_t tb_process_allocations(void);
 
 #endif
