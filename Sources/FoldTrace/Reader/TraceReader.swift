@@ -255,6 +255,9 @@ public final class TraceReader {
     var frame = TraceFrame(
       index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
       events: [], unknownEventCount: 0, checksum: 0)
+    // Records are rarely under 16 bytes: reserving for that many saves the array regrowing (and copying
+    // its events) about eight times a frame; capped so a hostile frame reserves little.
+    frame.events.reserveCapacity(min(content.count / 16, 4096))
     do {
       frame.time = try r.varint()
       let keyCount = try r.count(limit: r.remaining / 3)
