@@ -29,17 +29,26 @@ public struct TraceReaderLimits: Sendable, Hashable {
   public var maxFrameContentBytes: Int
   /// The largest zstd window accepted, as a power of two (`ZSTD_d_windowLogMax`), 10…31.
   public var maxWindowLog: Int
+  /// The most items one frame may decode to: its records (keyframe, events and unknown kinds) plus the
+  /// regions its `regions` records list. Records of a few bytes each decode to ~120-byte events, so this,
+  /// not the content size, bounds the memory of a frame's arrays: 65,536 items stay under 16 MiB. Writers
+  /// end frames at half the default (<doc:TraceFormat>, "Reading limits").
+  public var maxFrameItems: Int
 
   /// Creates limits.
   /// - Parameters:
   ///   - maxFrameContentBytes: The largest frame content accepted, in bytes (default 16 MiB).
   ///   - maxWindowLog: The largest window accepted, as a power of two (default 24, 16 MiB).
-  public init(maxFrameContentBytes: Int = 16 * 1024 * 1024, maxWindowLog: Int = 24) {
+  ///   - maxFrameItems: The most records plus listed regions a frame may hold (default 65,536).
+  public init(
+    maxFrameContentBytes: Int = 16 * 1024 * 1024, maxWindowLog: Int = 24, maxFrameItems: Int = 65_536
+  ) {
     self.maxFrameContentBytes = max(maxFrameContentBytes, 1)
     self.maxWindowLog = min(max(maxWindowLog, 10), 31)
+    self.maxFrameItems = max(maxFrameItems, 1)
   }
 
-  /// 16 MiB of content, a 16 MiB window.
+  /// 16 MiB of content, a 16 MiB window, 65,536 items.
   public static let `default` = TraceReaderLimits()
 }
 

@@ -253,15 +253,25 @@ public final class TraceReader {
       frame.time = try r.varint()
       let keyCount = try r.count(limit: r.remaining / 3)
       var time = frame.time
+      var items = 0
       for i in 0..<Int.max {
         if i >= keyCount && r.isAtEnd { break }
         let recordStart = r.position
         let decoded: RecordCodec.Decoded
         do throws(ByteReader.Failure) {
-          decoded = try codec.decode(from: &r)
+          guard items < limits.maxFrameItems else {
+            throw ByteReader.Failure(
+              reason: "the frame holds more than \(limits.maxFrameItems) records and regions",
+              exceedsLimit: true)
+          }
+          decoded = try codec.decode(from: &r, maxRegions: limits.maxFrameItems - items - 1)
         } catch {
-          throw ByteReader.Failure(reason: "record \(i) at content byte \(recordStart): \(error.reason)")
+          throw ByteReader.Failure(
+            reason: "record \(i) at content byte \(recordStart): \(error.reason)",
+            exceedsLimit: error.exceedsLimit)
         }
+        items += 1
+        if case .event(_, .regions(_, let regions)) = decoded { items += regions.count }
         switch decoded {
         case .unknown(let delta, _):
           frame.unknownEventCount += 1
@@ -275,6 +285,8 @@ public final class TraceReader {
           }
         }
       }
+    } catch  where error.exceedsLimit {
+      throw fail(.limitExceeded, "frame \(nextIndex) exceeds the reader's limits: \(error.reason)")
     } catch {
       throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(error.reason)")
     }

@@ -51,6 +51,8 @@ public final class TraceWriter {
     var keyCount: Int
     var events = ByteWriter()
     var lastTime: UInt64
+    /// Records plus the regions they list, keyframe included (<doc:TraceFormat>, "Frame policy").
+    var items: Int
   }
 
   /// Creates a new trace file and writes its header.
@@ -178,6 +180,11 @@ public final class TraceWriter {
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
+    if case .sceneConnected(let scene, _, _) = event.payload, state.scenes[scene] == nil,
+      state.scenes.count >= TraceFormat.maxConnectedScenes
+    {
+      throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
+    }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
     var frame = pending ?? startFrame(at: event.time)
     var record = ByteWriter()
@@ -189,10 +196,13 @@ public final class TraceWriter {
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
+    frame.items += Self.items(event.payload)
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
-    if frame.events.bytes.count >= policy.maxBufferedBytes { try endFrame(sync: false) }
+    if frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold {
+      try endFrame(sync: false)
+    }
   }
 
   /// Ends the current frame, writes it and `fsync`s the file. Without buffered events it writes nothing
@@ -232,7 +242,15 @@ public final class TraceWriter {
     let payloads = state.keyframe
     for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
     return PendingFrame(
-      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time)
+      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time,
+      items: payloads.reduce(0) { $0 + Self.items($1) })
+  }
+
+  /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameItems``: 1, plus
+  /// the regions it lists.
+  private static func items(_ payload: TraceEvent.Payload) -> Int {
+    if case .regions(_, let regions) = payload { return 1 + regions.count }
+    return 1
   }
 
   private func endFrame(sync: Bool) throws(TraceError) {
