@@ -6,7 +6,8 @@
 #endif
 
 do {
-  let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), flagNames: ["append", "keep", "no-tracecat"])
+  let arguments = try Arguments(
+    Array(CommandLine.arguments.dropFirst()), flagNames: ["append", "keep", "no-tracecat"])
   switch arguments.mode {
   case "record": try RecordCommand.run(arguments)
   case "soak": exit(try SoakCommand.run(arguments) ? 0 : 1)
