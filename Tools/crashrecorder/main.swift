@@ -11,6 +11,7 @@ do {
   switch arguments.mode {
   case "record": try RecordCommand.run(arguments)
   case "soak": exit(try SoakCommand.run(arguments) ? 0 : 1)
+  case "load": exit(try LoadCommand.run(arguments) ? 0 : 1)
   case "seeds": try SeedsCommand.run(arguments)
   default: throw HarnessError("unknown mode \(arguments.mode); \(Arguments.usage)")
   }
