@@ -136,12 +136,12 @@ import Testing
     #expect(frame.count < 2_048)
     let error = try #require(try Self.firstFrameError(frame))
     #expect(error.code == .limitExceeded)
-    #expect(error.reason.contains("record 65536 "))
-    #expect(error.reason.contains("more than 65536 records and regions"))
+    #expect(error.reason.contains("record 131072 "))
+    #expect(error.reason.contains("more than 131072 records and regions"))
   }
 
   @Test func theItemCapCountsKeyframeRecordsEventsAndRegions() throws {
-    let limits = TraceReaderLimits(maxFrameItems: 1_000)
+    let limits = TraceReaderLimits(maxFrameRecords: 1_000)
     // 1,000 items read; 1,001 are refused, however they are made up.
     let fits: [[UInt8]] = [
       Self.content(Self.markers(1_000)),
@@ -175,7 +175,7 @@ import Testing
     try writer.close()
     let (frames, error) = TraceSamples.readFrames(try TraceReader(bytes: writer.bytes, name: "many"))
     #expect(error == nil)
-    #expect(frames.map(\.events.count) == [32_768, 32_768, 4_464])
+    #expect(frames.map(\.events.count) == [65_536, 4_464])
   }
 
   @Test func theLargestKeyframeAWriterAllowsStillReads() throws {
@@ -202,7 +202,7 @@ import Testing
     try writer.flush()
     // The next frame's keyframe holds 17,153 items; fill the frame to the writer's threshold and past it
     // with one more 129-item event.
-    for i in 0..<32_767 - 17_153 { try writer.append(TraceEvent(time: 1 + UInt64(i), .marker(""))) }
+    for i in 0..<65_535 - 17_153 { try writer.append(TraceEvent(time: 1 + UInt64(i), .marker(""))) }
     try writer.append(
       TraceEvent(time: 1 << 40, .regions(scene: SceneID(1), Array(repeating: region, count: 128))))
     try writer.close()
@@ -211,9 +211,9 @@ import Testing
     #expect(frames.count == 2)
     let keyframeItems = frames[1].keyframe.count + 128 * 128
     #expect(keyframeItems == 17_153)
-    #expect(frames[1].events.count == 32_767 - 17_153 + 1)
+    #expect(frames[1].events.count == 65_535 - 17_153 + 1)
     // What the reader holds for that frame: under the cap, with room to spare.
-    #expect(keyframeItems + frames[1].events.count + 128 <= TraceReaderLimits.default.maxFrameItems)
+    #expect(keyframeItems + frames[1].events.count + 128 <= TraceReaderLimits.default.maxFrameRecords)
   }
 
   @Test func theWriterRefusesWhatCouldOutgrowAFrame() throws {

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Schema evolution (issue 9): a trace from a newer minor version is read with its unknown kinds skipped
-/// and counted — also when it is torn, recovered or appended to, never losing its bytes; a newer major
-/// version is refused with both versions named, and nothing touches its file.
+/// and counted, also after a tear and `recover`, which keeps its bytes (an older writer does not append
+/// to it); a newer major version is refused with both versions named, and nothing touches its file.
 @Suite struct ReliabilitySchemaTests {
   @Test func unknownKindsAreSkippedAndCountedPerFrame() throws {
     let (bytes, events, unknown) = Reliability.newerMinor()
@@ -23,27 +23,31 @@ import Testing
     #expect(seeker.unknownEventCount == 2)
   }
 
-  @Test func aNewerMinorTraceSurvivesRecoverAndAppendByteForByte() throws {
+  @Test func aNewerMinorTraceSurvivesRecoverByteForByteAndIsNotAppendedTo() throws {
     let (bytes, events, unknown) = Reliability.newerMinor()
     try TraceSamples.withTemporaryPath { path in
       // Torn after its frames, as by a crash: recover keeps every byte of them, unknown records included.
       try Reliability.write(bytes + [0x28, 0xB5, 0x2F], to: path)
       let report = try TraceRecovery.recover(path: path)
       #expect(report.bytesDropped == 3)
-      #expect(Array(try Reliability.bytes(of: path).prefix(bytes.count)) == bytes)
-      // An older writer appends after them without rewriting them.
-      let writer = try TraceWriter(appendingTo: path)
-      try writer.append(TraceEvent(time: 3_000, .marker("appended")))
-      try writer.close()
-      let after = try Reliability.bytes(of: path)
-      #expect(Array(after.prefix(bytes.count)) == bytes)
-      #expect(Reliability.zstdTestPasses(after))
+      let recovered = try Reliability.bytes(of: path)
+      #expect(Array(recovered.prefix(bytes.count)) == bytes)
+      #expect(Reliability.zstdTestPasses(recovered))
       let reader = try TraceReader(path: path)
       #expect(reader.header.version == TraceFormatVersion(major: 1, minor: 1))
       var read: [TraceEvent] = []
       while let frame = try reader.nextFrame() { read += frame.events }
-      #expect(read == events + [TraceEvent(time: 3_000, .marker("appended"))])
+      #expect(read == events)
       #expect(reader.unknownEventCount == unknown)
+      // An older writer cannot carry the unknown kinds into its keyframes, so it does not append, and
+      // leaves the file as it was.
+      do throws(TraceError) {
+        _ = try TraceWriter(appendingTo: path)
+        Issue.record("appended to a 1.1 trace")
+      } catch {
+        #expect(error.reason.hasPrefix("written with trace format 1.1; this writer appends only to 1.0"))
+      }
+      #expect(try Reliability.bytes(of: path) == recovered)
     }
   }
 

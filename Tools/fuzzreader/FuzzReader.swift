@@ -14,7 +14,7 @@ enum FuzzReader {
   /// Limits below the defaults so that each input runs fast; memory stays bounded by them, which the
   /// run checks with `-rss_limit_mb`.
   static let limits = TraceReaderLimits(
-    maxFrameContentBytes: 2 * 1024 * 1024, maxWindowLog: 21, maxFrameItems: 65_536)
+    maxFrameContentBytes: 2 * 1024 * 1024, maxWindowLog: 21, maxFrameRecords: 65_536)
 
   /// Opens `bytes` as a trace; reads every frame; counts and seeks frames by index and by time.
   static func exercise(_ bytes: [UInt8]) {
@@ -32,7 +32,7 @@ enum FuzzReader {
         precondition(
           frame.offset >= previousEnd && frame.offset + frame.size <= bytes.count, "frame out of bounds")
         precondition(
-          frame.keyframe.count + frame.events.count <= limits.maxFrameItems, "item cap not enforced")
+          frame.keyframe.count + frame.events.count <= limits.maxFrameRecords, "item cap not enforced")
         precondition(frame.contentSize <= limits.maxFrameContentBytes, "content cap not enforced")
         var time = frame.time
         for event in frame.events {

@@ -18,8 +18,9 @@ enum TraceFormat {
   static let maxRecordBytes = 1024 * 1024
   /// The largest buffered-bytes threshold a flush policy may set, in bytes.
   static let maxPolicyBytes = 8 * 1024 * 1024
-  /// The items (records, plus the regions they list) after which a writer ends a frame.
-  static let frameItemThreshold = 32 * 1024
+  /// The items — records, keyframe included, plus the regions they list — after which a writer ends a
+  /// frame.
+  static let frameItemThreshold = 65_536
   /// The most regions one `regions` record may list.
   static let maxRegionsPerRecord = 128
   /// The most scenes connected at once.
@@ -39,22 +40,5 @@ enum TraceFormat {
       i = bytes.index(after: i)
     }
     return value
-  }
-}
-
-/// CRC-32 as in IEEE 802.3 and zlib's `crc32`: reflected polynomial 0xEDB88320.
-enum CRC32 {
-  private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
-
-  /// The CRC-32 of `bytes`.
-  /// - Complexity: O(n).
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
   }
 }

@@ -39,6 +39,8 @@ public final class TraceReader {
   /// Where the seek table starts, once sequential reading reached one.
   private(set) var seekTableOffset: Int?
   var cachedIndex: [IndexEntry]?
+  /// Whether `cachedIndex` came from a seek table.
+  var hasSeekTableIndex = false
 
   /// Opens the trace at `path` and reads its header.
   /// - Parameters:
@@ -102,10 +104,13 @@ public final class TraceReader {
     header = try TraceHeader.decode(content: content, file: name)
     headerSize = 8 + length
     position = headerSize
-    readEntries = [
-      SeekTable.Entry(
-        compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
-    ]
+    readEntries = [headerEntry]
+  }
+
+  /// The header frame's seek-table entry.
+  var headerEntry: SeekTable.Entry {
+    SeekTable.Entry(
+      compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
   }
 
   /// Reads the next frame.
@@ -253,18 +258,19 @@ public final class TraceReader {
       frame.time = try r.varint()
       let keyCount = try r.count(limit: r.remaining / 3)
       var time = frame.time
+      // Records plus the regions they list: what the frame's arrays will hold.
       var items = 0
       for i in 0..<Int.max {
         if i >= keyCount && r.isAtEnd { break }
         let recordStart = r.position
         let decoded: RecordCodec.Decoded
         do throws(ByteReader.Failure) {
-          guard items < limits.maxFrameItems else {
+          guard items < limits.maxFrameRecords else {
             throw ByteReader.Failure(
-              reason: "the frame holds more than \(limits.maxFrameItems) records and regions",
+              reason: "the frame holds more than \(limits.maxFrameRecords) records and regions",
               exceedsLimit: true)
           }
-          decoded = try codec.decode(from: &r, maxRegions: limits.maxFrameItems - items - 1)
+          decoded = try codec.decode(from: &r, maxRegions: limits.maxFrameRecords - items - 1)
         } catch {
           throw ByteReader.Failure(
             reason: "record \(i) at content byte \(recordStart): \(error.reason)",

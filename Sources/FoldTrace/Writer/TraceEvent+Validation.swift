@@ -4,7 +4,7 @@ extension TraceEvent {
   /// Sizes, insets and region widths and heights must be finite and ≥ 0 points; coordinates and scroll
   /// offsets finite; display scales finite and > 0; hinge angles finite and within 0…360°; strings at
   /// most 64 KiB of UTF-8; at most 128 regions per event, so that a frame stays within the reader's
-  /// ``TraceReaderLimits/maxFrameItems`` (issue 2, "Event model": invalid values are refused at record
+  /// ``TraceReaderLimits/maxFrameRecords`` (issue 2, "Event model": invalid values are refused at record
   /// time).
   /// - Complexity: O(r) for r reserved regions.
   public var validationFailure: String? {

@@ -67,7 +67,8 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: Where to create the trace (conventionally `*.foldtrace`). An existing empty file is
   ///     reused; an existing non-empty one is refused, never overwritten.
-  ///   - header: The session header.
+  ///   - header: The session header, written as given (its `version` defaults to
+  ///     ``TraceFormatVersion/current``).
   ///   - policy: When frames end (default 64 KiB or 1 s).
   /// - Throws: ``TraceError`` `.locked` when another writer holds the file, `.alreadyExists` when it holds
   ///   data, `.io` when it cannot be created or written.
@@ -90,6 +91,8 @@ public final class TraceWriter {
     committedSize = 0
     try commit(headerFrame)
     try file.sync()
+    // Best effort: some file systems cannot sync a directory, and that must not stop a recording.
+    try? TraceFile.syncDirectory(of: path)
   }
 
   /// Creates a writer that builds a trace in ``bytes``.
@@ -118,13 +121,20 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: An existing trace.
   ///   - policy: When frames end (default 64 KiB or 1 s).
-  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; the reader's errors for a
-  ///   damaged file (`.truncated` with advice to recover, `.corrupt`, `.unsupportedVersion`); `.io`.
+  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; `.unsupportedVersion` for a
+  ///   trace of a newer format version (minor included); the reader's errors for a damaged file
+  ///   (`.truncated` with advice to recover, `.corrupt`); `.io`.
   /// - Complexity: O(file size).
   public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .update)
     try file.lockExclusive()
     let reader = try TraceReader(source: .file(file, size: try file.size()), name: path, limits: .default)
+    guard reader.header.version <= TraceFormatVersion.current else {
+      throw TraceError(
+        .unsupportedVersion, file: path, offset: 0,
+        reason: "written with trace format \(reader.header.version); this writer appends only to "
+          + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
+    }
     var state = SessionState()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
@@ -193,21 +203,25 @@ public final class TraceWriter {
       throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
     }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
-    var frame = pending ?? startFrame(at: event.time)
+    // Take the frame out of `pending` so its buffers are mutated in place, not copied.
+    var frame = pending.take() ?? startFrame(at: event.time)
     var record = ByteWriter()
     var codec = frame.codec
     codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
     guard record.bytes.count <= TraceFormat.maxRecordBytes else {
+      pending = frame.events.bytes.isEmpty ? nil : frame
       throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
     }
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
     frame.items += Self.items(event.payload)
+    let full =
+      frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
-    if frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold {
+    if full {
       try endFrame(sync: false)
     }
   }
@@ -253,7 +267,7 @@ public final class TraceWriter {
       items: payloads.reduce(0) { $0 + Self.items($1) })
   }
 
-  /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameItems``: 1, plus
+  /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
   /// the regions it lists.
   private static func items(_ payload: TraceEvent.Payload) -> Int {
     if case .regions(_, let regions) = payload { return 1 + regions.count }
