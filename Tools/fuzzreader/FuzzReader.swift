@@ -25,14 +25,19 @@ enum FuzzReader {
       check(error, size: bytes.count)
       return
     }
+    // Read every frame; past damage, skip to the next frame as `tracecat` does, which must always move on.
     var previousEnd = reader.headerSize
+    var lastDamage = -1
     var failed = false
-    do {
-      while let frame = try reader.nextFrame() {
+    for _ in 0..<10_000 {
+      do {
+        guard let frame = try reader.nextFrame() else { break }
         precondition(
-          frame.offset >= previousEnd && frame.offset + frame.size <= bytes.count, "frame out of bounds")
+          frame.offset >= previousEnd && frame.offset > lastDamage
+            && frame.offset + frame.size <= bytes.count,
+          "frame out of bounds")
         precondition(
-          frame.keyframe.count + frame.events.count <= limits.maxFrameRecords, "item cap not enforced")
+          frame.keyframe.count + frame.events.count <= limits.maxFrameRecords, "record cap not enforced")
         precondition(frame.contentSize <= limits.maxFrameContentBytes, "content cap not enforced")
         var time = frame.time
         for event in frame.events {
@@ -40,11 +45,14 @@ enum FuzzReader {
           time = event.time
         }
         previousEnd = frame.offset + frame.size
+      } catch {
+        check(error, size: bytes.count)
+        precondition(
+          error.offset! >= previousEnd && error.offset! > lastDamage, "an error that does not move on")
+        failed = true
+        lastDamage = error.offset!
+        guard (try? reader.skipDamagedFrame()) == true else { break }
       }
-    } catch {
-      check(error, size: bytes.count)
-      precondition(error.offset! >= previousEnd, "an error before the last complete frame")
-      failed = true
     }
     if !failed {
       precondition((try? reader.nextFrame()) == .some(nil), "a finished reader read again")
