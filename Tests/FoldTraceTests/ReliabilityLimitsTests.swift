@@ -212,8 +212,14 @@ import Testing
     let keyframeItems = frames[1].keyframe.count + 128 * 128
     #expect(keyframeItems == 17_153)
     #expect(frames[1].events.count == 65_535 - 17_153 + 1)
-    // What the reader holds for that frame: under the cap, with room to spare.
-    #expect(keyframeItems + frames[1].events.count + 128 <= TraceReaderLimits.default.maxFrameRecords)
+    // The largest frame a writer can end: 65,535 items, then one 129-item event; under the reader's cap.
+    #expect(keyframeItems + frames[1].events.count + 128 == 65_664)
+    for (cap, reads) in [(65_664, true), (65_663, false)] {
+      let reader = try TraceReader(
+        bytes: writer.bytes, name: "widest", limits: TraceReaderLimits(maxFrameRecords: cap))
+      try reader.seek(toFrame: 1)
+      #expect(((try? reader.nextFrame()) != nil) == reads, "cap \(cap)")
+    }
   }
 
   @Test func theWriterRefusesWhatCouldOutgrowAFrame() throws {

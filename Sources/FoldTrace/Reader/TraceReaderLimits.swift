@@ -16,7 +16,7 @@ public struct TraceReaderLimits: Sendable, Hashable {
   ///   - maxFrameContentBytes: The largest frame content accepted, in bytes (default 16 MiB).
   ///   - maxWindowLog: The largest window accepted, as a power of two (default 24, 16 MiB).
   ///   - maxFrameRecords: The most records (keyframe, events and unknown kinds) plus listed regions
-  ///     accepted in one frame (default 131 072; a writer's frames hold at most 82 817).
+  ///     accepted in one frame (default 131 072; a writer's frames hold at most 65 664).
   public init(
     maxFrameContentBytes: Int = 16 * 1024 * 1024, maxWindowLog: Int = 24, maxFrameRecords: Int = 131_072
   ) {
