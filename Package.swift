@@ -30,6 +30,7 @@ let package = Package(
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
     .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
+    .executableTarget(name: "crashrecorder", dependencies: ["FoldTrace"], path: "Tools/crashrecorder"),
     // tracebench counts heap allocations by defining malloc in its executable (Tools/tracebench/
     // CAllocationCounter); --export-dynamic lets the Swift runtime and libzstd resolve malloc to it.
     .target(name: "CAllocationCounter", path: "Tools/tracebench/CAllocationCounter"),

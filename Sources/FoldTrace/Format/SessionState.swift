@@ -65,6 +65,10 @@ struct SessionState: Equatable {
     if found { change(&scenes[index].scene) }
   }
 
+  /// Whether scene `id` is connected.
+  /// - Complexity: O(log s) for s connected scenes.
+  func isConnected(_ id: SceneID) -> Bool { position(of: id).found }
+
   /// Where scene `id` is in ``scenes``, or where it would be inserted.
   /// - Complexity: O(log s) for s connected scenes.
   private func position(of id: SceneID) -> (found: Bool, index: Int) {

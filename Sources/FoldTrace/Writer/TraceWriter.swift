@@ -66,7 +66,8 @@ public final class TraceWriter {
     var keyCount: Int
     var events = ByteWriter()
     var lastTime: UInt64
-    var eventCount = 0
+    /// Records plus the regions they list, keyframe included (<doc:TraceFormat>, "Frame policy").
+    var items: Int
   }
 
   /// Creates a new trace file and writes its header.
@@ -204,6 +205,11 @@ public final class TraceWriter {
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
+    if case .sceneConnected(let scene, _, _) = event.payload, !state.isConnected(scene),
+      state.scenes.count >= TraceFormat.maxConnectedScenes
+    {
+      throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
+    }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
     // Take the frame out of `pending` so its buffers are mutated in place, not copied.
     var frame = pending.take() ?? startFrame(at: event.time)
@@ -215,13 +221,13 @@ public final class TraceWriter {
     guard recordBytes <= TraceFormat.maxRecordBytes else {
       frame.events.bytes.removeSubrange(recordStart...)
       frame.codec = codec
-      pending = frame.eventCount > 0 ? frame : nil
+      pending = frame.events.bytes.isEmpty ? nil : frame
       throw refusal(event, "its record is \(recordBytes) bytes, over \(TraceFormat.maxRecordBytes)")
     }
     frame.lastTime = event.time
-    frame.eventCount += 1
+    frame.items += Self.items(event.payload)
     let full =
-      frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents
+      frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
@@ -267,9 +273,17 @@ public final class TraceWriter {
     let payloads = state.keyframe
     for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
     var frame = PendingFrame(
-      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time)
+      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time,
+      items: payloads.reduce(0) { $0 + Self.items($1) })
     swap(&frame.events.bytes, &spareEvents)
     return frame
+  }
+
+  /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
+  /// the regions it lists.
+  private static func items(_ payload: TraceEvent.Payload) -> Int {
+    if case .regions(_, let regions) = payload { return 1 + regions.count }
+    return 1
   }
 
   private func endFrame(sync: Bool) throws(TraceError) {
