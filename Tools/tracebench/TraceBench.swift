@@ -23,6 +23,10 @@ struct TraceBench {
           + "\(Format.significant(Double(events.last?.time ?? 0) / 3.6e12)) h, generated in "
           + "\(Format.significant(Double(generation) / 1e9)) s.")
     }
+    table.note(
+      "time: single-threaded figures (record, decode, replay on one core) are the measuring thread's CPU "
+        + "time (CLOCK_THREAD_CPUTIME_ID), so other load on the machine does not inflate them; corpus "
+        + "scaling and seeks are wall-clock.")
     let corpus = try Workload.corpus(in: options.corpusDirectory)
     if corpus == nil {
       table.note("corpus: no *.foldtrace in \(options.corpusDirectory); corpus rows skipped.")

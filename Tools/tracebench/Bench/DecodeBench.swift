@@ -17,7 +17,7 @@ struct DecodeBench {
       let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
       var events = 0
       var bytes = 0
-      let elapsed = try Stopwatch.time {
+      let elapsed = try Stopwatch.cpuTime {
         while let frame = try reader.nextFrame() {
           events += frame.events.count
           bytes += frame.contentSize
@@ -34,7 +34,7 @@ struct DecodeBench {
     var buffer = [UInt8](repeating: 0, count: ZstdBaseline.maxContentSize(sample.bytes, frames))
     let plain = Samples.collect(runs: options.runs) {
       var total = 0
-      let elapsed = Stopwatch.time {
+      let elapsed = Stopwatch.cpuTime {
         total = ZstdBaseline.decompressAll(sample.bytes, frames: frames, context: context, buffer: &buffer)
       }
       precondition(total == contentBytes, "plain decompression gave \(total) bytes, not \(contentBytes)")
@@ -46,7 +46,7 @@ struct DecodeBench {
     let json = try Samples.collect(runs: options.runs) {
       var events: [TraceEvent] = []
       events.reserveCapacity(lines.count)
-      let elapsed = try Stopwatch.time {
+      let elapsed = try Stopwatch.cpuTime {
         for line in lines { events.append(try decoder.decode(JSONEventRecord.self, from: line).event()) }
       }
       precondition(events == Array(sample.events.prefix(lines.count)), "JSON Lines did not round-trip")

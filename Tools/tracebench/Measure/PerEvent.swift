@@ -1,4 +1,4 @@
-/// Cost per event of a loop over events: elapsed nanoseconds and heap allocations on the calling thread.
+/// Cost per event of a loop over events: CPU nanoseconds and heap allocations on the calling thread.
 struct PerEvent: Sendable {
   /// Nanoseconds per event, one value per run.
   var nanoseconds: Samples
@@ -19,9 +19,9 @@ struct PerEvent: Sendable {
     for run in 0...runs {
       try prepare()
       let allocationsBefore = AllocationCounter.thread
-      let start = Stopwatch.now()
+      let start = Stopwatch.threadCPU()
       for i in 0..<count { try body(i) }
-      let elapsed = Stopwatch.now() - start
+      let elapsed = Stopwatch.threadCPU() - start
       let allocated = AllocationCounter.thread - allocationsBefore
       if run == 0 { continue }  // warm-up
       nanoseconds.append(Double(elapsed) / Double(count))

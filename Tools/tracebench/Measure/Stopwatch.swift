@@ -20,6 +20,16 @@ enum Stopwatch {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 
+  /// Runs `body` and returns the CPU time the calling thread spent in it, in nanoseconds: unlike elapsed
+  /// time, it does not count the time other processes held the core (single-threaded figures on a
+  /// shared machine).
+  @inline(__always)
+  static func cpuTime(_ body: () throws -> Void) rethrows -> UInt64 {
+    let start = threadCPU()
+    try body()
+    return threadCPU() - start
+  }
+
   /// Runs `body` and returns its elapsed time, in nanoseconds.
   @inline(__always)
   static func time(_ body: () throws -> Void) rethrows -> UInt64 {
