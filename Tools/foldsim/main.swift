@@ -4,13 +4,14 @@ import Foundation
 
 /// foldsim: synthesize iPhone Duo, iPad, Mac Catalyst and iPhone Mirroring sessions as traces.
 func run(_ arguments: [String]) throws(FoldsimError) {
+  var standardOutput = StandardOutput()
   switch try Command.parse(arguments) {
   case .help:
-    print(Command.usage)
+    standardOutput.print(Command.usage)
   case .list:
-    print(Listing.render(), terminator: "")
+    standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):
-    for event in try load(path).events { print(EventText.line(event)) }
+    for event in try load(path).events { standardOutput.print(EventText.line(event)) }
   case .generate(let path, let output):
     let scenario = try load(path).scenario
     let bytes: [UInt8]
@@ -21,6 +22,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     }
     try Output.write(bytes, to: output)
   }
+  try standardOutput.flush()
 }
 
 /// Reads and plays a scenario file.
