@@ -38,11 +38,11 @@ struct PackCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    let text = try InputSource.text(input)
+    let lines = try InputSource.lines(input)
     var decoder = TraceJSONLinesDecoder()
     var writer: TraceWriter?
     do {
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      for line in lines {
         let event = try decoder.decode(line: line)
         if writer == nil, let header = decoder.header { writer = TraceWriter(header: header) }
         guard let event, let writer else { continue }
