@@ -34,4 +34,30 @@ import Testing
     #expect(packed.stdout.isEmpty)
     #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8\n")
   }
+
+  /// The writer stores the header as given, so `pack` used to exit 0 with a trace `tracecat` refuses.
+  @Test(arguments: [
+    (
+      #"{"kind":"header","version":"2.0","device":"d","app":"a","recorder":"r"}"#,
+      "written with trace format 2.0; this reader reads 1.x (FoldTrace 1.0); update FoldTrace to read it"
+    ),
+    (
+      #"{"kind":"header","version":"1.0","device":""# + String(repeating: "d", count: 70_000)
+        + #"","app":"a","recorder":"r"}"#,
+      "header declares 70024 bytes, over 64 KiB"
+    ),
+  ])
+  func headersNoReaderAcceptsAreRefused(_ header: String, _ reason: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let document = Array(("\n" + header + "\n" + #"{"t":1,"kind":"marker","label":"x"}"# + "\n").utf8)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(
+      packed.stderr
+        == "tracecat: error: <stdin>: line 2: the header would make an unreadable trace: \(reason)\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
+  }
 }
