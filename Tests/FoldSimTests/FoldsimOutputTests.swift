@@ -77,4 +77,23 @@ import Testing
     #expect(result.status == 3)
     #expect(result.stderr == "foldsim: cannot write standard output: No space left on device\n")
   }
+
+  @Test func scenarioInputErrorsUseTheSystemsWordsAndNameTheLine() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let latin1 = directory.appendingPathComponent("latin1.json")
+    try Data(
+      Array(#"{"device": "iphone","#.utf8) + [0x0A] + Array(#" "app": ""#.utf8) + [0xE9]
+        + Array(#"", "seed": 1, "timeline": []}"#.utf8)
+    ).write(to: latin1)
+    let notUTF8 = try run([latin1.path, "--events"])
+    #expect(notUTF8.status == 1)
+    #expect(notUTF8.stderr == "foldsim: \(latin1.path):2:1: the file is not valid UTF-8\n")
+    let folder = try run([directory.path, "--events"])
+    #expect(folder.status == 3)
+    #expect(folder.stderr == "foldsim: cannot read scenario '\(directory.path)': Is a directory\n")
+    let bom = directory.appendingPathComponent("bom.json")
+    try Data([0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphone", "seed": 1, "timeline": []}"#.utf8)).write(
+      to: bom)
+    #expect(try run([bom.path, "--events"]).status == 0)
+  }
 }

@@ -27,12 +27,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
 
 /// Reads and plays a scenario file.
 func load(_ path: String) throws(FoldsimError) -> (scenario: Scenario, events: [TraceEvent]) {
-  let text: String
-  do {
-    text = try String(contentsOfFile: path, encoding: .utf8)
-  } catch {
-    throw .file("cannot read scenario '\(path)': \(error.localizedDescription)")
-  }
+  let text = try Input.scenarioText(path)
   do {
     let scenario = try Scenario.parse(text, file: path)
     return (scenario, try scenario.events())
