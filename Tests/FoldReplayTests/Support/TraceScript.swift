@@ -94,3 +94,32 @@ extension TraceScript {
     return script
   }
 }
+
+extension TraceScript {
+  /// A hesitant fold on the Duo's internal display: the book pose begins, is undone mid-flight and begins
+  /// again, so moves are retargeted while they run; then a Dynamic Type change and back, scrolled down.
+  static var hesitantFold: TraceScript {
+    var script = TraceScript()
+    script.connect(1, .internal)
+    script.geometry(1, 1180, 820, .regular, .regular)
+    script.regions(1, [fold(width: 1180, height: 820, active: false)])
+    script.scroll(1, 2000)
+    script.wait(500)
+    script.regions(1, [fold(width: 1180, height: 820, active: true)])
+    script.wait(90)
+    script.regions(1, [fold(width: 1180, height: 820, active: false)])
+    script.wait(90)
+    script.regions(1, [fold(width: 1180, height: 820, active: true)])
+    script.wait(700)
+    script.traits(1, SceneTraits(contentSizeCategory: .accessibilityLarge))
+    script.wait(700)
+    script.traits(1, SceneTraits())
+    script.wait(700)
+    return script
+  }
+
+  /// The scripts every fault is planted against.
+  static var all: [(String, TraceScript)] {
+    [("duoOpening", .duoOpening), ("windowResize", .windowResize), ("hesitantFold", .hesitantFold)]
+  }
+}

@@ -1,0 +1,163 @@
+import FoldReplay
+import LayoutCore
+import Testing
+
+// Planted faults: each breaks exactly one promise, so replaying must fail with the check for it.
+
+/// Picks the shape from a width breakpoint (780 pt) instead of the size classes: the guide's first
+/// pitfall (`000_e528e4f7338d08ab.txt`, "자주 나오는 함정": "폭 780pt니까 사이드바").
+struct WidthBreakpointLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var context = context
+    context.shape =
+      context.size.width < 780 ? .compactTall : (context.isWide ? .regularWide : .regularTall)
+    return base.plan(for: context)
+  }
+}
+
+/// Ignores reserved regions: controls stay over the fold and the camera.
+struct ControlsOverFoldLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var context = context
+    context.activeDivisions = []
+    context.occlusions = []
+    return base.plan(for: context)
+  }
+}
+
+/// Makes the grid's column count odd on a foldable.
+struct OddColumnsLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var plan = base.plan(for: context)
+    if context.canFold { plan.columns |= 1 }
+    return plan
+  }
+}
+
+/// Drops the overflow menu's actions in the stack presentation: features change by size.
+struct ShrinkingFeaturesLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var plan = base.plan(for: context)
+    if plan.presentation == .stack { plan.actions = Array(plan.actions.prefix(1)) }
+    return plan
+  }
+}
+
+/// Jumps every element straight to its new frame (an animation of zero duration).
+struct SnappingAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    animator = PlanAnimator()
+    animator.update(to: plan, context: context, at: time)
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool { animator.isSettled(at: time) }
+}
+
+/// Restarts each move from the model value (the previous plan's frame), not from what is on screen:
+/// UIKit's animate without `.beginFromCurrentState`.
+struct RestartingAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  var model: LayoutPlan?
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    if let model {
+      animator = PlanAnimator()
+      animator.update(to: model, context: context, at: time)
+    }
+    animator.update(to: plan, context: context, at: time)
+    model = plan
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool { animator.isSettled(at: time) }
+}
+
+/// Starts each move from the frame on screen but at rest: the velocity is dropped.
+struct VelocityDroppingAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  var started = false
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    if started {
+      let onScreen = animator.presentations(at: time).filter { $0.phase == .present }
+      var still = plan
+      still.elements = onScreen.map { LayoutElement(id: $0.id, frame: $0.frame) }
+      animator = PlanAnimator()
+      animator.update(to: still, context: context, at: time)
+    }
+    animator.update(to: plan, context: context, at: time)
+    started = true
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool { animator.isSettled(at: time) }
+}
+
+/// Forgets the anchor on relayout: keeps the old content offset, so the content shifts under the user.
+struct ForgetfulScroll: ScrollAnchoring {
+  var model: ScrollModel
+  init(
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    contentOffset: Double, selection: String?
+  ) {
+    model = ScrollModel(
+      items: items, viewport: viewport, configuration: configuration, contentOffset: contentOffset,
+      selection: selection)
+  }
+  init(
+    restoring position: ScrollPosition, items: [ScrollItem], viewport: ScrollViewport,
+    configuration: ScrollConfiguration
+  ) {
+    model = ScrollModel(restoring: position, items: items, viewport: viewport, configuration: configuration)
+  }
+  var contentOffset: Double { model.contentOffset }
+  var anchor: ScrollAnchor? { model.anchor }
+  var position: ScrollPosition { model.position }
+  mutating func scroll(to offset: Double) { model.scroll(to: offset) }
+  mutating func select(_ id: String?) { model.select(id) }
+  mutating func relayout(
+    items: [ScrollItem]?, viewport: ScrollViewport?, configuration: ScrollConfiguration?
+  ) -> ScrollAdjustment {
+    let offset = model.contentOffset
+    let adjustment = model.relayout(items: items, viewport: viewport, configuration: configuration)
+    model.scroll(to: offset)
+    return adjustment
+  }
+}
+
+/// A planted fault and the one check it must fail.
+struct PlantedFault: Sendable, CustomTestStringConvertible {
+  var name: String
+  var check: ReplayCheck
+  var configure: @Sendable (any LayoutPolicy) -> ReplayConfiguration
+
+  var testDescription: String { name }
+
+  static let all: [PlantedFault] = [
+    PlantedFault(name: "width-breakpoint shape rule", check: .shape) {
+      testConfiguration(policy: WidthBreakpointLayout(base: $0))
+    },
+    PlantedFault(name: "animator that snaps", check: .frameJump) {
+      testConfiguration(policy: $0, animator: SnappingAnimator())
+    },
+    PlantedFault(name: "animator that restarts from the model value", check: .retargetOrigin) {
+      testConfiguration(policy: $0, animator: RestartingAnimator())
+    },
+    PlantedFault(name: "animator that drops velocity", check: .retargetVelocity) {
+      testConfiguration(policy: $0, animator: VelocityDroppingAnimator())
+    },
+    PlantedFault(name: "scroll that forgets its anchor", check: .anchor) {
+      testConfiguration(policy: $0, scrollAnchoring: ForgetfulScroll.self)
+    },
+    PlantedFault(name: "controls left over the fold", check: .reservedRegion) {
+      testConfiguration(policy: ControlsOverFoldLayout(base: $0))
+    },
+    PlantedFault(name: "odd columns on a foldable", check: .evenColumns) {
+      testConfiguration(policy: OddColumnsLayout(base: $0))
+    },
+    PlantedFault(name: "features that change by size", check: .featureSet) {
+      testConfiguration(policy: ShrinkingFeaturesLayout(base: $0))
+    },
+  ]
+}
