@@ -1,0 +1,101 @@
+/// Reads the format's primitive values from a byte buffer, throwing ``ByteReader/Failure`` with a
+/// reason when the bytes run out or break a rule (<doc:TraceFormat>).
+struct ByteReader {
+  /// Why the bytes could not be read.
+  struct Failure: Error {
+    var reason: String
+  }
+
+  let bytes: ArraySlice<UInt8>
+  /// The index of the next byte to read, in `bytes`' indices.
+  var position: Int
+
+  init(_ bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    self.position = bytes.startIndex
+  }
+
+  init(_ bytes: [UInt8]) { self.init(bytes[...]) }
+
+  var isAtEnd: Bool { position >= bytes.endIndex }
+  var remaining: Int { bytes.endIndex - position }
+
+  mutating func u8() throws(Failure) -> UInt8 {
+    guard position < bytes.endIndex else { throw Failure(reason: "unexpected end of data") }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  mutating func take(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    guard count >= 0, count <= remaining else {
+      throw Failure(reason: "needs \(count) bytes, \(remaining) left")
+    }
+    defer { position += count }
+    return bytes[position..<position + count]
+  }
+
+  mutating func fixed(_ width: Int) throws(Failure) -> UInt64 {
+    let slice = try take(width)
+    var value: UInt64 = 0
+    for (i, byte) in slice.enumerated() { value |= UInt64(byte) << (8 * UInt64(i)) }
+    return value
+  }
+
+  mutating func u16() throws(Failure) -> UInt16 { UInt16(try fixed(2)) }
+  mutating func u32() throws(Failure) -> UInt32 { UInt32(try fixed(4)) }
+  mutating func u64() throws(Failure) -> UInt64 { try fixed(8) }
+
+  /// Unsigned LEB128; more than 10 bytes or bits beyond 64 are refused.
+  mutating func varint() throws(Failure) -> UInt64 {
+    var value: UInt64 = 0
+    for i in 0..<10 {
+      let byte = try u8()
+      let bits = UInt64(byte & 0x7F)
+      if i == 9 && bits > 1 { throw Failure(reason: "varint overflows 64 bits") }
+      value |= bits << (7 * UInt64(i))
+      if byte & 0x80 == 0 { return value }
+    }
+    throw Failure(reason: "varint longer than 10 bytes")
+  }
+
+  /// A varint that must fit in `Int` and not exceed `limit`.
+  mutating func count(limit: Int) throws(Failure) -> Int {
+    let value = try varint()
+    guard value <= UInt64(limit) else { throw Failure(reason: "length \(value) exceeds \(limit)") }
+    return Int(value)
+  }
+
+  mutating func string() throws(Failure) -> String {
+    let length = try count(limit: remaining)
+    return try utf8(try take(length))
+  }
+
+  mutating func optionalString() throws(Failure) -> String? {
+    let tag = try varint()
+    if tag == 0 { return nil }
+    guard tag - 1 <= UInt64(remaining) else { throw Failure(reason: "string longer than its record") }
+    return try utf8(try take(Int(tag - 1)))
+  }
+
+  private func utf8(_ slice: ArraySlice<UInt8>) throws(Failure) -> String {
+    guard let string = String(validating: slice, as: UTF8.self) else {
+      throw Failure(reason: "string is not valid UTF-8")
+    }
+    return string
+  }
+
+  mutating func double(scale: Double) throws(Failure) -> Double {
+    let u = try varint()
+    if u == 1 { return Double(bitPattern: try u64()) }
+    guard u & 1 == 0 else { throw Failure(reason: "invalid double form \(u)") }
+    return Double(CompactDouble.unzigzag(u >> 1)) / scale
+  }
+
+  mutating func bool() throws(Failure) -> Bool {
+    switch try u8() {
+    case 0: false
+    case 1: true
+    case let other: throw Failure(reason: "invalid boolean \(other)")
+    }
+  }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An open file descriptor and the POSIX calls FoldTrace makes on it, one function per call family,
+/// each throwing a ``TraceError`` that names the path and `strerror(errno)`.
+final class TraceFile {
+  let path: String
+  private(set) var descriptor: Int32
+
+  private init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+
+  deinit { if descriptor >= 0 { _ = Glibc.close(descriptor) } }
+
+  private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
+    TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  }
+
+  /// How a file is opened.
+  enum Mode {
+    /// `O_RDONLY`.
+    case read
+    /// `O_RDWR`; the file must exist.
+    case update
+    /// `O_RDWR | O_CREAT`, mode 0644.
+    case create
+  }
+
+  /// `open(2)`.
+  static func open(_ path: String, _ mode: Mode) throws(TraceError) -> TraceFile {
+    var descriptor: Int32
+    repeat {
+      switch mode {
+      case .read: descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      case .update: descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
+      case .create: descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+      }
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else { throw failure(path, "open") }
+    return TraceFile(path: path, descriptor: descriptor)
+  }
+
+  /// `flock(LOCK_EX | LOCK_NB)`: fails at once with `.locked` when another writer holds the file.
+  func lockExclusive() throws(TraceError) {
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      if code == EWOULDBLOCK {
+        throw TraceError(
+          .locked, file: path,
+          reason: "another writer has this trace open (its exclusive lock is held); close it first")
+      }
+      throw Self.failure(path, "flock", code)
+    }
+  }
+
+  /// `fstat(2)`: the file's size in bytes.
+  func size() throws(TraceError) -> Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw Self.failure(path, "fstat") }
+    return Int(status.st_size)
+  }
+
+  /// `pread(2)`: up to `count` bytes at `offset`, fewer only at the end of the file.
+  func read(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let n = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Self.failure(path, "read")
+      }
+      if n == 0 { break }
+      filled += n
+    }
+    buffer.removeSubrange(filled...)
+    return buffer
+  }
+
+  /// `write(2)` until every byte is written, at the file's current end.
+  func writeAll(_ bytes: [UInt8]) throws(TraceError) {
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Self.failure(path, "write")
+      }
+      written += n
+    }
+  }
+
+  /// `fsync(2)`.
+  func sync() throws(TraceError) {
+    guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
+  }
+
+  /// `ftruncate(2)` and a seek to the new end.
+  func truncate(to size: Int) throws(TraceError) {
+    guard ftruncate(descriptor, off_t(size)) == 0 else { throw Self.failure(path, "ftruncate") }
+    guard lseek(descriptor, off_t(size), SEEK_SET) >= 0 else { throw Self.failure(path, "lseek") }
+  }
+
+  /// `lseek(2)` to the end.
+  func seekToEnd() throws(TraceError) {
+    guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.failure(path, "lseek") }
+  }
+
+  /// `close(2)`; releases the lock.
+  func close() {
+    if descriptor >= 0 { _ = Glibc.close(descriptor) }
+    descriptor = -1
+  }
+}

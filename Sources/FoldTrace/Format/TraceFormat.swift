@@ -1,0 +1,54 @@
+/// The constants of the trace file format (<doc:TraceFormat>).
+enum TraceFormat {
+  /// The skippable-frame magic of the header frame (RFC 8878 §3.1.2, range 0x184D2A50…5F).
+  static let headerFrameMagic: UInt32 = 0x184D_2A50
+  /// The skippable-frame magic of the seek table (zstd seekable format).
+  static let seekTableFrameMagic: UInt32 = 0x184D_2A5E
+  /// The seek table footer's magic (zstd seekable format).
+  static let seekTableFooterMagic: UInt32 = 0x8F92_EAB1
+  /// The zstd frame magic (RFC 8878 §3.1.1).
+  static let zstdFrameMagic: UInt32 = 0xFD2F_B528
+  /// FoldTrace's own magic at the start of the header frame's content: ASCII `FOLDTRC1`.
+  static let traceMagic: [UInt8] = Array("FOLDTRC1".utf8)
+  /// The first bytes of every trace: the header frame magic, little-endian.
+  static let headerPreamblePrefix: [UInt8] = [0x50, 0x2A, 0x4D, 0x18]
+  /// The largest header content, in bytes.
+  static let maxHeaderBytes = 64 * 1024
+  /// The largest encoded record a writer accepts, in bytes.
+  static let maxRecordBytes = 1024 * 1024
+  /// The largest buffered-bytes threshold a flush policy may set, in bytes.
+  static let maxPolicyBytes = 8 * 1024 * 1024
+  /// Low 32 bits of XXH64 of no bytes: the seek table checksum of the header frame.
+  static let emptyChecksum: UInt32 = 0x51D8_E999
+
+  /// Whether `magic` is one of the sixteen skippable-frame magics.
+  static func isSkippable(_ magic: UInt32) -> Bool { magic & 0xFFFF_FFF0 == 0x184D_2A50 }
+
+  /// Little-endian u32 at `index` of `bytes`.
+  static func u32(_ bytes: some RandomAccessCollection<UInt8>, at index: Int) -> UInt32 {
+    var value: UInt32 = 0
+    var i = bytes.index(bytes.startIndex, offsetBy: index)
+    for shift in stride(from: 0, to: 32, by: 8) {
+      value |= UInt32(bytes[i]) << UInt32(shift)
+      i = bytes.index(after: i)
+    }
+    return value
+  }
+}
+
+/// CRC-32 as in IEEE 802.3 and zlib's `crc32`: reflected polynomial 0xEDB88320.
+enum CRC32 {
+  private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+    var c = UInt32(n)
+    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    return c
+  }
+
+  /// The CRC-32 of `bytes`.
+  /// - Complexity: O(n).
+  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return crc ^ 0xFFFF_FFFF
+  }
+}

@@ -1,0 +1,147 @@
+extension TraceReader {
+  /// Where one data frame lies in the file.
+  struct IndexEntry {
+    var offset: Int
+    var size: Int
+    var time: UInt64?
+  }
+
+  /// The number of complete data frames in the trace, from the seek table or by scanning.
+  /// - Throws: ``TraceError`` for I/O failures only; a damaged tail ends the count.
+  /// - Complexity: O(1) with a seek table, O(file size) without.
+  public func frameCount() throws(TraceError) -> Int { try index().count }
+
+  /// Positions the reader so that ``nextFrame()`` returns the frame at `index`.
+  ///
+  /// - Parameter index: A data frame index, 0 ..< ``frameCount()``.
+  /// - Throws: ``TraceError`` when the index is out of range or the file cannot be read.
+  /// - Complexity: O(1) with a seek table; the first call scans the file without one.
+  public func seek(toFrame index: Int) throws(TraceError) {
+    let entries = try self.index()
+    guard index >= 0, index < entries.count else {
+      throw TraceError(
+        .invalidArgument, file: name,
+        reason: "frame \(index) does not exist; the trace has \(entries.count) frames")
+    }
+    move(to: index, offset: entries[index].offset)
+  }
+
+  /// Positions the reader at the frame that holds time `time`: the last frame whose first event is at or
+  /// before `time` (the first frame when `time` precedes every frame). Its keyframe gives the state to
+  /// replay from.
+  ///
+  /// - Parameter time: Nanoseconds since session start.
+  /// - Returns: The index of the frame ``nextFrame()`` returns next, or nil when the trace has no frames.
+  /// - Throws: ``TraceError`` when a probed frame is damaged.
+  /// - Complexity: O(log f) frame decodes for f frames, plus the scan of ``frameCount()``.
+  @discardableResult
+  public func seek(toTime time: UInt64) throws(TraceError) -> Int? {
+    var entries = try index()
+    guard !entries.isEmpty else { return nil }
+    var low = 0
+    var high = entries.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      let start = try frameTime(&entries[middle])
+      if start <= time { low = middle } else { high = middle - 1 }
+    }
+    cachedIndex = entries
+    move(to: low, offset: entries[low].offset)
+    return low
+  }
+
+  private func move(to index: Int, offset: Int) {
+    position = offset
+    nextIndex = index
+    failure = nil
+    finished = false
+    if index != 0 { readEntries = nil }
+  }
+
+  private func frameTime(_ entry: inout IndexEntry) throws(TraceError) -> UInt64 {
+    if let time = entry.time { return time }
+    let probe = try TraceReader(source: source, name: name, limits: limits)
+    probe.move(to: 1, offset: entry.offset)
+    guard let frame = try probe.nextFrame() else {
+      throw TraceError(.corrupt, file: name, offset: entry.offset, reason: "no frame at this offset")
+    }
+    entry.time = frame.time
+    return frame.time
+  }
+
+  /// The index of data frames: from a consistent seek table, else by scanning complete frames.
+  func index() throws(TraceError) -> [IndexEntry] {
+    if let cachedIndex { return cachedIndex }
+    let entries: [IndexEntry]
+    if let fromTable = try indexFromSeekTable() { entries = fromTable } else { entries = try scanIndex() }
+    cachedIndex = entries
+    return entries
+  }
+
+  private func indexFromSeekTable() throws(TraceError) -> [IndexEntry]? {
+    let size = source.size
+    guard size >= headerSize + 8 + SeekTable.footerBytes else { return nil }
+    let footer = try source.read(at: size - SeekTable.footerBytes, count: SeekTable.footerBytes)
+    guard TraceFormat.u32(footer, at: 5) == TraceFormat.seekTableFooterMagic, footer[4] == 0x80 else {
+      return nil
+    }
+    let count = Int(TraceFormat.u32(footer, at: 0))
+    let tableBytes = 8 + count * SeekTable.entryBytes + SeekTable.footerBytes
+    guard count >= 1, tableBytes <= size - headerSize else { return nil }
+    let tableStart = size - tableBytes
+    let frame = try source.read(at: tableStart, count: tableBytes)
+    guard TraceFormat.u32(frame, at: 0) == TraceFormat.seekTableFrameMagic,
+      case .success(let table) = SeekTable.decode(content: Array(frame[8...])),
+      table.entries[0].compressedSize == UInt32(headerSize)
+    else { return nil }
+    var entries: [IndexEntry] = []
+    var offset = headerSize
+    for entry in table.entries.dropFirst() {
+      entries.append(IndexEntry(offset: offset, size: Int(entry.compressedSize)))
+      offset += Int(entry.compressedSize)
+    }
+    return offset == tableStart ? entries : nil
+  }
+
+  private func scanIndex() throws(TraceError) -> [IndexEntry] {
+    let scanner = try TraceReader(source: source, name: name, limits: limits)
+    var entries: [IndexEntry] = []
+    while true {
+      do throws(TraceError) {
+        guard let frame = try scanner.nextFrame() else { break }
+        entries.append(IndexEntry(offset: frame.offset, size: frame.size, time: frame.time))
+      } catch  where error.code == .io {
+        throw error
+      } catch {
+        break
+      }
+    }
+    return entries
+  }
+
+  /// Reads a whole trace: its header and every event, in order (keyframes left out).
+  ///
+  /// - Parameter path: The trace file's path.
+  /// - Returns: The header and the events.
+  /// - Throws: ``TraceError`` when the trace is unreadable, torn or damaged anywhere.
+  /// - Complexity: O(file size); memory O(events).
+  public static func readAll(path: String) throws(TraceError) -> (header: TraceHeader, events: [TraceEvent]) {
+    try readAll(TraceReader(path: path))
+  }
+
+  /// Reads a whole trace held in memory: its header and every event, in order.
+  /// - Throws: ``TraceError`` when the trace is unreadable, torn or damaged anywhere.
+  public static func readAll(bytes: [UInt8], name: String) throws(TraceError) -> (
+    header: TraceHeader, events: [TraceEvent]
+  ) {
+    try readAll(TraceReader(bytes: bytes, name: name))
+  }
+
+  private static func readAll(_ reader: TraceReader) throws(TraceError) -> (
+    header: TraceHeader, events: [TraceEvent]
+  ) {
+    var events: [TraceEvent] = []
+    while let frame = try reader.nextFrame() { events.append(contentsOf: frame.events) }
+    return (reader.header, events)
+  }
+}

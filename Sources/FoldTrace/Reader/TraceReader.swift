@@ -1,0 +1,289 @@
+/// Reads a trace one frame at a time, with bounded memory, and reports damage with its byte offset.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "session.foldtrace")
+/// while let frame = try reader.nextFrame() {
+///   for event in frame.events { … }
+/// }
+/// ```
+///
+/// ``nextFrame()`` returns every complete frame before a torn or damaged one, then throws a ``TraceError``
+/// naming the file, the frame's byte offset and the reason; later calls throw the same error. Records of
+/// unknown kinds are skipped and counted (``unknownEventCount``). Memory is bounded by
+/// ``TraceReaderLimits``: a frame's content is never allocated from its declared size
+/// (<doc:TraceFormat>, "Reading limits").
+public final class TraceReader {
+  /// The file name used in errors.
+  public let name: String
+  /// The session header.
+  public let header: TraceHeader
+  /// The limits this reader enforces.
+  public let limits: TraceReaderLimits
+  /// Records of unknown kinds skipped so far, in keyframes and events.
+  public private(set) var unknownEventCount = 0
+  /// The trace's size, in bytes.
+  public var fileSize: Int { source.size }
+
+  let source: TraceSource
+  private let decoder: ZstdFrameDecoder
+  /// The header frame's size, in bytes: where the first data frame starts.
+  let headerSize: Int
+  /// The offset of the next frame to read.
+  var position: Int
+  var nextIndex = 0
+  var failure: TraceError?
+  var finished = false
+  /// Seek-table entries of the frames read so far, header first; nil once reading did not start at the
+  /// first frame.
+  var readEntries: [SeekTable.Entry]?
+  /// Where the seek table starts, once sequential reading reached one.
+  private(set) var seekTableOffset: Int?
+  var cachedIndex: [IndexEntry]?
+
+  /// Opens the trace at `path` and reads its header.
+  /// - Parameters:
+  ///   - path: The trace file's path.
+  ///   - limits: Memory limits (default 16 MiB per frame).
+  /// - Throws: ``TraceError``: `.io` when the file cannot be opened, `.notATrace`, `.unsupportedVersion`,
+  ///   `.truncated` or `.corrupt` when its header is wrong.
+  public convenience init(path: String, limits: TraceReaderLimits = .default) throws(TraceError) {
+    let file = try TraceFile.open(path, .read)
+    try self.init(source: .file(file, size: try file.size()), name: path, limits: limits)
+  }
+
+  /// Reads a trace held in memory.
+  /// - Parameters:
+  ///   - bytes: The trace's bytes.
+  ///   - name: The name used in errors, such as `"-"` for standard input.
+  ///   - limits: Memory limits (default 16 MiB per frame).
+  /// - Throws: ``TraceError`` when the header is missing or wrong.
+  public convenience init(bytes: [UInt8], name: String, limits: TraceReaderLimits = .default)
+    throws(TraceError)
+  {
+    try self.init(source: .bytes(bytes), name: name, limits: limits)
+  }
+
+  init(source: TraceSource, name: String, limits: TraceReaderLimits) throws(TraceError) {
+    self.source = source
+    self.name = name
+    self.limits = limits
+    do {
+      decoder = try ZstdFrameDecoder(
+        maxContentBytes: limits.maxFrameContentBytes, maxWindowLog: Int32(limits.maxWindowLog))
+    } catch {
+      throw TraceError(.io, file: name, reason: "cannot create a zstd decoder: \(error)")
+    }
+    let preamble = try source.read(at: 0, count: 8)
+    let prefix = TraceFormat.headerPreamblePrefix
+    guard !preamble.isEmpty else {
+      throw TraceError(.notATrace, file: name, offset: 0, reason: "not a FoldTrace trace: the file is empty")
+    }
+    guard Array(preamble.prefix(4)) == Array(prefix.prefix(preamble.count)) else {
+      throw TraceError(
+        .notATrace, file: name, offset: 0,
+        reason: "not a FoldTrace trace: it does not start with a header frame (skippable magic 0x184D2A50)")
+    }
+    guard preamble.count == 8 else {
+      throw TraceError(
+        .truncated, file: name, offset: 0, reason: "the file ends inside the header (\(preamble.count) bytes)"
+      )
+    }
+    let length = Int(TraceFormat.u32(preamble, at: 4))
+    guard length <= TraceFormat.maxHeaderBytes else {
+      throw TraceError(
+        .corrupt, file: name, offset: 0, reason: "header declares \(length) bytes, over 64 KiB")
+    }
+    let content = try source.read(at: 8, count: length)
+    guard content.count == length else {
+      throw TraceError(
+        .truncated, file: name, offset: 0,
+        reason: "the file ends inside the header (\(8 + content.count) of \(8 + length) bytes)")
+    }
+    header = try TraceHeader.decode(content: content, file: name)
+    headerSize = 8 + length
+    position = headerSize
+    readEntries = [
+      SeekTable.Entry(
+        compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
+    ]
+  }
+
+  /// Reads the next frame.
+  ///
+  /// - Returns: The next complete frame, or nil at the end of the trace (or at its seek table).
+  /// - Throws: ``TraceError`` with the frame's byte offset when the frame is torn (`.truncated`), damaged
+  ///   (`.corrupt`) or too large (`.limitExceeded`), after every complete frame before it was returned.
+  /// - Complexity: O(frame size); memory O(``TraceReaderLimits/maxFrameContentBytes``).
+  public func nextFrame() throws(TraceError) -> TraceFrame? {
+    if let failure { throw failure }
+    if finished { return nil }
+    do {
+      return try readFrame()
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  private func fail(_ code: TraceError.Code, _ reason: String) -> TraceError {
+    TraceError(code, file: name, offset: position, reason: reason)
+  }
+
+  private func readFrame() throws(TraceError) -> TraceFrame? {
+    while true {
+      let remaining = source.size - position
+      if remaining == 0 {
+        finished = true
+        return nil
+      }
+      let preamble = try source.read(at: position, count: 8)
+      guard preamble.count >= 4 else {
+        throw fail(.truncated, "the file ends \(remaining) bytes into frame \(nextIndex); run recover")
+      }
+      let magic = TraceFormat.u32(preamble, at: 0)
+      if magic == TraceFormat.zstdFrameMagic {
+        if preamble.count > 4 && preamble[4] & 0x18 != 0 {
+          throw fail(.corrupt, "frame \(nextIndex) has reserved bits set in its frame header descriptor")
+        }
+        return try readDataFrame()
+      }
+      guard TraceFormat.isSkippable(magic) else {
+        if preamble.allSatisfy({ $0 == 0 }) {
+          throw fail(.corrupt, "zero bytes where frame \(nextIndex) should start (a torn tail); run recover")
+        }
+        throw fail(.corrupt, "not a zstd frame: magic 0x\(String(magic, radix: 16, uppercase: true))")
+      }
+      guard preamble.count == 8 else {
+        throw fail(.truncated, "the file ends inside a skippable frame's preamble; run recover")
+      }
+      let length = Int(TraceFormat.u32(preamble, at: 4))
+      guard length <= remaining - 8 else {
+        let what = magic == TraceFormat.seekTableFrameMagic ? "the seek table" : "a skippable frame"
+        throw fail(
+          .truncated, "the file ends inside \(what) (\(remaining) of \(length + 8) bytes); run recover")
+      }
+      if magic == TraceFormat.seekTableFrameMagic {
+        try checkSeekTable(length: length)
+        seekTableOffset = position
+        finished = true
+        return nil
+      }
+      position += 8 + length
+      readEntries = nil
+    }
+  }
+
+  /// Whether the reader stopped at a seek-table frame (read or rejected).
+  var isAtSeekTable: Bool {
+    guard position + 4 <= source.size, let magic = try? source.read(at: position, count: 4) else {
+      return false
+    }
+    return TraceFormat.u32(magic, at: 0) == TraceFormat.seekTableFrameMagic
+  }
+
+  private func checkSeekTable(length: Int) throws(TraceError) {
+    guard position + 8 + length == source.size else {
+      throw fail(.corrupt, "bytes follow the seek table, which must end the file")
+    }
+    guard length <= (nextIndex + 2) * SeekTable.entryBytes + SeekTable.footerBytes else {
+      throw fail(.corrupt, "seek table of \(length) bytes is larger than \(nextIndex) frames need")
+    }
+    let content = try source.read(at: position + 8, count: length)
+    switch SeekTable.decode(content: content) {
+    case .failure(let failure): throw fail(.corrupt, failure.reason)
+    case .success(let table):
+      if let readEntries, table.entries != readEntries {
+        throw fail(.corrupt, "the seek table does not match the \(nextIndex) frames before it")
+      }
+    }
+  }
+
+  private func readDataFrame() throws(TraceError) -> TraceFrame {
+    let outcome: ZstdFrameDecoder.Outcome
+    do {
+      outcome = try decoder.decodeFrame(at: position) { offset, count in
+        try self.source.read(at: offset, count: count)
+      }
+    } catch let failure as ZstdFrameDecoder.Failure {
+      switch failure {
+      case .zstd(let error) where error == .windowTooLarge:
+        throw fail(
+          .limitExceeded, "frame \(nextIndex) needs a window over 2^\(limits.maxWindowLog) bytes: \(error)")
+      case .zstd(let error):
+        throw fail(.corrupt, "frame \(nextIndex) is damaged: \(error)")
+      case .declaredTooLarge(let declared, let cap):
+        throw fail(
+          .limitExceeded, "frame \(nextIndex) declares \(declared) bytes of content, over the \(cap)-byte cap"
+        )
+      case .contentTooLarge(let cap):
+        throw fail(.limitExceeded, "frame \(nextIndex) decompresses to more than the \(cap)-byte cap")
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch {
+      throw fail(.io, "\(error)")
+    }
+    switch outcome {
+    case .truncated(let available):
+      throw fail(
+        .truncated, "frame \(nextIndex) is truncated: the file ends \(available) bytes into it; run recover")
+    case .complete(let content, let size):
+      let trailer = try source.read(at: position + size - 4, count: 4)
+      var frame = try parse(content: content, size: size)
+      frame.checksum = trailer.count == 4 ? TraceFormat.u32(trailer, at: 0) : 0
+      readEntries?.append(
+        SeekTable.Entry(
+          compressedSize: UInt32(truncatingIfNeeded: size),
+          decompressedSize: UInt32(truncatingIfNeeded: content.count),
+          checksum: frame.checksum))
+      unknownEventCount += frame.unknownEventCount
+      position += size
+      nextIndex += 1
+      return frame
+    }
+  }
+
+  private func parse(content: [UInt8], size: Int) throws(TraceError) -> TraceFrame {
+    var r = ByteReader(content)
+    var codec = RecordCodec()
+    var frame = TraceFrame(
+      index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
+      events: [], unknownEventCount: 0, checksum: 0)
+    do throws(ByteReader.Failure) {
+      frame.time = try r.varint()
+      let keyCount = try r.count(limit: r.remaining / 3)
+      var time = frame.time
+      for i in 0..<Int.max {
+        if i >= keyCount && r.isAtEnd { break }
+        let recordStart = r.position
+        let decoded: RecordCodec.Decoded
+        do throws(ByteReader.Failure) {
+          decoded = try codec.decode(from: &r)
+        } catch {
+          throw ByteReader.Failure(reason: "record \(i) at content byte \(recordStart): \(error.reason)")
+        }
+        switch decoded {
+        case .unknown(let delta, _):
+          frame.unknownEventCount += 1
+          if i >= keyCount { time = try advance(time, by: delta) }
+        case .event(let delta, let payload):
+          if i < keyCount {
+            frame.keyframe.append(TraceEvent(time: frame.time, payload))
+          } else {
+            time = try advance(time, by: delta)
+            frame.events.append(TraceEvent(time: time, payload))
+          }
+        }
+      }
+    } catch {
+      throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(error.reason)")
+    }
+    return frame
+  }
+
+  private func advance(_ time: UInt64, by delta: UInt64) throws(ByteReader.Failure) -> UInt64 {
+    let (sum, overflow) = time.addingReportingOverflow(delta)
+    guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
+    return sum
+  }
+}

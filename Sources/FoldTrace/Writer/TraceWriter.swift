@@ -1,0 +1,276 @@
+/// Appends events to a trace: a file on disk or a byte buffer in memory (<doc:TraceFormat>).
+///
+/// ```swift
+/// let writer = try TraceWriter(path: "session.foldtrace", header: header)
+/// try writer.append(TraceEvent(time: 0, .sceneConnected(scene: SceneID(1), display: .external, scale: 3)))
+/// try writer.close()
+/// ```
+///
+/// Events are encoded into the current frame; the writer ends a frame by its ``FlushPolicy``, on
+/// ``flush()`` and on ``close()``. Each frame is one complete zstd frame with a content checksum and a
+/// keyframe, so a crash loses at most the events not yet in a written frame, and a reader can start at
+/// any frame. ``close()`` appends a seek table.
+///
+/// **Durability.** Frames the policy ends are written with `write(2)` at once (they survive a crash of
+/// the process); ``flush()`` and ``close()`` also `fsync(2)`, so an event acknowledged by a completed
+/// `flush()` survives a crash of the machine. If a write fails (disk full), the file is truncated back
+/// to its last complete frame and the error is thrown; the frames already written stay valid.
+///
+/// **Exclusivity.** A file writer holds `flock(LOCK_EX | LOCK_NB)` until ``close()`` or deinit: a second
+/// writer on the same file fails with a ``TraceError`` `.locked` naming the path.
+///
+/// A writer is not thread-safe; `SessionRecorder` serializes access for apps.
+public final class TraceWriter {
+  /// The session header.
+  public let header: TraceHeader
+  /// When frames end.
+  public let policy: FlushPolicy
+  /// The trace's bytes so far, for an in-memory writer (complete with its seek table after ``close()``);
+  /// empty for a file writer.
+  public private(set) var bytes: [UInt8] = []
+  /// Data frames written so far (including those of the file before an append).
+  public var frameCount: Int { seekEntries.count - 1 }
+  /// The path, or `"memory"` for an in-memory writer; used in errors.
+  public let name: String
+
+  private let file: TraceFile?
+  private let compressor: ZstdCompressor
+  private var state = SessionState()
+  private var lastTime: UInt64 = 0
+  private var seekEntries: [SeekTable.Entry]
+  /// Bytes of complete frames written (the file size without a seek table).
+  private var committedSize: Int
+  private var pending: PendingFrame?
+  private var isClosed = false
+
+  /// The frame being filled.
+  private struct PendingFrame {
+    var time: UInt64
+    var codec: RecordCodec
+    var keyframe: ByteWriter
+    var keyCount: Int
+    var events = ByteWriter()
+    var lastTime: UInt64
+  }
+
+  /// Creates a new trace file and writes its header.
+  ///
+  /// - Parameters:
+  ///   - path: Where to create the trace (conventionally `*.foldtrace`). An existing empty file is
+  ///     reused; an existing non-empty one is refused, never overwritten.
+  ///   - header: The session header.
+  ///   - policy: When frames end (default 64 KiB or 1 s).
+  /// - Throws: ``TraceError`` `.locked` when another writer holds the file, `.alreadyExists` when it holds
+  ///   data, `.io` when it cannot be created or written.
+  public init(path: String, header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
+    let file = try TraceFile.open(path, .create)
+    try file.lockExclusive()
+    let existing = try file.size()
+    guard existing == 0 else {
+      throw TraceError(
+        .alreadyExists, file: path,
+        reason: "already holds \(existing) bytes; append with TraceWriter(appendingTo:) or remove it first")
+    }
+    self.file = file
+    self.name = path
+    self.header = header
+    self.policy = policy
+    self.compressor = Self.makeCompressor()
+    let headerFrame = header.encodedFrame()
+    seekEntries = [Self.headerEntry(size: headerFrame.count)]
+    committedSize = 0
+    try commit(headerFrame)
+    try file.sync()
+  }
+
+  /// Creates a writer that builds a trace in ``bytes``.
+  ///
+  /// - Parameters:
+  ///   - header: The session header.
+  ///   - policy: When frames end (default 64 KiB or 1 s).
+  public init(header: TraceHeader, policy: FlushPolicy = .default) {
+    self.file = nil
+    self.name = "memory"
+    self.header = header
+    self.policy = policy
+    self.compressor = Self.makeCompressor()
+    let headerFrame = header.encodedFrame()
+    seekEntries = [Self.headerEntry(size: headerFrame.count)]
+    bytes = headerFrame
+    committedSize = headerFrame.count
+  }
+
+  /// Reopens a trace to append to it.
+  ///
+  /// Reads and validates the whole file; a trailing seek table (a clean close) is truncated away — only
+  /// those bytes, never event bytes — and the first new frame's keyframe carries the state rebuilt from
+  /// the file. A torn tail is refused: run `TraceRecovery.recover(path:)` (`tracecat recover`) first.
+  ///
+  /// - Parameters:
+  ///   - path: An existing trace.
+  ///   - policy: When frames end (default 64 KiB or 1 s).
+  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; the reader's errors for a
+  ///   damaged file (`.truncated` with advice to recover, `.corrupt`, `.unsupportedVersion`); `.io`.
+  /// - Complexity: O(file size).
+  public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
+    let file = try TraceFile.open(path, .update)
+    try file.lockExclusive()
+    let reader = try TraceReader(source: .file(file, size: try file.size()), name: path, limits: .default)
+    var state = SessionState()
+    var lastTime: UInt64 = 0
+    do throws(TraceError) {
+      while let frame = try reader.nextFrame() {
+        lastTime = max(lastTime, frame.time)
+        for event in frame.events {
+          state.apply(event.payload)
+          lastTime = event.time
+        }
+      }
+    } catch {
+      var refusal = error
+      if error.code == .truncated || error.code == .corrupt {
+        refusal.reason += "; cannot append to a damaged trace (run `tracecat recover \(path)` first)"
+      }
+      throw refusal
+    }
+    guard let entries = reader.readEntries else {
+      throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot append")
+    }
+    let end = reader.seekTableOffset ?? reader.fileSize
+    if reader.seekTableOffset != nil { try file.truncate(to: end) } else { try file.seekToEnd() }
+    self.file = file
+    self.name = path
+    self.header = reader.header
+    self.policy = policy
+    self.compressor = Self.makeCompressor()
+    self.state = state
+    self.lastTime = lastTime
+    self.seekEntries = entries
+    self.committedSize = end
+  }
+
+  deinit { file?.close() }
+
+  private static func makeCompressor() -> ZstdCompressor {
+    do {
+      return try ZstdCompressor(level: 3)
+    } catch {
+      fatalError("libzstd could not create a compression context: \(error)")
+    }
+  }
+
+  private static func headerEntry(size: Int) -> SeekTable.Entry {
+    SeekTable.Entry(compressedSize: UInt32(size), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
+  }
+
+  /// Appends one event.
+  ///
+  /// The event is validated first (``TraceEvent/validationFailure``) and its time must not precede the
+  /// previous event's; a refused event is not written and the writer stays usable.
+  ///
+  /// - Parameter event: The event; `time` in nanoseconds since session start.
+  /// - Throws: ``TraceError`` `.invalidEvent` for a refused event, `.closed` after ``close()``, `.io` when
+  ///   a frame the policy ends cannot be written.
+  /// - Complexity: Amortized O(event size); O(frame size) when a frame ends.
+  public func append(_ event: TraceEvent) throws(TraceError) {
+    try ensureOpen()
+    if let reason = event.validationFailure { throw refusal(event, reason) }
+    guard event.time >= lastTime else {
+      throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
+    }
+    if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
+    var frame = pending ?? startFrame(at: event.time)
+    var record = ByteWriter()
+    var codec = frame.codec
+    codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
+    guard record.bytes.count <= TraceFormat.maxRecordBytes else {
+      throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
+    }
+    frame.codec = codec
+    frame.events.bytes.append(contentsOf: record.bytes)
+    frame.lastTime = event.time
+    pending = frame
+    state.apply(event.payload)
+    lastTime = event.time
+    if frame.events.bytes.count >= policy.maxBufferedBytes { try endFrame(sync: false) }
+  }
+
+  /// Ends the current frame, writes it and `fsync`s the file. Without buffered events it writes nothing
+  /// (but still syncs a file).
+  /// - Throws: ``TraceError`` `.io` when writing or syncing fails, `.closed` after ``close()``.
+  public func flush() throws(TraceError) {
+    try ensureOpen()
+    try endFrame(sync: true)
+  }
+
+  /// Ends the current frame, appends the seek table, `fsync`s and releases the file. Further calls do
+  /// nothing; appends throw `.closed`.
+  /// - Throws: ``TraceError`` `.io` when writing or syncing fails.
+  public func close() throws(TraceError) {
+    guard !isClosed else { return }
+    try endFrame(sync: false)
+    try commit(SeekTable(entries: seekEntries).encoded())
+    try file?.sync()
+    file?.close()
+    isClosed = true
+  }
+
+  private func ensureOpen() throws(TraceError) {
+    if isClosed { throw TraceError(.closed, file: name, reason: "the writer is closed") }
+  }
+
+  private func refusal(_ event: TraceEvent, _ reason: String) -> TraceError {
+    let scene = event.scene.map { ", scene \($0)" } ?? ""
+    return TraceError(
+      .invalidEvent, file: name,
+      reason: "refused \(event.kind.name) event at \(event.time) ns\(scene): \(reason); it was not written")
+  }
+
+  private func startFrame(at time: UInt64) -> PendingFrame {
+    var codec = RecordCodec()
+    var keyframe = ByteWriter()
+    let payloads = state.keyframe
+    for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
+    return PendingFrame(
+      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time)
+  }
+
+  private func endFrame(sync: Bool) throws(TraceError) {
+    if let frame = pending {
+      var content = ByteWriter()
+      content.varint(frame.time)
+      content.varint(UInt64(frame.keyCount))
+      content.bytes.append(contentsOf: frame.keyframe.bytes)
+      content.bytes.append(contentsOf: frame.events.bytes)
+      let compressed: [UInt8]
+      do {
+        compressed = try compressor.compressFrame(content.bytes)
+      } catch {
+        throw TraceError(.io, file: name, reason: "compression failed: \(error)")
+      }
+      try commit(compressed)
+      pending = nil
+      seekEntries.append(
+        SeekTable.Entry(
+          compressedSize: UInt32(compressed.count), decompressedSize: UInt32(content.bytes.count),
+          checksum: TraceFormat.u32(compressed, at: compressed.count - 4)))
+    }
+    if sync { try file?.sync() }
+  }
+
+  /// Writes complete bytes at the end; on failure truncates back to the last complete frame.
+  private func commit(_ frame: [UInt8]) throws(TraceError) {
+    guard let file else {
+      bytes.append(contentsOf: frame)
+      committedSize = bytes.count
+      return
+    }
+    do {
+      try file.writeAll(frame)
+      committedSize += frame.count
+    } catch {
+      try? file.truncate(to: committedSize)
+      throw error
+    }
+  }
+}
