@@ -3,7 +3,8 @@ import LayoutCore
 import Testing
 
 /// Proves the checks have power: each planted fault fails its own check, and only that one, on the
-/// scripts; the real core passes every check.
+/// scripts (a few may also fail a check that says the same from another side); the real core passes
+/// every check.
 @Suite struct PlantedFaultTests {
   @Test(arguments: PlantedFault.all)
   func faultFailsItsOwnCheck(_ fault: PlantedFault) {
@@ -12,7 +13,8 @@ import Testing
       let summary = replay(script, fault.configure(StubLayout())).summary
       failed.formUnion(summary.failures.map(\.check))
     }
-    #expect(failed == [fault.check])
+    #expect(failed.contains(fault.check))
+    #expect(failed.subtracting([fault.check]).isSubset(of: fault.alsoAllowed), "\(failed)")
   }
 
   @Test func theRealCorePassesEverything() {

@@ -8,7 +8,7 @@ import Testing
     let script = TraceScript.all.first { $0.0 == name }!.1
     let (frames, mismatches) = try seekMismatches(
       bytes: try traceBytes(script), configuration: testConfiguration())
-    #expect(frames >= 5)
+    #expect(frames >= 3)
     #expect(mismatches.isEmpty, "\(mismatches)")
   }
 

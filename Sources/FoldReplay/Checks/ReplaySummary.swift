@@ -12,6 +12,13 @@ public struct ReplaySummary: Sendable, Equatable {
     public var eventIndex: Int
     /// The new shape.
     public var shape: LayoutShape
+
+    /// Creates a transition.
+    public init(time: UInt64, eventIndex: Int, shape: LayoutShape) {
+      self.time = time
+      self.eventIndex = eventIndex
+      self.shape = shape
+    }
   }
 
   /// One scene's shape transitions, consecutive duplicates merged.
@@ -20,6 +27,12 @@ public struct ReplaySummary: Sendable, Equatable {
     public var scene: SceneID
     /// Its shapes in order.
     public var transitions: [Transition]
+
+    /// Creates a scene's shape list.
+    public init(scene: SceneID, transitions: [Transition]) {
+      self.scene = scene
+      self.transitions = transitions
+    }
   }
 
   /// The trace's name (its file name).
@@ -39,6 +52,21 @@ public struct ReplaySummary: Sendable, Equatable {
   public var failures: [ReplayFailure]
   /// All failures, including those not kept.
   public var failureCount: Int
+
+  /// Creates a summary.
+  public init(
+    trace: String, events: Int, scenes: [SceneShapes], maximumAnchorDrift: Double,
+    maximumFrameJump: Double, digest: String, failures: [ReplayFailure], failureCount: Int
+  ) {
+    self.trace = trace
+    self.events = events
+    self.scenes = scenes
+    self.maximumAnchorDrift = maximumAnchorDrift
+    self.maximumFrameJump = maximumFrameJump
+    self.digest = digest
+    self.failures = failures
+    self.failureCount = failureCount
+  }
 
   /// True when no check failed.
   public var passed: Bool { failureCount == 0 }

@@ -126,11 +126,49 @@ struct ForgetfulScroll: ScrollAnchoring {
   }
 }
 
-/// A planted fault and the one check it must fail.
+/// Springs every move even with Reduce Motion on.
+struct SlidingAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    var context = context
+    context.reduceMotion = false
+    animator.update(to: plan, context: context, at: time)
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool { animator.isSettled(at: time) }
+}
+
+/// Declares moves finished 100 ms after each update, wherever the elements are.
+struct StopsShortAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  var updated: UInt64 = 0
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    animator.update(to: plan, context: context, at: time)
+    updated = time
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool {
+    time >= updated + 100_000_000 || animator.isSettled(at: time)
+  }
+}
+
+/// A planted fault, the check it must fail, and the others it may fail too (a cut under Reduce Motion is
+/// also not a cross-fade).
 struct PlantedFault: Sendable, CustomTestStringConvertible {
   var name: String
   var check: ReplayCheck
+  var alsoAllowed: Set<ReplayCheck> = []
   var configure: @Sendable (any LayoutPolicy) -> ReplayConfiguration
+
+  init(
+    name: String, check: ReplayCheck, alsoAllowed: Set<ReplayCheck> = [],
+    configure: @escaping @Sendable (any LayoutPolicy) -> ReplayConfiguration
+  ) {
+    self.name = name
+    self.check = check
+    self.alsoAllowed = alsoAllowed
+    self.configure = configure
+  }
 
   var testDescription: String { name }
 
@@ -138,7 +176,7 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     PlantedFault(name: "width-breakpoint shape rule", check: .shape) {
       testConfiguration(policy: WidthBreakpointLayout(base: $0))
     },
-    PlantedFault(name: "animator that snaps", check: .frameJump) {
+    PlantedFault(name: "animator that snaps", check: .frameJump, alsoAllowed: [.crossFade]) {
       testConfiguration(policy: $0, animator: SnappingAnimator())
     },
     PlantedFault(name: "animator that restarts from the model value", check: .retargetOrigin) {
@@ -158,6 +196,15 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     },
     PlantedFault(name: "features that change by size", check: .featureSet) {
       testConfiguration(policy: ShrinkingFeaturesLayout(base: $0))
+    },
+    PlantedFault(name: "animator that slides under Reduce Motion", check: .crossFade) {
+      testConfiguration(policy: $0, animator: SlidingAnimator())
+    },
+    PlantedFault(name: "animator that bounces", check: .overshoot) {
+      testConfiguration(policy: $0, animator: PlanAnimator(spring: Spring(duration: 0.4, bounce: 0.6)))
+    },
+    PlantedFault(name: "animator that stops short", check: .endSnap) {
+      testConfiguration(policy: $0, animator: StopsShortAnimator())
     },
   ]
 }

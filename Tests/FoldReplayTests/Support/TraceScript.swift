@@ -118,8 +118,26 @@ extension TraceScript {
     return script
   }
 
+  /// The book pose with Reduce Motion on: moves must become cross-fades.
+  static var reduceMotionFold: TraceScript {
+    var script = TraceScript()
+    script.connect(1, .internal)
+    script.traits(1, SceneTraits(reduceMotion: true))
+    script.geometry(1, 1180, 820, .regular, .regular)
+    script.regions(1, [fold(width: 1180, height: 820, active: false)])
+    script.wait(300)
+    script.regions(1, [fold(width: 1180, height: 820, active: true)])
+    script.wait(600)
+    script.regions(1, [fold(width: 1180, height: 820, active: false)])
+    script.wait(600)
+    return script
+  }
+
   /// The scripts every fault is planted against.
   static var all: [(String, TraceScript)] {
-    [("duoOpening", .duoOpening), ("windowResize", .windowResize), ("hesitantFold", .hesitantFold)]
+    [
+      ("duoOpening", .duoOpening), ("windowResize", .windowResize), ("hesitantFold", .hesitantFold),
+      ("reduceMotionFold", .reduceMotionFold),
+    ]
   }
 }
