@@ -1,0 +1,220 @@
+/// Animates the elements of successive ``LayoutPlan``s without snapping.
+///
+/// Rules, with their sources:
+///
+/// - **Moves spring.** An element whose frame changes animates from its *current presentation frame and
+///   velocity* to the new frame on ``spring`` — by default ``Spring/reflow``, `.spring(duration: 0.4,
+///   bounce: 0)` (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션": critically damped, start from the
+///   current on-screen value, never snap to the final state). A retarget mid-flight keeps the velocity.
+/// - **Appear and disappear fade.** An element new in a plan sits at its frame and fades in (opacity 0 → 1
+///   on ``spring``); an element missing from a plan fades out (opacity → 0) at its last frame, then is
+///   dropped. The first plan an animator sees is placed at rest: there is nothing to transition from.
+/// - **Reduce Motion cross-fades.** When ``LayoutContext/reduceMotion`` is on, a move becomes a short
+///   cross-fade on ``crossFadeSpring`` (`003_f6edf847a2b0c034.txt`, "접근성": "동작 줄이기가 켜져 있으면
+///   재배치 슬라이드/스프링을 짧은 크로스페이드로 대체"): the element stands at its new frame fading in from 0,
+///   while ``ElementPresentation/outgoing`` keeps the old rendering at the old frame fading out from the
+///   opacity it had. No frame moves.
+/// - **Interactive resizing tracks.** While ``LayoutContext/isInteractivelyResizing`` is true the user
+///   holds the window edge, so frames that follow the geometry follow it directly: a settled element whose
+///   frame changes by no more than the scene size changed since the previous plan (|Δwidth| + |Δheight|,
+///   plus ``trackingSlack`` for pixel rounding) jumps to its new frame — the geometry itself moves that
+///   much between two reports, so nothing snaps. A larger change is a re-arrangement (the shape or
+///   presentation flipped mid-drag) and springs as usual, and an element still in flight keeps its spring
+///   and is retargeted (velocity kept) until it settles, then tracks. This is the light work the
+///   resizability notes allow during a drag (`002_1da93e9f788744f6.txt`, "isInteractivelyResizing는 드래그
+///   성능의 생명선이다": "드래그 중에는 가벼운 갱신(제약, 글자 크기 변경)만 하고, 손을 뗀 뒤 무거운 일을 한 번에").
+///   The heavy reflow that waits for the drag end is the scroll content's grid column count (see
+///   ``ReflowGate``): text re-wrap and frames are light and follow the drag. When the drag ends, any frame
+///   that differs from the final plan springs there from where it stands.
+///
+/// Output order is deterministic: elements of the latest plan in plan order, then disappearing elements in
+/// the order they left.
+public struct PlanAnimator: Sendable, Hashable {
+  /// The spring for moves and fades.
+  public var spring: Spring
+  /// The spring for Reduce Motion cross-fades.
+  public var crossFadeSpring: Spring
+
+  /// Tracks by element id; never iterated for output (``order`` is).
+  private var tracks: [String: Track] = [:]
+  /// Element ids in output order.
+  private var order: [String] = []
+  /// True once a plan has been applied.
+  private var hasPlan = false
+  /// Time of the latest update, in nanoseconds.
+  public private(set) var lastUpdate: UInt64 = 0
+  /// The scene size of the latest update, in points.
+  private var lastSize: Size?
+  /// How far beyond the scene's own size change a frame may move and still track directly during an
+  /// interactive resize, in points (covers pixel rounding in layouts): 1 pt.
+  public var trackingSlack = 1.0
+
+  /// One element's animation state.
+  struct Track: Sendable, Hashable {
+    var frame: AnimatedRect
+    var opacity: AnimatedValue
+    var isRemoved = false
+    var outgoing: Ghost?
+  }
+
+  /// The outgoing rendering of a Reduce Motion cross-fade: the old frame and its falling opacity.
+  struct Ghost: Sendable, Hashable {
+    var frame: Rect
+    var opacity: AnimatedValue
+  }
+
+  /// Creates an animator with no plan.
+  ///
+  /// - Parameters:
+  ///   - spring: Moves and fades; default ``Spring/reflow`` (`003_f6edf847a2b0c034.txt`).
+  ///   - crossFadeSpring: Reduce Motion cross-fades; default ``Spring/crossFade``.
+  public init(spring: Spring = .reflow, crossFadeSpring: Spring = .crossFade) {
+    self.spring = spring
+    self.crossFadeSpring = crossFadeSpring
+  }
+
+  /// Applies a new plan at `time`.
+  ///
+  /// - Parameters:
+  ///   - plan: The new layout.
+  ///   - context: The context the plan was made for; its `reduceMotion` and `isInteractivelyResizing`
+  ///     choose how frames move.
+  ///   - time: Nanoseconds; must not be earlier than the previous update.
+  /// - Complexity: O(n) in the number of elements of the old and new plans.
+  public mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    let time = max(time, lastUpdate)
+    lastUpdate = time
+    prune(at: time)
+    let geometryChange = lastSize.map {
+      abs(context.size.width - $0.width) + abs(context.size.height - $0.height)
+    }
+    lastSize = context.size
+    var newOrder: [String] = []
+    var inPlan: Set<String> = []
+    for element in plan.elements where !inPlan.contains(element.id) {
+      inPlan.insert(element.id)
+      newOrder.append(element.id)
+      if var track = tracks[element.id] {
+        apply(element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time)
+        tracks[element.id] = track
+      } else {
+        tracks[element.id] = appearing(element.frame, context: context, at: time)
+      }
+    }
+    for id in order where !inPlan.contains(id) {
+      guard var track = tracks[id] else { continue }
+      if !track.isRemoved {
+        track.isRemoved = true
+        track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context))
+        tracks[id] = track
+      }
+      newOrder.append(id)
+    }
+    order = newOrder
+    hasPlan = true
+  }
+
+  /// The presentation of element `id` at `time`, or nil when it is not (or no longer) on screen.
+  ///
+  /// - Parameters:
+  ///   - id: The element's identifier.
+  ///   - time: Nanoseconds, not earlier than the latest update.
+  /// - Complexity: O(1).
+  public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
+    guard let track = tracks[id] else { return nil }
+    if track.isRemoved && track.opacity.isSettled(at: time) { return nil }
+    let outgoing = track.outgoing.flatMap { ghost -> ElementPresentation.Outgoing? in
+      ghost.opacity.isSettled(at: time)
+        ? nil : .init(frame: ghost.frame, opacity: Self.clampOpacity(ghost.opacity.value(at: time)))
+    }
+    return ElementPresentation(
+      id: id, frame: track.frame.value(at: time), target: track.frame.target,
+      velocity: track.frame.velocity(at: time),
+      opacity: Self.clampOpacity(track.opacity.value(at: time)),
+      phase: track.isRemoved ? .disappearing : .present, outgoing: outgoing,
+      isSettled: track.frame.isSettled(at: time) && track.opacity.isSettled(at: time)
+        && outgoing == nil)
+  }
+
+  /// Every element on screen at `time`: the latest plan's in plan order, then disappearing ones.
+  ///
+  /// - Parameter time: Nanoseconds, not earlier than the latest update.
+  /// - Complexity: O(n).
+  public func presentations(at time: UInt64) -> [ElementPresentation] {
+    order.compactMap { presentation(of: $0, at: time) }
+  }
+
+  /// True when every element has come to rest by `time`.
+  ///
+  /// - Complexity: O(n).
+  public func isSettled(at time: UInt64) -> Bool {
+    presentations(at: time).allSatisfy(\.isSettled)
+  }
+
+  // MARK: Transitions
+
+  private func fadeSpring(_ context: LayoutContext) -> Spring {
+    context.reduceMotion ? crossFadeSpring : spring
+  }
+
+  private func appearing(_ frame: Rect, context: LayoutContext, at time: UInt64) -> Track {
+    let rect = AnimatedRect(frame, spring: spring)
+    guard hasPlan else { return Track(frame: rect, opacity: AnimatedValue(1, spring: spring)) }
+    var opacity = AnimatedValue(0, spring: fadeSpring(context), epsilon: 0.0001)
+    opacity.jump(to: 0, at: time)
+    opacity.retarget(to: 1, at: time)
+    return Track(frame: rect, opacity: opacity)
+  }
+
+  private func apply(
+    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64
+  ) {
+    if track.isRemoved {
+      // Back before it finished fading out: fade in again from the opacity it has now.
+      track.isRemoved = false
+      track.opacity.retarget(to: 1, at: time, spring: fadeSpring(context))
+    }
+    guard frame != track.frame.target else { return }
+    if context.reduceMotion {
+      let old = track.frame.value(at: time)
+      var ghost = AnimatedValue(track.opacity.value(at: time), spring: crossFadeSpring, epsilon: 0.0001)
+      ghost.jump(to: track.opacity.value(at: time), at: time)
+      ghost.retarget(to: 0, at: time)
+      track.outgoing = Ghost(frame: old, opacity: ghost)
+      track.frame.jump(to: frame, at: time)
+      var opacity = AnimatedValue(0, spring: crossFadeSpring, epsilon: 0.0001)
+      opacity.jump(to: 0, at: time)
+      opacity.retarget(to: 1, at: time)
+      track.opacity = opacity
+    } else if context.isInteractivelyResizing && track.frame.isSettled(at: time)
+      && Self.largestChange(from: track.frame.target, to: frame) <= geometryChange + trackingSlack
+    {
+      track.frame.jump(to: frame, at: time)
+    } else {
+      track.frame.retarget(to: frame, at: time, spring: spring)
+    }
+  }
+
+  /// Drops elements that have finished fading out and outgoing renderings that have faded.
+  private mutating func prune(at time: UInt64) {
+    for id in order {
+      guard var track = tracks[id] else { continue }
+      if track.isRemoved && track.opacity.isSettled(at: time) {
+        tracks[id] = nil
+        continue
+      }
+      if let ghost = track.outgoing, ghost.opacity.isSettled(at: time) {
+        track.outgoing = nil
+        tracks[id] = track
+      }
+    }
+    order = order.filter { tracks[$0] != nil }
+  }
+
+  /// The largest change of x, y, width or height between two frames, in points.
+  private static func largestChange(from a: Rect, to b: Rect) -> Double {
+    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+  }
+
+  private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+}

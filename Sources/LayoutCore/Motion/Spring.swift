@@ -1,0 +1,94 @@
+import Foundation
+
+/// A damped spring described the way SwiftUI's `Spring(duration:bounce:)` describes it.
+///
+/// The mapping to physical parameters is Apple's (SwiftUI `Spring` documentation: "Spring(duration: 0.5,
+/// bounce: 0.3) → mass 1.0, stiffness 157.9, damping 17.6"):
+///
+/// - mass m = 1;
+/// - natural angular frequency ω₀ = 2π / duration (radians per second), stiffness k = ω₀² = (2π / duration)²;
+/// - damping ratio ζ = 1 − bounce for bounce ≥ 0, and ζ = 1 / (1 + bounce) for bounce < 0 (over-damped);
+/// - damping c = 2ζω₀ = 4πζ / duration, which is 4π(1 − bounce) / duration for bounce ≥ 0 and
+///   4π / (duration · (1 + bounce)) for bounce < 0.
+///
+/// Bounce 0 is critically damped (no overshoot from rest), positive bounce under-damped up to 1 (undamped
+/// oscillation), negative bounce over-damped. The bounce < 0 branch is the one Flutter's
+/// `SpringDescription.withDurationAndBounce` documents as producing "the same result as SwiftUI"; Apple's own
+/// `Spring.bounce` documentation only gives the range (−1…1). Bounce is clamped to −0.99…1 because the
+/// damping ratio 1 / (1 + bounce) is infinite at −1.
+///
+/// The seed asks for `.spring(duration: 0.4, bounce: 0)` for every re-arrangement
+/// (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션"): that is ``reflow``.
+public struct Spring: Sendable, Hashable {
+  /// The perceptual duration, in seconds: the period of the undamped oscillation, 2π / ω₀.
+  public let duration: Double
+  /// The bounce, −0.99…1 (clamped).
+  public let bounce: Double
+
+  /// Creates a spring from a perceptual duration and a bounce, as SwiftUI does.
+  ///
+  /// - Parameters:
+  ///   - duration: The perceptual duration in seconds; must be positive.
+  ///   - bounce: 0 for critically damped, up to 1 for bouncier, down to −1 for over-damped; clamped to
+  ///     −0.99…1.
+  public init(duration: Double = 0.5, bounce: Double = 0) {
+    precondition(duration > 0 && duration.isFinite, "Spring duration must be positive and finite")
+    self.duration = duration
+    self.bounce = min(1, max(-0.99, bounce))
+  }
+
+  /// The spring the Duo notes ask for when a layout re-arranges: `.spring(duration: 0.4, bounce: 0)`,
+  /// critically damped (`003_f6edf847a2b0c034.txt`, "재배치에는 임계 감쇠 스프링 사용").
+  public static let reflow = Spring(duration: 0.4, bounce: 0)
+
+  /// The short cross-fade that replaces moves under Reduce Motion (`003_f6edf847a2b0c034.txt`, "접근성":
+  /// "짧은 크로스페이드"): critically damped, 0.25 s.
+  public static let crossFade = Spring(duration: 0.25, bounce: 0)
+
+  /// The mass, always 1.
+  public var mass: Double { 1 }
+
+  /// The natural angular frequency ω₀ = 2π / duration, in radians per second.
+  public var angularFrequency: Double { 2 * Double.pi / duration }
+
+  /// The stiffness k = (2π / duration)², in newtons per metre for a unit mass (s⁻²).
+  public var stiffness: Double {
+    let omega = angularFrequency
+    return omega * omega
+  }
+
+  /// The damping ratio ζ: 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) for bounce < 0.
+  public var dampingRatio: Double { bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
+
+  /// The damping coefficient c = 2ζω₀ = 4πζ / duration, in s⁻¹ for a unit mass.
+  public var damping: Double { 2 * dampingRatio * angularFrequency }
+
+  /// The regime the closed-form motion uses.
+  public var regime: Regime {
+    if bounce == 0 { return .criticallyDamped }
+    return bounce > 0 ? .underDamped : .overDamped
+  }
+
+  /// How a spring returns to rest.
+  public enum Regime: Sendable, Hashable {
+    /// ζ = 1: fastest return without oscillation; from rest it never crosses the target.
+    case criticallyDamped
+    /// ζ < 1: oscillates around the target with a decaying envelope.
+    case underDamped
+    /// ζ > 1: returns without oscillation, slower than critical damping.
+    case overDamped
+  }
+
+  /// The time a unit displacement released from rest needs to stay within `epsilon` of the target (and
+  /// its speed within `epsilon · ω₀` per second), in seconds.
+  ///
+  /// Computed from the closed-form envelope of the motion (see ``SpringMotion/settlingTime(epsilon:)``),
+  /// not by simulation. Infinite for bounce 1 (undamped).
+  ///
+  /// - Parameter epsilon: The tolerance as a fraction of the initial displacement; must be positive.
+  /// - Returns: The settling duration in seconds.
+  /// - Complexity: O(1) (a fixed 200-step bisection).
+  public func settlingDuration(epsilon: Double = 0.001) -> Double {
+    SpringMotion(spring: self, displacement: 1, velocity: 0).settlingTime(epsilon: epsilon)
+  }
+}

@@ -1,0 +1,52 @@
+/// The item a scroll view keeps in place across layout changes, and where its top edge was.
+///
+/// Selection follows CSS Scroll Anchoring §2.2 ("anchor node selection algorithm") on a flat list of items,
+/// and SwiftUI's `scrollPosition(id:anchor:)` with a `.top` anchor:
+///
+/// 1. the priority candidate (the selected or focused item; CSS: "the DOM anchor of the focused area") when
+///    it is at least partially visible;
+/// 2. otherwise the first item, in order, fully inside the viewing region (CSS "fully visible");
+/// 3. otherwise the first partially visible item.
+///
+/// The viewing region is the viewport minus its top and bottom insets (CSS "optimal viewing region"); an
+/// item's offset is its top minus the viewing region's top, negative when it starts above it.
+public struct ScrollAnchor: Sendable, Hashable {
+  /// The anchor item's identifier.
+  public var itemID: String
+  /// The item's top edge minus the viewing region's top edge, in points.
+  public var offsetFromViewportTop: Double
+
+  /// Creates an anchor.
+  public init(itemID: String, offsetFromViewportTop: Double) {
+    self.itemID = itemID
+    self.offsetFromViewportTop = offsetFromViewportTop
+  }
+
+  /// Selects the anchor of `layout` scrolled to `contentOffset` in `viewport`.
+  ///
+  /// - Parameters:
+  ///   - layout: The laid-out items.
+  ///   - viewport: The viewport; its visible height bounds the viewing region.
+  ///   - contentOffset: The scroll offset, in points (content y at the viewing region's top).
+  ///   - priority: The selected or focused item, preferred when visible.
+  /// - Returns: The anchor, or nil when no item is visible.
+  /// - Complexity: O(n) in the number of items.
+  public static func select(
+    in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?
+  ) -> ScrollAnchor? {
+    let top = contentOffset
+    let bottom = contentOffset + viewport.visibleHeight
+    func isFullyVisible(_ frame: Rect) -> Bool { frame.minY >= top && frame.maxY <= bottom }
+    func isPartiallyVisible(_ frame: Rect) -> Bool { frame.minY < bottom && frame.maxY > top }
+    func anchor(_ index: Int) -> ScrollAnchor {
+      ScrollAnchor(itemID: layout.items[index].id, offsetFromViewportTop: layout.frames[index].minY - top)
+    }
+    if let priority, let index = layout.index(of: priority) {
+      let frame = layout.frames[index]
+      if isFullyVisible(frame) || isPartiallyVisible(frame) { return anchor(index) }
+    }
+    if let index = layout.frames.firstIndex(where: isFullyVisible) { return anchor(index) }
+    if let index = layout.frames.firstIndex(where: isPartiallyVisible) { return anchor(index) }
+    return nil
+  }
+}

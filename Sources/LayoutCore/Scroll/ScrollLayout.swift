@@ -1,0 +1,79 @@
+/// The frames of a scroll view's items for one viewport and configuration, and the content height.
+///
+/// Frames are in content coordinates, in points: x in the viewport's horizontal space (the content starts at
+/// ``ScrollViewport/contentMinX``), y from the top of the content (0 is the first row's top). Items fill rows
+/// of ``ScrollConfiguration/columns`` in order; each row is as tall as its tallest item; in right-to-left the
+/// first column is the rightmost. Heights are exact functions of the inputs (``ScrollItem/height(width:dynamicTypeSize:metrics:)``)
+/// and row tops are summed in order, so the same inputs give bit-identical frames.
+public struct ScrollLayout: Sendable, Hashable {
+  /// The items, in order.
+  public let items: [ScrollItem]
+  /// Each item's frame, same order as ``items``, in points.
+  public let frames: [Rect]
+  /// Total content height, in points (0 when empty).
+  public let contentHeight: Double
+  /// First index of each id.
+  private let indexByID: [String: Int]
+
+  /// Lays out `items` for `viewport` and `configuration`.
+  ///
+  /// - Parameters:
+  ///   - items: The items, in order; identifiers should be unique (a repeated id is found at its first
+  ///     position).
+  ///   - viewport: The viewport; its content width and direction are used.
+  ///   - configuration: Columns, spacing and text size.
+  /// - Complexity: O(n) in the number of items.
+  public init(items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration) {
+    let columns = configuration.columns
+    let spacing = configuration.columnSpacing
+    let contentWidth = viewport.contentWidth
+    let itemWidth = max(0, (contentWidth - Double(columns - 1) * spacing) / Double(columns))
+    var frames: [Rect] = []
+    frames.reserveCapacity(items.count)
+    var rowTop = 0.0
+    var contentHeight = 0.0
+    var rowStart = 0
+    while rowStart < items.count {
+      let rowEnd = min(rowStart + columns, items.count)
+      var rowHeight = 0.0
+      for index in rowStart..<rowEnd {
+        let height = items[index].height(
+          width: itemWidth, dynamicTypeSize: configuration.dynamicTypeSize,
+          metrics: configuration.textMetrics)
+        rowHeight = max(rowHeight, height)
+        let column = Double(index - rowStart)
+        let x =
+          viewport.layoutDirection == .leftToRight
+          ? viewport.contentMinX + column * (itemWidth + spacing)
+          : viewport.contentMinX + contentWidth - itemWidth - column * (itemWidth + spacing)
+        frames.append(Rect(x: x, y: rowTop, width: itemWidth, height: height))
+      }
+      contentHeight = rowTop + rowHeight
+      rowTop = contentHeight + configuration.rowSpacing
+      rowStart = rowEnd
+    }
+    var indexByID: [String: Int] = [:]
+    for (index, item) in items.enumerated() where indexByID[item.id] == nil {
+      indexByID[item.id] = index
+    }
+    self.items = items
+    self.frames = frames
+    self.contentHeight = contentHeight
+    self.indexByID = indexByID
+  }
+
+  /// The index of the item with `id`, if present.
+  ///
+  /// - Complexity: O(1) on average.
+  public func index(of id: String) -> Int? { indexByID[id] }
+
+  /// The frame of the item with `id`, if present, in points.
+  ///
+  /// - Complexity: O(1) on average.
+  public func frame(of id: String) -> Rect? { indexByID[id].map { frames[$0] } }
+
+  /// The largest valid content offset in `viewport`: content height minus the viewing height, at least 0.
+  public func maxOffset(in viewport: ScrollViewport) -> Double {
+    max(0, contentHeight - viewport.visibleHeight)
+  }
+}

@@ -1,0 +1,83 @@
+extension ScrollModel {
+  /// Lays the content out again — new width, column count, text size or items — keeping the user's place.
+  ///
+  /// Rules (CSS Scroll Anchoring §2.3 "Scroll Adjustment" and suppression triggers; issue 4):
+  ///
+  /// 1. **At the top stays at the top.** If the offset is 0, it stays 0 and the anchor is selected afresh
+  ///    (CSS suppresses anchoring when "the scroll offset of the scrollable element [is] zero").
+  /// 2. **Anchored.** Otherwise the kept anchor's new top `y1` gives the new offset `y1 − saved offset`
+  ///    (CSS: adjust by `y1 − y0`), clamped to 0…``maxOffset``. When `y1` equals the top the anchor had
+  ///    when it was taken, the offset of that moment is restored exactly, so reflows that come back to an
+  ///    earlier layout come back to the earlier offset bit for bit.
+  /// 3. **Anchor gone.** If the anchor item is no longer among the items, the next item after it (in the old
+  ///    order) that survives becomes the anchor with the offset it had before the relayout; if none follows,
+  ///    the nearest surviving item before it. With no survivor the offset is only clamped.
+  ///
+  /// The anchor is kept even when the offset had to be clamped, so a later relayout that makes room again
+  /// brings the user back to it. A selection whose item disappeared is cleared.
+  ///
+  /// - Parameters:
+  ///   - items: The new items; nil keeps the current ones.
+  ///   - viewport: The new viewport; nil keeps the current one.
+  ///   - configuration: The new configuration; nil keeps the current one.
+  /// - Returns: What happened, for timelines and assertions.
+  /// - Complexity: O(n) in the number of items.
+  @discardableResult
+  public mutating func relayout(
+    items: [ScrollItem]? = nil, viewport: ScrollViewport? = nil, configuration: ScrollConfiguration? = nil
+  ) -> ScrollAdjustment {
+    let oldLayout = layout
+    let oldOffset = contentOffset
+    let before = anchor
+    let origin = (top: anchorOriginTop, offset: anchorOriginOffset)
+    replaceLayout(
+      items: items ?? layout.items, viewport: viewport ?? self.viewport,
+      configuration: configuration ?? self.configuration)
+    dropMissingSelection()
+
+    if oldOffset == 0 {
+      contentOffset = 0
+      reselectAnchor()
+      return ScrollAdjustment(
+        anchorBefore: before, anchorAfter: anchor, offsetBefore: 0, offsetAfter: 0, rule: .atTop,
+        isClamped: false)
+    }
+
+    var rule = ScrollAdjustment.Rule.anchored
+    var kept: (id: String, saved: Double, originTop: Double?, originOffset: Double)?
+    if let before {
+      if layout.index(of: before.itemID) != nil {
+        kept = (before.itemID, before.offsetFromViewportTop, origin.top, origin.offset)
+      } else if let survivor = Self.survivor(of: before.itemID, from: oldLayout, in: layout) {
+        let oldTop = oldLayout.frames[survivor].minY
+        kept = (oldLayout.items[survivor].id, oldTop - oldOffset, oldTop, oldOffset)
+        rule = .anchorReplaced
+      }
+    }
+    guard let kept, let newTop = layout.frame(of: kept.id)?.minY else {
+      contentOffset = min(max(0, oldOffset), maxOffset)
+      reselectAnchor()
+      return ScrollAdjustment(
+        anchorBefore: before, anchorAfter: anchor, offsetBefore: oldOffset, offsetAfter: contentOffset,
+        rule: .noAnchor, isClamped: contentOffset != oldOffset)
+    }
+    let desired = newTop == kept.originTop ? kept.originOffset : newTop - kept.saved
+    contentOffset = min(max(0, desired), maxOffset)
+    anchor = ScrollAnchor(itemID: kept.id, offsetFromViewportTop: kept.saved)
+    anchorOriginTop = kept.originTop
+    anchorOriginOffset = kept.originOffset
+    return ScrollAdjustment(
+      anchorBefore: before,
+      anchorAfter: ScrollAnchor(itemID: kept.id, offsetFromViewportTop: newTop - contentOffset),
+      offsetBefore: oldOffset, offsetAfter: contentOffset, rule: rule, isClamped: contentOffset != desired)
+  }
+
+  /// The index in `newLayout` of the first item after `id` in `oldLayout` that survives, else the nearest
+  /// surviving one before it.
+  static func survivor(of id: String, from oldLayout: ScrollLayout, in newLayout: ScrollLayout) -> Int? {
+    guard let start = oldLayout.index(of: id) else { return nil }
+    let following = oldLayout.items[(start + 1)...].firstIndex { newLayout.index(of: $0.id) != nil }
+    if let following { return following }
+    return oldLayout.items[..<start].lastIndex { newLayout.index(of: $0.id) != nil }
+  }
+}
