@@ -16,7 +16,8 @@ import LayoutCore
 /// - **crossFade**: with Reduce Motion, an element is only ever at its old or new frame, and one that
 ///   moves fades.
 ///
-/// Retargets while the user drags a window's size are exempt: frames then track the geometry directly.
+/// While the user drags a window's size, an element that tracks the geometry directly (its frame jumps to
+/// its target at the retarget) is exempt until the next retarget; one that springs is checked.
 /// Each element is reported at most once per check between two retargets.
 struct MotionCheck {
   private struct Track {
@@ -78,7 +79,12 @@ struct MotionCheck {
             check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
             element: after.id, expected: expected, actual: actual, summary: summary))
       }
-      if let before, !retarget.isInteractivelyResizing, !retarget.reduceMotion {
+      // While the user drags a window's size an element may track the geometry directly (its frame is its
+      // target at once); one that springs instead is checked like any other.
+      let tracks =
+        retarget.isInteractivelyResizing
+        && Self.distance(after.frame, after.target) <= tolerances.position
+      if let before, !tracks, !retarget.reduceMotion {
         let jump = Self.distance(before.frame, after.frame)
         maximumJump = max(maximumJump, jump)
         let velocityChange = Self.distance(before.velocity, after.velocity)
@@ -103,7 +109,7 @@ struct MotionCheck {
       let v = Self.components(after.velocity)
       sceneTracks[after.id] = Track(
         frame: after.frame, time: retarget.time, speed: v.map(abs), target: after.target,
-        exempt: retarget.isInteractivelyResizing, reduceMotion: retarget.reduceMotion,
+        exempt: tracks, reduceMotion: retarget.reduceMotion,
         origin: before?.frame ?? after.frame,
         moved: Self.distance(before?.frame ?? after.target, after.target) > tolerances.position,
         faded: false, lastSign: signs(after.frame, after.target), crossings: [0, 0, 0, 0],
@@ -140,7 +146,7 @@ struct MotionCheck {
       let new = Self.components(element.frame)
       let goal = Self.components(element.target)
       let steps = zip(old, new).map { abs($1 - $0) }
-      let exempt = track.exempt || sample.isInteractivelyResizing
+      let exempt = track.exempt
       if !exempt { maximumJump = max(maximumJump, steps.max()!) }
       if !exempt, !track.reduceMotion {
         for index in 0..<4 {
