@@ -33,9 +33,9 @@ import XCTest
   @Test(arguments: PlantedFault.all)
   func eachFaultTripsItsAssertion(_ fault: PlantedFault) {
     let script = TraceScript.all.first { name, script in
-      replay(script, fault.configure(StubLayout())).summary.failures.contains { $0.check == fault.check }
+      replay(script, fault.configure(coreLayout)).summary.failures.contains { $0.check == fault.check }
     }!.1
-    let result = replay(script, fault.configure(StubLayout()))
+    let result = replay(script, fault.configure(coreLayout))
     withKnownIssue {
       switch fault.check {
       case .shape, .flapping: assertNoFlapping(result)

@@ -10,7 +10,7 @@ import Testing
   func faultFailsItsOwnCheck(_ fault: PlantedFault) {
     var failed: Set<ReplayCheck> = []
     for (_, script) in TraceScript.all {
-      let summary = replay(script, fault.configure(StubLayout())).summary
+      let summary = replay(script, fault.configure(coreLayout)).summary
       failed.formUnion(summary.failures.map(\.check))
     }
     #expect(failed.contains(fault.check))

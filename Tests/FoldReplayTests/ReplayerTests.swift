@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ReplayerTests {
   @Test func timelineRecordsEachSceneLayoutChange() {
-    let result = replay(.duoOpening)
+    let result = replay(.duoOpening, testConfiguration(policy: StubLayout()))
     let external = result.timeline.layoutChanges(of: SceneID(1))
     let internalChanges = result.timeline.layoutChanges(of: SceneID(2))
     #expect(external.first?.shape == .compactTall)
@@ -124,7 +124,7 @@ import Testing
           .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: Double(index % 50) * 120), anchor: nil))
       }
     }
-    var replayer = Replayer(configuration: testConfiguration())
+    var replayer = Replayer(configuration: testConfiguration(policy: StubLayout()))
     var sink = TeeSink(CountingSink(), ReplayVerifier(trace: "ten-hours"))
     for event in events { replayer.consume(event, into: &sink) }
     replayer.finish(into: &sink)

@@ -27,12 +27,13 @@ struct ControlsOverFoldLayout: LayoutPolicy {
   }
 }
 
-/// Makes the grid's column count odd on a foldable.
+/// Puts an odd number of grid columns (three or more) on a foldable, where the fold would cut the middle
+/// column (`003_f6edf847a2b0c034.txt`, "접힐 때": "짝수 개의 그리드 열 사용").
 struct OddColumnsLayout: LayoutPolicy {
   var base: any LayoutPolicy
   func plan(for context: LayoutContext) -> LayoutPlan {
     var plan = base.plan(for: context)
-    if context.canFold { plan.columns |= 1 }
+    if context.canFold { plan.columns = max(3, plan.columns | 1) }
     return plan
   }
 }

@@ -2,9 +2,12 @@ import FoldReplay
 import FoldTrace
 import LayoutCore
 
-/// The configuration the tests replay with: LayoutCore's animator and scroll model, the test layout.
+/// The layout the tests call "the real core".
+let coreLayout: any LayoutPolicy = StubLayout()
+
+/// The configuration the tests replay with: LayoutCore's animator and scroll model and ``coreLayout``.
 func testConfiguration(
-  policy: any LayoutPolicy = StubLayout(), animator: any PlanAnimating = PlanAnimator(),
+  policy: any LayoutPolicy = coreLayout, animator: any PlanAnimating = PlanAnimator(),
   scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self, tickRate: Int = 120
 ) -> ReplayConfiguration {
   ReplayConfiguration(
