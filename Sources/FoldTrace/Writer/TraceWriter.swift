@@ -30,6 +30,13 @@ public final class TraceWriter {
   public private(set) var bytes: [UInt8] = []
   /// Data frames written so far (including those of the file before an append).
   public var frameCount: Int { seekEntries.count - 1 }
+  /// Removes and returns the bytes an in-memory writer has completed since the last call (whole frames;
+  /// the header first, the seek table after ``close()``). `SessionRecorder` encodes on its caller's thread
+  /// and moves these bytes to disk on its own queue.
+  func takeBytes() -> [UInt8] {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return bytes
+  }
   /// The path, or `"memory"` for an in-memory writer; used in errors.
   public let name: String
 

@@ -1,0 +1,71 @@
+/// The JSON Lines form of a trace: one JSON object per line, the header first, then one line per event.
+///
+/// It is a public contract that scripts and tools rely on (issue 2, "JSON Lines form"; see the
+/// <doc:JSONLines> article for every key). Keys come in a fixed, documented order — `t`, `kind`, `scene`,
+/// then the kind's fields in the order the article lists them — so the same events always give the same
+/// text. Optional fields are omitted when absent; `selection`'s `item` is written as `null` when nothing is
+/// selected. Sizes are `[w, h]`, rects `[x, y, w, h]`, insets `[top, leading, bottom, trailing]` and
+/// points `[x, y]`, all in points; `t` is an integer number of nanoseconds since session start.
+///
+/// Doubles are written in their shortest form that reads back to the same value (Swift's and Foundation's
+/// round-trip formatting), so `tracecat --json t | tracecat pack -` reproduces every value bit for bit.
+public enum TraceJSONLines {
+  /// One decoded line: the header or an event.
+  public enum Line: Sendable, Equatable {
+    /// The session header (`"kind":"header"`).
+    case header(TraceHeader)
+    /// An event.
+    case event(TraceEvent)
+  }
+
+  /// The `kind` value of the header line.
+  public static let headerKind = "header"
+
+  /// Encodes the header line, without a trailing newline.
+  ///
+  /// - Parameter header: The session header.
+  /// - Returns: `{"kind":"header","version":"1.0","device":…,"app":…,"recorder":…}`, with `wallClock`
+  ///   (nanoseconds since the Unix epoch) appended when the header has one.
+  public static func encode(header: TraceHeader) -> String {
+    JSONLineValue.object(headerPairs(header)).rendered()
+  }
+
+  /// Encodes one event as a line, without a trailing newline.
+  ///
+  /// - Parameter event: The event.
+  /// - Returns: The event's JSON object with keys in contract order.
+  /// - Complexity: O(*n*) in the size of the event (regions, strings).
+  public static func encode(event: TraceEvent) -> String {
+    JSONLineValue.object(eventPairs(event)).rendered()
+  }
+
+  /// Decodes one line that is known to stand at `lineNumber` of its document.
+  ///
+  /// Unknown keys are ignored, so newer writers can add optional fields; an unknown `kind` is refused.
+  ///
+  /// - Parameters:
+  ///   - line: The line's text, without its newline.
+  ///   - lineNumber: The 1-based line number, used in errors.
+  /// - Returns: The header or the event the line holds.
+  /// - Throws: ``TraceJSONLinesError`` naming the line, the field and what was wrong.
+  public static func decode(line: some StringProtocol, lineNumber: Int) throws -> Line {
+    let object = try JSONInputValue.parseObject(line, lineNumber: lineNumber)
+    return try decodeLine(JSONFieldReader(object: object, line: lineNumber))
+  }
+
+  /// Decodes a whole JSON Lines document: a header line, then event lines. Blank lines are skipped.
+  ///
+  /// - Parameter text: The document.
+  /// - Returns: The header and the events in order.
+  /// - Throws: ``TraceJSONLinesError`` for the first malformed line, a missing header, or a second header.
+  /// - Complexity: O(*n*) in the length of the text.
+  public static func decode(document text: String) throws -> (header: TraceHeader, events: [TraceEvent]) {
+    var decoder = TraceJSONLinesDecoder()
+    var events: [TraceEvent] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if let event = try decoder.decode(line: line) { events.append(event) }
+    }
+    guard let header = decoder.header else { throw TraceJSONLinesError.missingHeader(line: 1) }
+    return (header, events)
+  }
+}

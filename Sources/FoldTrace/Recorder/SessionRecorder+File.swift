@@ -1,0 +1,31 @@
+extension SessionRecorder {
+  /// Creates a recorder that writes a new trace file.
+  ///
+  /// The file is created, locked and given its header here, on the caller's thread, so a path that
+  /// cannot be written fails at once; everything after goes through the recorder's writer queue.
+  ///
+  /// - Parameters:
+  ///   - path: Where to create the trace (conventionally `*.foldtrace`); must not hold data yet.
+  ///   - header: The session header.
+  ///   - policy: When frames end (default 64 KiB or 1 s of trace time).
+  ///   - capacity: How many bytes of finished frames may wait for the disk before events are dropped.
+  ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
+  ///   - onError: Called once, on the writer queue, with the first write error.
+  /// - Throws: ``TraceError`` when the file cannot be created, locked or written.
+  public convenience init(
+    path: String, header: TraceHeader, policy: FlushPolicy = .default, capacity: Int = 4 << 20,
+    clock: RecorderClock = .monotonic(), onError: (@Sendable (any Error) -> Void)? = nil
+  ) throws {
+    let sink = try TraceFileSink(path: path)
+    do {
+      try sink.write(TraceWriter(header: header).takeBytes())
+      try sink.synchronize()
+    } catch {
+      try? sink.close()
+      throw error
+    }
+    self.init(
+      sink: sink, header: header, policy: policy, headerWritten: true, capacity: capacity, clock: clock,
+      onError: onError)
+  }
+}

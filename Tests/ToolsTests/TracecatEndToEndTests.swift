@@ -1,0 +1,197 @@
+import FoldTrace
+import Foundation
+import Testing
+
+@Suite struct TracecatEndToEndTests {
+  func run(_ arguments: [String], stdin: [UInt8]? = nil, _ fixture: TracecatFixture) throws
+    -> TracecatRunner.Result
+  {
+    try TracecatRunner.run(arguments, stdin: stdin, in: fixture.directory)
+  }
+
+  @Test func catPrintsAlignedColumns() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run(["duo.foldtrace"], fixture)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let lines = result.lines
+    #expect(lines.count == fixture.events.count + 1)
+    #expect(lines.first == "# " + TraceJSONLines.encode(header: TracecatFixture.header))
+    #expect(lines[1] == "    0.000    1  sceneConnected     display=external scale=3")
+    #expect(lines[3] == "    0.001    -  hinge              status=closed angle=0")
+    #expect(lines.last == "    2.500    1  selection          item=note-7")
+    #expect(lines[lines.count - 2] == "    2.500    -  marker             label=\"opened → internal\"")
+    for (line, event) in zip(lines.dropFirst(), fixture.events) {
+      let kind = line.dropFirst(16).prefix(19)
+      #expect(kind == event.kind.name + String(repeating: " ", count: 19 - event.kind.name.count), "\(line)")
+    }
+  }
+
+  @Test func jsonThenPackIsByteIdentical() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let json = try run(["--json", "duo.foldtrace"], fixture)
+    #expect(json.status == 0)
+    #expect(json.lines.count == fixture.events.count + 1)
+    #expect(try TraceJSONLines.decode(document: json.text).events == fixture.events)
+    let packed = try run(["pack", "-"], stdin: json.stdout, fixture)
+    #expect(packed.status == 0, "\(packed.stderr)")
+    #expect(firstDifference(packed.stdout, fixture.bytes) == nil, "packed trace differs from the original")
+    let toFile = try run(["pack", "-", "-o", "copy.foldtrace"], stdin: json.stdout, fixture)
+    #expect(toFile.status == 0)
+    let copy = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("copy.foldtrace")))
+    #expect(firstDifference(copy, fixture.bytes) == nil, "copy.foldtrace differs from the original")
+  }
+
+  @Test func dashReadsStandardInput() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let fromFile = try run(["--json", "duo.foldtrace"], fixture)
+    let fromStdin = try run(["cat", "--json", "-"], stdin: fixture.bytes, fixture)
+    #expect(fromStdin.status == 0)
+    #expect(fromStdin.stdout == fromFile.stdout)
+    let twice = try run(["-", "-"], stdin: fixture.bytes, fixture)
+    #expect(twice.status == 2)
+  }
+
+  @Test func truncatedTracePrintsCompleteFramesThenFails() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let reader = try TraceReader(bytes: fixture.bytes, name: "duo")
+    var frames: [TraceFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    #expect(frames.count >= 3)
+    let cut = frames[2].offset + frames[2].size / 2
+    let torn = try fixture.file("torn.foldtrace", Array(fixture.bytes[..<cut]))
+    let expected = frames[0].events.count + frames[1].events.count
+
+    let cat = try run([torn], fixture)
+    #expect(cat.status == 1)
+    #expect(cat.lines.count == expected + 1)
+    #expect(cat.stderr.contains("torn.foldtrace: byte \(frames[2].offset):"), "\(cat.stderr)")
+
+    let verify = try run(["verify", torn], fixture)
+    #expect(verify.status == 1)
+    #expect(verify.stdout.isEmpty)
+    #expect(verify.stderr.contains("byte \(frames[2].offset)"))
+
+    let recover = try run(["recover", torn], fixture)
+    #expect(recover.status == 0, "\(recover.stderr)")
+    #expect(recover.text.contains("kept 2 frames, dropped \(cut - frames[2].offset) bytes"))
+    let after = try run(["verify", torn], fixture)
+    #expect(after.status == 0)
+    #expect(
+      after.text
+        == "torn.foldtrace: valid, 2 frames, \(expected) events, \(try fileSize(fixture, torn)) bytes\n")
+  }
+
+  @Test func emptyFileIsInvalid() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let empty = try fixture.file("empty.foldtrace", [])
+    let result = try run(["verify", empty], fixture)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == "tracecat: error: empty.foldtrace: byte 0: not a FoldTrace trace: the file is empty\n")
+  }
+
+  @Test func nonTraceFileIsInvalid() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let text = try fixture.file("notes.txt", Array("just some text\n".utf8))
+    for arguments in [[text], ["verify", text], ["stats", text]] {
+      let result = try run(arguments, fixture)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.stderr.contains("notes.txt"))
+      #expect(result.stderr.contains("not a FoldTrace trace"))
+    }
+  }
+
+  @Test func usageErrorsExitTwoWithTheNearestSpelling() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let flag = try run(["--jsn", "duo.foldtrace"], fixture)
+    #expect(flag.status == 2)
+    #expect(flag.stdout.isEmpty)
+    #expect(
+      flag.stderr
+        == "tracecat: error: unknown option '--jsn' for 'cat'\nhint: did you mean '--json'? See 'tracecat cat --help'.\n"
+    )
+    let command = try run(["stat", "duo.foldtrace"], fixture)
+    #expect(command.status == 2)
+    #expect(command.stderr.contains("did you mean 'stats'?"))
+    let help = try run(["help", "vrfy"], fixture)
+    #expect(help.status == 2)
+    #expect(
+      help.stderr
+        == "tracecat: error: unknown subcommand 'vrfy'\nhint: did you mean 'verify'? See 'tracecat --help'.\n"
+    )
+    #expect(try run([], fixture).status == 2)
+    #expect(try run(["pack", "a", "b"], fixture).status == 2)
+    #expect(try run(["recover", "-"], fixture).status == 2)
+  }
+
+  @Test func missingFileIsAnIOError() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run(["verify", "duo.foldtrace", "absent.foldtrace"], fixture)
+    #expect(result.status == 3)
+    #expect(result.text.hasPrefix("duo.foldtrace: valid"))
+    #expect(result.stderr.contains("absent.foldtrace"))
+  }
+
+  @Test func statsCountsEventsFramesAndBytes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run(["stats", "duo.foldtrace"], fixture)
+    #expect(result.status == 0)
+    let rows = Dictionary(
+      result.lines.map { line -> (String, String) in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        return (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces))
+      }, uniquingKeysWith: { first, _ in first })
+    #expect(rows["events"] == String(fixture.events.count))
+    #expect(rows["geometry"] == "301")
+    #expect(rows["hinge"] == "301")
+    #expect(rows["duration"] == "2.500 s")
+    #expect(rows["bytes"] == String(fixture.bytes.count))
+    let reader = try TraceReader(bytes: fixture.bytes, name: "duo")
+    #expect(rows["frames"] == String(try reader.frameCount()))
+  }
+
+  @Test func malformedJSONLinesNameTheLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let document =
+      TraceJSONLines.encode(header: TracecatFixture.header) + "\n"
+      + TraceJSONLines.encode(event: fixture.events[0])
+      + "\n" + #"{"t":5,"kind":"geometry","scene":1,"size":[1]}"# + "\n"
+    let result = try run(["pack", "-o", "bad.foldtrace"], stdin: Array(document.utf8), fixture)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "tracecat: error: <stdin>: line 3, field \"size\": expected [w, h] (2 numbers), got 1 element\n")
+  }
+
+  @Test(arguments: ["cat", "stats", "verify", "recover", "pack"])
+  func everySubcommandHasHelpWithAnExample(_ name: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run([name, "--help"], fixture)
+    #expect(result.status == 0)
+    #expect(result.text.contains("USAGE: tracecat \(name)"))
+    let examples = try #require(result.text.components(separatedBy: "EXAMPLES:\n").last)
+    #expect(examples.hasPrefix("  tracecat "))
+  }
+
+  /// The first byte offset where two byte strings differ (a length difference counts), or nil.
+  func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+    if let index = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) { return index }
+    return a.count == b.count ? nil : min(a.count, b.count)
+  }
+
+  func fileSize(_ fixture: TracecatFixture, _ name: String) throws -> Int {
+    try Data(contentsOf: fixture.directory.appendingPathComponent(name)).count
+  }
+}

@@ -1,0 +1,32 @@
+import FoldTrace
+
+/// Runs a subcommand's work over each input in turn: an error on one input is reported (after the
+/// data printed so far) and the next input still runs; the result is the worst status.
+enum EachInput {
+  static func run(
+    _ inputs: [String], console: Console, _ body: (String) throws -> ExitStatus
+  ) -> ExitStatus {
+    var status = ExitStatus.success
+    for input in inputs {
+      do {
+        status = status.worse(try body(input))
+      } catch {
+        try? console.flush()
+        status = status.worse(ErrorRenderer.report(TracecatError.wrapping(error, file: input), to: console))
+      }
+    }
+    return status
+  }
+}
+
+extension TracecatError {
+  /// Converts any error thrown while working on `file` into a ``TracecatError``.
+  static func wrapping(_ error: any Error, file: String) -> TracecatError {
+    switch error {
+    case let error as TracecatError: error
+    case let error as TraceError: TracecatError(error)
+    case let error as TraceJSONLinesError: .invalidJSONLines(file: InputSource.displayName(file), error)
+    default: .io(file: InputSource.displayName(file), reason: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import FoldTrace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens the inputs named on the command line; `-` is standard input.
+enum InputSource {
+  /// The name used in messages for an argument.
+  static func displayName(_ argument: String) -> String { argument == "-" ? "<stdin>" : argument }
+
+  /// Opens a trace file, or reads one from standard input.
+  ///
+  /// - Throws: ``TracecatError`` when the file cannot be read or is not a trace.
+  static func trace(_ argument: String) throws -> TraceReader {
+    do {
+      if argument == "-" {
+        return try TraceReader(bytes: try readStandardInput(), name: displayName(argument))
+      }
+      return try TraceReader(path: argument)
+    } catch let error as TraceError {
+      throw TracecatError(error)
+    }
+  }
+
+  /// Reads a whole text input.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when it cannot be read.
+  static func text(_ argument: String) throws -> String {
+    let bytes = argument == "-" ? try readStandardInput() : try readFile(argument)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Reads standard input to its end.
+  static func readStandardInput() throws -> [UInt8] {
+    try readAll(descriptor: 0, name: "<stdin>")
+  }
+
+  /// Reads a file to its end.
+  static func readFile(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, name: path)
+  }
+
+  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw TracecatError.io(file: name, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Writes bytes to a file, replacing it.
+  static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var start = 0
+    while start < bytes.count {
+      let written = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+      }
+      start += written
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// Renders a ``TracecatError`` to standard error: `tracecat: error: …` and, for usage errors, one
+/// `hint:` line.
+enum ErrorRenderer {
+  /// The lines to print for an error, without trailing newlines.
+  static func lines(for error: TracecatError) -> [String] {
+    switch error {
+    case .usage(let message, let hint):
+      ["tracecat: error: \(message)", "hint: \(hint)"]
+    case .io(let file, let reason):
+      ["tracecat: error: \(file): \(reason)"]
+    case .invalidTrace(let error):
+      ["tracecat: error: \(error)"]
+    case .invalidJSONLines(let file, let error):
+      ["tracecat: error: \(file): \(error)"]
+    }
+  }
+
+  /// Prints the error to standard error and returns its exit status.
+  static func report(_ error: TracecatError, to console: Console) -> ExitStatus {
+    for line in lines(for: error) { console.error(line) }
+    return error.exitStatus
+  }
+}

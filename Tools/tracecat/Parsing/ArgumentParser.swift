@@ -1,0 +1,86 @@
+/// Parses a subcommand's tokens against its configuration: the parse and validate stages.
+enum ArgumentParser {
+  /// Parses tokens for a subcommand.
+  ///
+  /// - Parameters:
+  ///   - tokens: The split arguments after the subcommand name.
+  ///   - configuration: What the subcommand accepts.
+  /// - Returns: The parsed arguments.
+  /// - Throws: ``TracecatError/usage(message:hint:)`` for an unknown option (with the nearest valid
+  ///   spelling), a missing value, or the wrong number of positionals.
+  static func parse(_ tokens: [ArgumentToken], for configuration: CommandConfiguration) throws
+    -> ParsedArguments
+  {
+    let options = configuration.options + [.help]
+    var parsed = ParsedArguments()
+    var index = 0
+    while index < tokens.count {
+      defer { index += 1 }
+      switch tokens[index] {
+      case .positional(let value):
+        parsed.positionals.append(value)
+      case .option(let name, let inlineValue, let spelling):
+        guard
+          let option = options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }
+          )
+        else {
+          throw unknownOption(spelling, in: configuration, options: options)
+        }
+        guard option.valueName != nil else {
+          if inlineValue != nil {
+            throw TracecatError.usage(
+              message: "\(spelling) takes no value", hint: configuration.seeHelp)
+          }
+          parsed.flags.insert(option.name)
+          continue
+        }
+        if let inlineValue {
+          parsed.values[option.name, default: []].append(inlineValue)
+        } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1] {
+          parsed.values[option.name, default: []].append(value)
+          index += 1
+        } else {
+          throw TracecatError.usage(
+            message: "\(spelling) needs a value (\(option.synopsis))", hint: configuration.seeHelp)
+        }
+      }
+    }
+    if parsed.flag("help") { return parsed }
+    try validatePositionals(parsed.positionals, configuration)
+    return parsed
+  }
+
+  private static func validatePositionals(_ positionals: [String], _ configuration: CommandConfiguration)
+    throws
+  {
+    let spec = configuration.positionals
+    if positionals.count < spec.minimum {
+      throw TracecatError.usage(
+        message: "\(configuration.name) needs \(spec.synopsis)", hint: "usage: \(configuration.usage)")
+    }
+    if let maximum = spec.maximum, positionals.count > maximum {
+      throw TracecatError.usage(
+        message: "\(configuration.name) takes at most \(maximum) \(spec.name), got \(positionals.count)",
+        hint: "usage: \(configuration.usage)")
+    }
+    if positionals.filter({ $0 == "-" }).count > 1 {
+      throw TracecatError.usage(
+        message: "standard input (-) can be read only once", hint: "usage: \(configuration.usage)")
+    }
+  }
+
+  private static func unknownOption(
+    _ spelling: String, in configuration: CommandConfiguration, options: [OptionSpec]
+  ) -> TracecatError {
+    let spellings = options.flatMap { option in ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? [])
+    }
+    let bare = spelling.split(separator: "=", maxSplits: 1).first.map(String.init) ?? spelling
+    if let nearest = NearestSpelling.nearest(to: bare, among: spellings) {
+      return .usage(
+        message: "unknown option '\(bare)' for '\(configuration.name)'",
+        hint: "did you mean '\(nearest)'? See 'tracecat \(configuration.name) --help'.")
+    }
+    return .usage(
+      message: "unknown option '\(bare)' for '\(configuration.name)'", hint: configuration.seeHelp)
+  }
+}

@@ -1,0 +1,57 @@
+/// An option or flag a subcommand accepts.
+struct OptionSpec: Sendable {
+  /// Long name without dashes (`json`), used as the key in ``ParsedArguments``.
+  var name: String
+  /// One-letter short name without the dash (`o`), if any.
+  var short: Character?
+  /// The value's placeholder (`OUT`), or nil for a flag.
+  var valueName: String?
+  /// One line of help.
+  var help: String
+
+  /// A flag: present or absent.
+  static func flag(_ name: String, short: Character? = nil, help: String) -> Self {
+    Self(name: name, short: short, valueName: nil, help: help)
+  }
+
+  /// An option that takes a value.
+  static func option(_ name: String, short: Character? = nil, value: String, help: String) -> Self {
+    Self(name: name, short: short, valueName: value, help: help)
+  }
+
+  /// `-o, --output OUT` as shown in help.
+  var synopsis: String {
+    let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
+    return short.map { "-\($0), \(long)" } ?? long
+  }
+
+  /// The shortest spelling with its value, `-o OUT` or `--json`, as shown in the usage line.
+  var usageSynopsis: String {
+    (short.map { "-\($0)" } ?? "--\(name)") + (valueName.map { " \($0)" } ?? "")
+  }
+
+  /// The standard `--help` flag every subcommand accepts.
+  static let help = flag("help", short: "h", help: "Show this help.")
+}
+
+/// The positional arguments a subcommand accepts.
+struct PositionalSpec: Sendable {
+  /// The placeholder (`FILE`).
+  var name: String
+  /// One line of help.
+  var help: String
+  /// The fewest allowed.
+  var minimum: Int
+  /// The most allowed, or nil for any number.
+  var maximum: Int?
+
+  /// `FILE…`, `[FILE]` or `FILE` as shown in the usage line.
+  var synopsis: String {
+    switch (minimum, maximum) {
+    case (0, 1?): "[\(name)]"
+    case (1, 1?): name
+    case (0, _): "[\(name)…]"
+    default: "\(name)…"
+    }
+  }
+}
