@@ -46,7 +46,8 @@ public struct ReplaySummary: Sendable, Equatable {
   /// The largest movement of an element between two ticks or across a retarget, in points (interactive
   /// resizing excluded).
   public var maximumFrameJump: Double
-  /// FNV-1a 64 of the canonical `layout` and `frame` JSON Lines without the trace key, 16 hex digits.
+  /// FNV-1a 64 of the replay's output, 16 hex digits: each `layout` JSON Lines record without the trace
+  /// key and a newline, and each frame sample's numbers (``FNV1a64``'s frame hashing), in replay order.
   public var digest: String
   /// The failures kept (at most the verifier's limit per check), in trace order.
   public var failures: [ReplayFailure]

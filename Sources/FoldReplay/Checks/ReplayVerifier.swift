@@ -53,7 +53,7 @@ public struct ReplayVerifier: ReplaySink {
     case .retarget(let retarget):
       motion.observe(retarget, report: report)
     case .frame(let sample):
-      for line in ReplayJSONLines.frames(sample, trace: nil) { digest.combine(line + "\n") }
+      digest.combine(sample)
       motion.observe(sample, report: report)
     case .end(let end):
       motion.observe(end, report: report)

@@ -95,14 +95,18 @@ extension Replayer {
       wasAtTop = false
       previousOffset = scene.scroll?.contentOffset ?? 0
     }
+    let layout =
+      scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration
+      ? scene.layout ?? ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
+      : ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
     scene.viewport = viewport
     scene.scrollConfiguration = scrollConfiguration
+    scene.layout = layout
     let offset = scene.scroll?.contentOffset ?? 0
     change.offsetBefore = previousOffset.isNaN ? offset : previousOffset
     change.offsetAfter = offset
     change.anchorBefore = promise
     guard let promise else { return }
-    let layout = ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
     guard let top = layout.frame(of: promise.itemID)?.minY else {
       change.anchorOutcome = .removed
       scene.promise = scene.scroll?.anchor

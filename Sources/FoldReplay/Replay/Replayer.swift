@@ -137,17 +137,9 @@ public struct Replayer: Sendable {
   private mutating func scrolled(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
     scenes[position].userActed = true
-    guard var scroll = scenes[position].scroll, let viewport = scenes[position].viewport,
-      let configuration = scenes[position].scrollConfiguration
-    else { return }
+    guard var scroll = scenes[position].scroll, let layout = scenes[position].layout else { return }
     var offset = state.scrollOffset.y
-    if let anchor = state.scrollAnchor,
-      let top = ScrollLayout(
-        items: self.configuration.content.items, viewport: viewport, configuration: configuration
-      ).frame(of: anchor)?.minY
-    {
-      offset = top
-    }
+    if let anchor = state.scrollAnchor, let top = layout.frame(of: anchor)?.minY { offset = top }
     scroll.scroll(to: offset)
     scenes[position].promise = scroll.anchor
     scenes[position].scroll = scroll

@@ -15,6 +15,8 @@ struct SceneReplay: Sendable {
   /// What the content was last laid out for.
   var viewport: ScrollViewport?
   var scrollConfiguration: ScrollConfiguration?
+  /// The content laid out for ``viewport`` and ``scrollConfiguration``, measured by the replay itself.
+  var layout: ScrollLayout?
   /// The user's place as last set by the user (scroll, selection, handover): what every relayout must
   /// keep.
   var promise: ScrollAnchor?
