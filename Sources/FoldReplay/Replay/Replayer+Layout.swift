@@ -106,7 +106,15 @@ extension Replayer {
     change.offsetBefore = previousOffset.isNaN ? offset : previousOffset
     change.offsetAfter = offset
     change.anchorBefore = promise
-    guard let promise else { return }
+    guard let promise else {
+      // The first layout: nothing to keep yet; report where the new anchor stands.
+      change.anchorAfter = scene.promise.flatMap { anchor in
+        layout.frame(of: anchor.itemID).map {
+          ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
+        }
+      }
+      return
+    }
     guard let top = layout.frame(of: promise.itemID)?.minY else {
       change.anchorOutcome = .removed
       scene.promise = scene.scroll?.anchor

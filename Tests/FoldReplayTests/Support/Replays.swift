@@ -3,7 +3,7 @@ import FoldTrace
 import LayoutCore
 
 /// The layout the tests call "the real core".
-let coreLayout: any LayoutPolicy = StubLayout()
+let coreLayout: any LayoutPolicy = ReferenceScreenLayout()
 
 /// The configuration the tests replay with: LayoutCore's animator and scroll model and ``coreLayout``.
 func testConfiguration(
