@@ -139,3 +139,21 @@ import Testing
     #expect(sink.second.summary.passed)
   }
 }
+
+@Suite struct HandoverWindowTests {
+  @Test func aConnectLongAfterTheDisconnectIsANewScene() {
+    var script = TraceScript()
+    script.connect(1, .external)
+    script.geometry(1, 420, 760, .compact, .regular)
+    script.scroll(1, 3000)
+    script.wait(100)
+    script.disconnect(1)
+    script.wait(5_000)
+    script.connect(2, .internal)
+    script.geometry(2, 1180, 820, .regular, .regular)
+    script.wait(500)
+    let changes = replay(script).timeline.layoutChanges
+    #expect(changes.allSatisfy { $0.handoverFrom == nil })
+    #expect(changes.last?.offsetAfter == 0)
+  }
+}

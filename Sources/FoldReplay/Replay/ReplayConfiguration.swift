@@ -19,6 +19,10 @@ public struct ReplayConfiguration: Sendable {
   /// How long animations may run after the last event before the replay stops waiting, in nanoseconds
   /// (default 10 s).
   public var settleLimit: UInt64
+  /// How long after a scene disconnects a scene connecting on another display still takes over its place,
+  /// in nanoseconds (default 1 s): the system tears one display's scene down and brings the other's up
+  /// together, so a later connect is a new, unrelated scene.
+  public var handoverWindow: UInt64
   /// The id of the plan element whose frame is the scrolling viewport (default `"list"`, the reference
   /// screen's list pane); when a plan has no such element, its first scrollable element.
   public var scrollElementID: String?
@@ -32,12 +36,15 @@ public struct ReplayConfiguration: Sendable {
   ///   - content: The scrolling content (default ``RecordListContent``).
   ///   - tickRate: Samples per second, at least 1 (default 120).
   ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
+  ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
+  ///     (default 1 s).
   ///   - scrollElementID: The scrolling element's id (default `"list"`).
   public init(
     policy: any LayoutPolicy, animator: any PlanAnimating = PlanAnimator(),
     scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
     content: any ContentModel = RecordListContent(), tickRate: Int = 120,
-    settleLimit: UInt64 = 10_000_000_000, scrollElementID: String? = "list"
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
+    scrollElementID: String? = "list"
   ) {
     precondition(tickRate >= 1, "tickRate must be at least 1 Hz")
     self.policy = policy
@@ -46,6 +53,7 @@ public struct ReplayConfiguration: Sendable {
     self.content = content
     self.tickRate = tickRate
     self.settleLimit = settleLimit
+    self.handoverWindow = handoverWindow
     self.scrollElementID = scrollElementID
   }
 

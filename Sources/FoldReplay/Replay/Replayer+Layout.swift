@@ -149,7 +149,8 @@ extension Replayer {
     let departing = scenes.remove(at: position)
     guard let place = departing.scroll?.position ?? departing.handover?.position else { return }
     let handover = Handover(
-      from: departing.id, display: departing.display, connectedAt: departing.connectedAt, position: place)
+      from: departing.id, display: departing.display, connectedAt: departing.connectedAt,
+      disconnectedAt: time, position: place)
     // The other scene may have connected first (the system shows the new display before it tears the old
     // one down): it takes over if the user has not touched it yet.
     guard

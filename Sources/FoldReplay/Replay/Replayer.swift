@@ -123,7 +123,9 @@ public struct Replayer: Sendable {
     if let existing = position(of: id) { scenes.remove(at: existing) }
     var scene = SceneReplay(
       id: id, display: state.display, connectedAt: now, animator: configuration.animator)
-    if let handover = pendingHandover, handover.display != state.display {
+    if let handover = pendingHandover, handover.display != state.display,
+      now - handover.disconnectedAt <= configuration.handoverWindow
+    {
       scene.handover = handover
       pendingHandover = nil
     }

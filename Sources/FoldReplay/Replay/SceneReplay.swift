@@ -38,5 +38,7 @@ struct Handover: Sendable, Equatable {
   var from: SceneID
   var display: DisplayRole
   var connectedAt: UInt64
+  /// When the departing scene disconnected, in nanoseconds.
+  var disconnectedAt: UInt64
   var position: ScrollPosition
 }
