@@ -78,6 +78,11 @@ import Testing
     #expect(try traces(["--shard", "1/2"]) == ["a.foldtrace"])
     #expect(try traces(["--shard", "2/2"]) == ["b.foldtrace", "c.foldtrace"])
     #expect(try run(["replay", "--shard", "3/2", "corpus"], fixture).status == 2)
+    try FileManager.default.createDirectory(
+      at: fixture.directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let empty = try run(["replay", "empty"], fixture)
+    #expect(empty.status == 3)
+    #expect(empty.stderr.contains("no .foldtrace files found"))
   }
 
   @Test func aDamagedTraceFailsTheRun() throws {

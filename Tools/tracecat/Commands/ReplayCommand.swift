@@ -80,6 +80,9 @@ struct ReplayCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     var files = try ReplayInputs.traceFiles(in: paths)
+    guard !files.isEmpty else {
+      throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
+    }
     if let shard { files = ReplayInputs.slice(files, shard: shard.index, of: shard.count) }
     let configuration = ReplayConfiguration(policy: ReferenceScreenLayout(), tickRate: tickRate)
     let outcomes = ReplayRun.all(files, configuration: configuration, json: json, frames: frames)
