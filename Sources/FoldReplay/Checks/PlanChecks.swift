@@ -38,6 +38,21 @@ struct PlanChecks {
           .evenColumns, expected: "an even column count (the scene can fold)",
           actual: "\(plan.columns) columns", summary: "a foldable scene's grid has an odd column count"))
     }
+    // Reachable: when the layout places actions as elements, each one is on screen or in the overflow
+    // menu (`002_1da93e9f788744f6.txt`, section 4: items overflow, they never disappear).
+    let placed = Set(plan.elements.map(\.id))
+    if plan.actions.contains(where: placed.contains) {
+      let overflow = Set(plan.overflow)
+      let unreachable = plan.actions.filter { !placed.contains($0) && !overflow.contains($0) }
+      if !unreachable.isEmpty {
+        report(
+          failure(
+            .featureSet, element: unreachable.first,
+            expected: "every action on screen or in the overflow menu",
+            actual: "\(unreachable.joined(separator: ", ")) in neither",
+            summary: "the \(plan.presentation) presentation makes actions unreachable"))
+      }
+    }
     guard let reference = referenceActions else {
       referenceActions = plan.actions
       referenceLocation = "scene \(evaluation.scene) at \(ReplayFormat.seconds(evaluation.time))"

@@ -30,8 +30,8 @@ public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   case reservedRegion
   /// A layout that can fold uses an even grid column count (`003_f6edf847a2b0c034.txt`, "접힐 때").
   case evenColumns
-  /// Every presentation offers the same actions (HIG: never change features by size;
-  /// `000_e528e4f7338d08ab.txt`, "기능이 달라지면 안 됩니다").
+  /// Every presentation offers the same actions, each on screen or in the overflow menu (HIG: never
+  /// change features by size; `000_e528e4f7338d08ab.txt`, "기능이 달라지면 안 됩니다").
   case featureSet
 
   public static func < (a: Self, b: Self) -> Bool {

@@ -48,6 +48,19 @@ struct ShrinkingFeaturesLayout: LayoutPolicy {
   }
 }
 
+/// Drops the share button in the stack presentation without moving it to the overflow menu.
+struct HiddenActionLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var plan = base.plan(for: context)
+    if plan.presentation == .stack {
+      plan.elements.removeAll { $0.id == "action.share" }
+      plan.overflow.removeAll { $0 == "action.share" }
+    }
+    return plan
+  }
+}
+
 /// Jumps every element straight to its new frame (an animation of zero duration).
 struct SnappingAnimator: PlanAnimating {
   var animator = PlanAnimator()
@@ -203,6 +216,9 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     },
     PlantedFault(name: "features that change by size", check: .featureSet) {
       testConfiguration(policy: ShrinkingFeaturesLayout(base: $0))
+    },
+    PlantedFault(name: "action that is neither shown nor in the overflow menu", check: .featureSet) {
+      testConfiguration(policy: HiddenActionLayout(base: $0))
     },
     PlantedFault(name: "animator that slides under Reduce Motion", check: .crossFade) {
       testConfiguration(policy: $0, animator: SlidingAnimator())
