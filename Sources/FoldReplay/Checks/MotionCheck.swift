@@ -154,7 +154,7 @@ struct MotionCheck {
       let goal = Self.components(element.target)
       let steps = zip(old, new).map { abs($1 - $0) }
       let exempt = track.exempt
-      if !exempt { maximumJump = max(maximumJump, steps.max()!) }
+      if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, steps.max()!) }
       if !exempt, !track.reduceMotion {
         for index in 0..<4 {
           let speed = track.speed[index]

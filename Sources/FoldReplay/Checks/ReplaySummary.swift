@@ -43,8 +43,8 @@ public struct ReplaySummary: Sendable, Equatable {
   public var scenes: [SceneShapes]
   /// The largest |anchor drift| across a relayout where the anchor had to be kept, in points.
   public var maximumAnchorDrift: Double
-  /// The largest movement of an element between two ticks or across a retarget, in points (interactive
-  /// resizing excluded).
+  /// The largest movement of an element between two ticks or across a retarget, in points (elements
+  /// tracking an interactive resize and Reduce Motion cross-fades excluded: neither is motion).
   public var maximumFrameJump: Double
   /// FNV-1a 64 of the replay's output, 16 hex digits: each `layout` JSON Lines record without the trace
   /// key and a newline, and each frame sample's numbers (``FNV1a64``'s frame hashing), in replay order.

@@ -13,6 +13,11 @@ struct TraceScript {
     events.append(TraceEvent(time: now * 1_000_000, payload))
   }
 
+  /// Adds an event at an exact time in nanoseconds.
+  mutating func add(_ payload: TraceEvent.Payload, at nanoseconds: UInt64) {
+    events.append(TraceEvent(time: nanoseconds, payload))
+  }
+
   mutating func connect(_ scene: UInt32, _ display: DisplayRole) {
     add(.sceneConnected(scene: SceneID(scene), display: display, scale: 3))
   }
