@@ -58,9 +58,13 @@ public enum GoldenFile {
 /// Asserts that `actual` matches the golden at `path`, recording per `mode`; recording fails.
 ///
 /// - Parameters:
-///   - actual: The text produced now (for a trace, ``ReplaySummary/goldenText``).
+///   - actual: The text produced now (for a trace, `ReplaySummary.goldenText`).
 ///   - path: The golden file's path.
 ///   - mode: The record mode; nil for ``GoldenRecordMode/resolved``.
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertGolden(
   _ actual: String, at path: String, record mode: GoldenRecordMode? = nil,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -12,6 +12,10 @@ import LayoutCore
 ///   - result: The replay.
 ///   - scene: The scene.
 ///   - expected: The shapes in order, for example `[.compactTall, .regularWide]`.
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertShapeTransitions(
   _ result: ReplayResult, scene: SceneID, _ expected: [LayoutShape],
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -28,6 +32,10 @@ public func assertShapeTransitions(
 /// - Parameters:
 ///   - result: The replay.
 ///   - minimumDwell: The shortest time a shape may be held, in nanoseconds (default 250 ms).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertNoFlapping(
   _ result: ReplayResult, minimumDwell: UInt64 = ReplayTolerances.default.minimumDwell,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -47,6 +55,10 @@ public func assertNoFlapping(
 /// - Parameters:
 ///   - result: The replay.
 ///   - tolerance: Points (default 1).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertScrollAnchorsPreserved(
   _ result: ReplayResult, tolerance: Double = 1,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -66,6 +78,10 @@ public func assertScrollAnchorsPreserved(
 /// - Parameters:
 ///   - result: The replay, made with `keepingFrames: true`.
 ///   - tolerances: The limits (default: the and the seed's numbers).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertNoSnap(
   _ result: ReplayResult, tolerances: ReplayTolerances = .default,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -86,6 +102,13 @@ public func assertNoSnap(
 
 /// Asserts that at rest no interactive element intersects an active division or occlusion, and that a
 /// foldable scene's grid has an even column count.
+///
+/// - Parameters:
+///   - result: The replay.
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertReservedRegionsAvoided(
   _ result: ReplayResult,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -97,6 +120,13 @@ public func assertReservedRegionsAvoided(
 }
 
 /// Asserts that every plan offers the same actions (HIG: never change features by size).
+///
+/// - Parameters:
+///   - result: The replay.
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertFeatureSetInvariant(
   _ result: ReplayResult,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -108,6 +138,17 @@ public func assertFeatureSetInvariant(
 }
 
 /// Asserts every promise at once, as `tracecat replay` checks them, with the given tolerances.
+///
+/// With kept frames every check is run again with `tolerances`; without them the replay's own summary is
+/// used (its default tolerances, at most 20 failures per check).
+///
+/// - Parameters:
+///   - result: The replay.
+///   - tolerances: The limits (used when the replay kept its frames).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
 public func assertReplayPasses(
   _ result: ReplayResult, tolerances: ReplayTolerances = .default,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -1,6 +1,6 @@
 import LayoutCore
 
-/// Animates a scene's elements from plan to plan, as the replay drives it: LayoutCore's ``PlanAnimator``
+/// Animates a scene's elements from plan to plan, as the replay drives it: LayoutCore's `PlanAnimator`
 /// or a stand-in (a test plants a fault by supplying its own).
 ///
 /// The replayer keeps one copy of the configured value per scene, calls ``update(to:context:at:)`` at

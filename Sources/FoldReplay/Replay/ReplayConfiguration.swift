@@ -31,8 +31,8 @@ public struct ReplayConfiguration: Sendable {
   ///
   /// - Parameters:
   ///   - policy: The layout under test.
-  ///   - animator: The animator prototype (default LayoutCore's ``PlanAnimator``).
-  ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's ``ScrollModel``).
+  ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
+  ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
   ///   - content: The scrolling content (default ``RecordListContent``).
   ///   - tickRate: Samples per second, at least 1 (default 120).
   ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).

@@ -10,7 +10,7 @@ extension Replayer {
   ///   - configuration: What to drive.
   ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
   /// - Returns: The number of events replayed.
-  /// - Throws: ``TraceError`` when the trace is damaged; records up to the damage have been delivered.
+  /// - Throws: `TraceError` when the trace is damaged; records up to the damage have been delivered.
   /// - Complexity: O(n) in the events plus the ticks sampled.
   @discardableResult
   public static func replay<Sink: ReplaySink>(
@@ -32,7 +32,7 @@ extension Replayer {
   ///   - tolerances: The checks' limits.
   ///   - keepingFrames: Keep frame samples in the timeline.
   /// - Returns: The timeline and the summary.
-  /// - Throws: ``TraceError`` when the trace cannot be read.
+  /// - Throws: `TraceError` when the trace cannot be read.
   public static func replay(
     path: String, configuration: ReplayConfiguration, tolerances: ReplayTolerances = .default,
     keepingFrames: Bool = false

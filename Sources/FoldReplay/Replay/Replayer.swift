@@ -7,7 +7,7 @@ import LayoutCore
 /// Feed events in trace order with ``consume(_:into:)`` and call ``finish(into:)`` after the last one.
 /// For every event the replayer first samples the presentation at each tick up to the event's time
 /// (only while some scene moves), then folds the event into ``session`` and, when a scene's
-/// ``LayoutContext`` changed, asks the layout for a plan, re-anchors the scroll position and retargets
+/// `LayoutContext` changed, asks the layout for a plan, re-anchors the scroll position and retargets
 /// the animator. The replayer keeps only per-scene state, so memory does not grow with the trace.
 ///
 /// Scene handover: when a scene disconnects and another connects on a different display (iPhone Duo

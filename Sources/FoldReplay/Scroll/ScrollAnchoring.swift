@@ -1,11 +1,11 @@
 import LayoutCore
 
-/// A scroll view's anchoring behaviour, as the replay drives it: LayoutCore's ``ScrollModel`` or a stand-in
+/// A scroll view's anchoring behaviour, as the replay drives it: LayoutCore's `ScrollModel` or a stand-in
 /// (a test plants a fault by supplying its own).
 ///
 /// The replay creates one value per scene, forwards the user's scrolls and selections, and asks it to lay
 /// the content out again at each layout change. It then measures the result itself from the content
-/// (``ScrollLayout``), so a strategy cannot excuse its own drift.
+/// (`ScrollLayout`), so a strategy cannot excuse its own drift.
 public protocol ScrollAnchoring: Sendable {
   /// Creates a scroll view at `contentOffset` (clamped) and selects its anchor.
   init(
