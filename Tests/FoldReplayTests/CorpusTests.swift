@@ -67,3 +67,19 @@ import Testing
     #expect(others.isSubset(of: fault.alsoAllowed), "\(fault.name) also failed \(others)")
   }
 }
+
+/// The shipped Duo trace: opening the device hands the external scene's place to the internal one.
+@Suite struct CorpusHandoverTests {
+  @Test func openingTheDuoCarriesTheAnchorAndSelectionOver() throws {
+    let result = try Replayer.replay(
+      path: Corpus.path("duo-open-external-to-internal.foldtrace"), configuration: testConfiguration())
+    let handover = try #require(result.timeline.layoutChanges.first { $0.handoverFrom != nil })
+    #expect(handover.handoverFrom == SceneID(1))
+    #expect(handover.scene == SceneID(2))
+    #expect(handover.anchorBefore != nil)
+    #expect(handover.anchorAfter?.itemID == handover.anchorBefore?.itemID)
+    #expect(handover.anchorOutcome == .kept)
+    #expect(handover.anchorAfter?.offsetFromViewportTop == handover.anchorBefore?.offsetFromViewportTop)
+    #expect(handover.offsetAfter > 0)
+  }
+}
