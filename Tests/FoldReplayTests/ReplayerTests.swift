@@ -157,3 +157,26 @@ import Testing
     #expect(changes.last?.offsetAfter == 0)
   }
 }
+
+@Suite struct ContentAwareLayoutTests {
+  /// A layout that never shows more grid columns than there are items.
+  struct FewItemsLayout: ReplayLayout {
+    func plan(for context: LayoutContext, content: any ContentModel) -> LayoutPlan {
+      var plan = StubLayout().plan(for: context)
+      plan.columns = min(plan.columns, content.items.count)
+      return plan
+    }
+  }
+
+  @Test func theLayoutSeesTheContent() {
+    var script = TraceScript()
+    script.connect(1, .window)
+    script.geometry(1, 1366, 1024, .regular, .regular)
+    script.wait(100)
+    let full = replay(script, ReplayConfiguration(layout: FewItemsLayout()))
+    let one = replay(
+      script, ReplayConfiguration(layout: FewItemsLayout(), content: RecordListContent(count: 1)))
+    #expect(full.timeline.layoutChanges.first!.columns > 1)
+    #expect(one.timeline.layoutChanges.first!.columns == 1)
+  }
+}

@@ -7,7 +7,7 @@ import LayoutCore
 /// fault in exactly one part.
 public struct ReplayConfiguration: Sendable {
   /// The layout under test.
-  public var policy: any LayoutPolicy
+  public var layout: any ReplayLayout
   /// The animator; every scene starts from a copy of this value.
   public var animator: any PlanAnimating
   /// The scroll-anchoring strategy (a type: the replay makes one scroll view per scene).
@@ -27,10 +27,10 @@ public struct ReplayConfiguration: Sendable {
   /// screen's list pane); when a plan has no such element, its first scrollable element.
   public var scrollElementID: String?
 
-  /// Creates a configuration.
+  /// Creates a configuration for a layout that decides from the context alone.
   ///
   /// - Parameters:
-  ///   - policy: The layout under test.
+  ///   - policy: The layout under test, for example LayoutCore's `ReferenceScreenLayout()`.
   ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
   ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
   ///   - content: The scrolling content (default ``RecordListContent``).
@@ -46,8 +46,33 @@ public struct ReplayConfiguration: Sendable {
     settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
     scrollElementID: String? = "list"
   ) {
+    self.init(
+      layout: PolicyLayout(policy), animator: animator, scrollAnchoring: scrollAnchoring, content: content,
+      tickRate: tickRate, settleLimit: settleLimit, handoverWindow: handoverWindow,
+      scrollElementID: scrollElementID)
+  }
+
+  /// Creates a configuration for a layout that reads the content too.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout under test.
+  ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
+  ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
+  ///   - content: The scrolling content (default ``RecordListContent``).
+  ///   - tickRate: Samples per second, at least 1 (default 120).
+  ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
+  ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
+  ///     (default 1 s).
+  ///   - scrollElementID: The scrolling element's id (default `"list"`).
+  public init(
+    layout: any ReplayLayout, animator: any PlanAnimating = PlanAnimator(),
+    scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
+    content: any ContentModel = RecordListContent(), tickRate: Int = 120,
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
+    scrollElementID: String? = "list"
+  ) {
     precondition(tickRate >= 1, "tickRate must be at least 1 Hz")
-    self.policy = policy
+    self.layout = layout
     self.animator = animator
     self.scrollAnchoring = scrollAnchoring
     self.content = content

@@ -8,7 +8,7 @@ extension Replayer {
     guard let position = position(of: id), let state = session.scene(id),
       let context = LayoutContext(state), scenes[position].context != context
     else { return }
-    let plan = configuration.policy.plan(for: context)
+    let plan = configuration.layout.plan(for: context, content: configuration.content)
     sink.receive(
       .evaluation(
         LayoutEvaluation(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)))
