@@ -85,19 +85,25 @@ struct ReplayCommand: TracecatCommand {
     }
     if let shard { files = ReplayInputs.slice(files, shard: shard.index, of: shard.count) }
     let configuration = ReplayConfiguration(policy: ReferenceScreenLayout(), tickRate: tickRate)
-    let outcomes = ReplayRun.all(files, configuration: configuration, json: json, frames: frames)
     var status = ExitStatus.success
-    if json {
-      for outcome in outcomes {
+    var outcomes: [ReplayOutcome] = []
+    ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in
+      if !outcome.passed { status = .invalid }
+      if json {
         outcome.lines.forEach(console.print)
-        if !outcome.passed { status = .invalid }
+        try? console.flush()
+        outcome.errors.forEach(console.error)
+      } else {
+        var kept = outcome
+        kept.lines = []
+        outcomes.append(kept)
       }
-    } else {
-      ReplayTable.lines(outcomes).forEach(console.print)
-      if outcomes.contains(where: { !$0.passed }) { status = .invalid }
     }
-    try console.flush()
-    for outcome in outcomes { outcome.errors.forEach(console.error) }
+    if !json {
+      ReplayTable.lines(outcomes).forEach(console.print)
+      try console.flush()
+      for outcome in outcomes { outcome.errors.forEach(console.error) }
+    }
     return status
   }
 }

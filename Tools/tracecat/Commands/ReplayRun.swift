@@ -1,6 +1,7 @@
 import Dispatch
 import FoldReplay
 import FoldTrace
+import Foundation
 import Synchronization
 
 /// One trace's replay as `tracecat replay` reports it.
@@ -19,17 +20,38 @@ struct ReplayOutcome: Sendable {
   var passed: Bool { errors.isEmpty && summary.passed }
 }
 
-/// Replays traces in parallel, one per core, and returns their outcomes in input order.
+/// Replays traces in parallel across cores and hands their outcomes over in input order.
 enum ReplayRun {
-  static func all(
-    _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool
-  ) -> [ReplayOutcome] {
-    let results = Mutex<[ReplayOutcome?]>(Array(repeating: nil, count: files.count))
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      let outcome = one(files[index], configuration: configuration, json: json, frames: frames)
-      results.withLock { $0[index] = outcome }
+  /// Completed outcomes waiting for their turn, shared between the workers and the caller.
+  private final class Slots: Sendable {
+    let outcomes: Mutex<[Int: ReplayOutcome]> = Mutex([:])
+    let done: [DispatchSemaphore]
+    init(count: Int) { done = (0..<count).map { _ in DispatchSemaphore(value: 0) } }
+  }
+
+  /// Replays `files` on the global queue, at most `2 × cores` ahead of the one being delivered, and
+  /// calls `deliver` with each outcome in input order as soon as it and all before it are done. Memory
+  /// holds at most that many outcomes (their `--json` lines included), however many traces there are.
+  static func each(
+    _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool,
+    deliver: (ReplayOutcome) -> Void
+  ) {
+    let slots = Slots(count: files.count)
+    let window = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+    func start(_ index: Int) {
+      DispatchQueue.global().async {
+        let outcome = one(files[index], configuration: configuration, json: json, frames: frames)
+        slots.outcomes.withLock { $0[index] = outcome }
+        slots.done[index].signal()
+      }
     }
-    return results.withLock { $0.map { $0! } }
+    for index in 0..<min(window, files.count) { start(index) }
+    for index in files.indices {
+      slots.done[index].wait()
+      let outcome = slots.outcomes.withLock { $0.removeValue(forKey: index)! }
+      if index + window < files.count { start(index + window) }
+      deliver(outcome)
+    }
   }
 
   /// Replays one trace frame by frame; a damaged trace is checked up to the damage and reported.
