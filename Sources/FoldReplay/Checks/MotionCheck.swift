@@ -214,7 +214,9 @@ struct MotionCheck {
       track.time = sample.time
       sceneTracks[element.id] = track
     }
-    tracks[sample.scene] = sceneTracks
+    // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
+    // tracks keeps memory bounded by the scenes in motion, however many come and go.
+    tracks[sample.scene] = sample.isSettled ? nil : sceneTracks
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {
