@@ -48,6 +48,9 @@ struct TraceBench {
     if wants.contains(.decode), let long {
       try DecodeBench(options: options).run(long, document: longDocument, into: &table)
     }
+    if wants.contains(.replay), let long {
+      try ReplayBench(options: options).run(long: long, corpus: corpus, into: &table)
+    }
     if !wants.isDisjoint(with: [.memory, .seek]) {
       let large = try LargeTrace.make(
         events: options.largeEvents, seed: options.seed, in: options.workDirectory)
@@ -62,10 +65,16 @@ struct TraceBench {
     let heading = [
       "tracebench \(options.quick ? "--quick " : "")— git \(Self.revision()), "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.runs) runs per figure "
-        + "(median, min–max), \(Format.significant(seconds)) s",
+        + "(median, min–max), \(Format.significant(seconds)) s, load average at the end \(Self.loadAverage())",
       "",
     ]
     return (heading + [table.rendered()]).joined(separator: "\n")
+  }
+
+  /// The 1-minute load average (`/proc/loadavg`): other work on the machine skews every timed figure.
+  static func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    return text.split(separator: " ").first.map(String.init) ?? "unknown"
   }
 
   /// `git rev-parse --short HEAD`, or "unknown" outside a repository.

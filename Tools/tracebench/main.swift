@@ -12,7 +12,7 @@ do {
       print(try ProfileTarget.run(arguments[2], count: count))
     } else {
       throw Options.Failure(
-        description: "usage: tracebench _child stream PATH LIMIT | _child profile record|decode COUNT")
+        description: "usage: tracebench _child stream PATH LIMIT | _child profile record|decode|replay COUNT")
     }
     exit(0)
   }

@@ -1,9 +1,11 @@
+import FoldReplay
 import FoldTrace
 import Foundation
+import LayoutCore
 
-/// Peak memory while streaming a trace: a fresh child process per measurement reads the large trace
-/// frame by frame (and replays it when FoldReplay is present) and reports `getrusage` `ru_maxrss`, so
-/// the small and the large measurement do not share a high-water mark.
+/// Peak memory while replaying a trace, streaming: a fresh child process per measurement reads the large
+/// trace frame by frame into a `Replayer` with every check on (`ReplayVerifier`) and reports its peak
+/// resident set, so the small and the large measurement do not share a high-water mark.
 struct MemoryBench {
   var options: Options
 
@@ -15,7 +17,7 @@ struct MemoryBench {
     }
     let megabytes = { (bytes: Double) in bytes / 1_048_576 }
     let growth = largePeak.median / smallPeak.median
-    let section = "peak RSS streaming"
+    let section = "peak RSS replaying, streaming"
     table.add(
       section,
       Figure(
@@ -35,17 +37,22 @@ struct MemoryBench {
     return peak
   }
 
-  /// The child's work: stream up to `limit` events of the trace at `path`, then print
-  /// `events=N peak=BYTES`.
+  /// The child's work: replay up to `limit` events of the trace at `path` with every check on, then
+  /// print `events=N peak=BYTES failures=F`.
   static func stream(_ path: String, limit: Int) throws -> String {
     let reader = try TraceReader(path: path)
+    var replayer = Replayer(configuration: ReplayConfiguration(policy: ReferenceScreenLayout()))
+    var verifier = ReplayVerifier(trace: path)
     var events = 0
     reading: while let frame = try reader.nextFrame() {
-      for _ in frame.events {
+      for event in frame.events {
+        replayer.consume(event, into: &verifier)
         events += 1
         if events >= limit { break reading }
       }
     }
-    return "events=\(events) peak=\(ChildProcess.peakResidentBytes())"
+    replayer.finish(into: &verifier)
+    return
+      "events=\(events) peak=\(ChildProcess.peakResidentBytes()) failures=\(verifier.summary.failureCount)"
   }
 }

@@ -1,6 +1,6 @@
 import FoldTrace
 
-/// Single loops for `valgrind --tool=callgrind`: `tracebench _child profile record|decode COUNT` runs
+/// Single loops for `valgrind --tool=callgrind`: `tracebench _child profile record|decode|replay COUNT` runs
 /// one hot path once over a COUNT-event long session, with nothing else in the profile but the
 /// session's generation.
 enum ProfileTarget {
@@ -20,8 +20,12 @@ enum ProfileTarget {
       var decoded = 0
       while let frame = try reader.nextFrame() { decoded += frame.events.count }
       return "decoded=\(decoded)"
+    case "replay":
+      let sample = try TraceSample(name: "profile", header: LongSession.header, events: events)
+      let (replayed, failures) = try ReplayBench.replay(sample)
+      return "replayed=\(replayed) failures=\(failures)"
     default:
-      throw Options.Failure(description: "profile targets: record, decode")
+      throw Options.Failure(description: "profile targets: record, decode, replay")
     }
   }
 }

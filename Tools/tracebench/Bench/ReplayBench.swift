@@ -1,0 +1,89 @@
+import Dispatch
+import FoldReplay
+import FoldTrace
+import Foundation
+import LayoutCore
+import Synchronization
+
+/// Replay speed with every check on: a `TraceReader` streaming the trace into a `Replayer` driving the
+/// reference layout (`ReferenceScreenLayout`) on its 120 Hz virtual clock, into a `ReplayVerifier` (shape
+/// transitions, flapping, scroll-anchor drift, frame jumps, end snaps, overshoot, cross-fades, plan
+/// invariants) — what `tracecat replay` and the replay tests run.
+struct ReplayBench {
+  var options: Options
+
+  /// Replays one trace end to end (decode included).
+  /// - Returns: The events replayed and the number of failures the checks reported.
+  static func replay(_ sample: TraceSample) throws -> (events: Int, failures: Int) {
+    let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
+    var verifier = ReplayVerifier(trace: sample.name)
+    let events = try Replayer.replay(
+      reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &verifier)
+    return (events, verifier.summary.failureCount)
+  }
+
+  func run(long: TraceSample, corpus: Workload?, into table: inout ResultTable) throws {
+    // A prefix of the long session keeps the full run within its time budget at today's replay speed.
+    let count = min(long.events.count, options.quick ? 50_000 : 200_000)
+    let long =
+      count == long.events.count
+      ? long
+      : try TraceSample(
+        name: "\(long.name), first \(Format.si(Double(count))) events", header: long.header,
+        events: Array(long.events.prefix(count)))
+    var failures = 0
+    let single = try Samples.collect(runs: options.runs) {
+      var result = (events: 0, failures: 0)
+      let elapsed = try Stopwatch.time { result = try Self.replay(long) }
+      failures = result.failures
+      return Double(result.events) / Double(elapsed) * 1e9
+    }
+    let section = "replay, all checks on"
+    table.add(
+      section,
+      Figure(
+        "events/s, one core — \(long.name) (decode included)", ours: Format.spread(single, Format.si),
+        target: "≥ 1 M/s", verdict: single.median >= 1e6 ? .met : .missed))
+    table.note(
+      "replay: ReferenceScreenLayout + ReplayVerifier (all checks), streaming from the trace bytes; the "
+        + "long session reported \(failures) check failures.")
+
+    guard let corpus else { return }
+    // The corpus repeated, so a CI-sized batch of traces keeps every core busy to the end.
+    let copies = options.quick ? 1 : 4
+    let traces = Array(repeating: corpus.traces, count: copies).flatMap { $0 }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let events = Double(corpus.eventCount * copies)
+    let runs = min(options.runs, 3)
+    let serial = try Samples.collect(runs: runs) {
+      let elapsed = try Stopwatch.time { for trace in traces { _ = try Self.replay(trace) } }
+      return events / Double(elapsed) * 1e9
+    }
+    let parallel = try Samples.collect(runs: runs) {
+      let elapsed = try Stopwatch.time { try Self.replayConcurrently(traces) }
+      return events / Double(elapsed) * 1e9
+    }
+    let speedup = parallel.median / serial.median
+    table.add(
+      section,
+      Figure(
+        "corpus ×\(copies) (\(traces.count) traces) events/s, \(cores) threads vs 1",
+        ours: Format.spread(parallel, Format.si),
+        baseline: Format.spread(serial, Format.si) + " on 1 thread", ratio: Format.ratio(speedup),
+        target: "scales with cores (≥ \(Format.significant(0.75 * Double(cores)))×)",
+        verdict: speedup >= 0.75 * Double(cores) ? .met : .missed))
+  }
+
+  /// Replays `traces` with one task per trace on all cores (`concurrentPerform`).
+  static func replayConcurrently(_ traces: [TraceSample]) throws {
+    let firstError = Mutex<(any Error)?>(nil)
+    DispatchQueue.concurrentPerform(iterations: traces.count) { i in
+      do {
+        _ = try replay(traces[i])
+      } catch {
+        firstError.withLock { $0 = $0 ?? error }
+      }
+    }
+    if let error = firstError.withLock({ $0 }) { throw error }
+  }
+}
