@@ -34,7 +34,7 @@ struct ReplayBench {
     var failures = 0
     let single = try Samples.collect(runs: options.runs) {
       var result = (events: 0, failures: 0)
-      let elapsed = try Stopwatch.time { result = try Self.replay(long) }
+      let elapsed = try Stopwatch.cpuTime { result = try Self.replay(long) }
       failures = result.failures
       return Double(result.events) / Double(elapsed) * 1e9
     }
@@ -54,7 +54,7 @@ struct ReplayBench {
     let traces = Array(repeating: corpus.traces, count: copies).flatMap { $0 }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let events = Double(corpus.eventCount * copies)
-    let runs = min(options.runs, 3)
+    let runs = options.quick ? 1 : min(options.runs, 3)
     let serial = try Samples.collect(runs: runs) {
       let elapsed = try Stopwatch.time { for trace in traces { _ = try Self.replay(trace) } }
       return events / Double(elapsed) * 1e9
