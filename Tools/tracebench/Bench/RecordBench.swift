@@ -72,7 +72,8 @@ struct RecordBench {
     table.note(
       "record: single calls are timed one by one in a separate pass (timer overhead "
         + "\(Format.significant(calls.overhead)) ns subtracted); calls of 5 µs–1 ms (frame ends: "
-        + "compression on the calling thread) hold \(Format.significant(calls.slowShare * 100))% of the recording time."
+        + "compression on the calling thread) hold \(Format.significant(calls.slowShare * 100))% of the recording time "
+        + "(preemptions over 1 ms left out)."
     )
     table.note(
       "record: SessionRecorder with its default monotonic clock and a sink that discards the bytes "
