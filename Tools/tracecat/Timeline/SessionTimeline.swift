@@ -1,0 +1,100 @@
+import FoldTrace
+import LayoutCore
+
+/// A trace folded into what `stats`, `export` and `plot` draw: per scene its sizes, shapes and division
+/// over time; for the device its hinge, markers and drops.
+///
+/// Fold events in order with ``add(_:)``, then read the spans with ``scenes`` and ``hingeStatus``. Shapes
+/// come from LayoutCore (``FoldTrace/SceneGeometry/layoutShape``), never from rules of tracecat's own.
+struct SessionTimeline: Sendable {
+  /// One scene's history.
+  struct Scene: Sendable {
+    /// The scene.
+    var id: SceneID
+    /// The display it connected on (the last connection's, if it reconnected).
+    var display: DisplayRole
+    /// When it first connected, in nanoseconds.
+    var connected: UInt64
+    /// Size samples: time (ns), width and height (points). Kept only when the timeline keeps samples.
+    var sizes: [(time: UInt64, width: Double, height: Double)] = []
+    /// Shapes in the order first visited.
+    var shapesVisited: [LayoutShape] = []
+    /// Shape changes after the first shape.
+    var shapeChanges = 0
+    /// Geometry events.
+    var geometryEvents = 0
+    fileprivate var shape = SpanBuilder<LayoutShape>()
+    fileprivate var division = SpanBuilder<Bool>()
+    fileprivate var resizing = SpanBuilder<Bool>()
+  }
+
+  /// Whether size samples are kept (plot, export) or only counted (stats).
+  let keepsSamples: Bool
+  /// The first and last event times, in nanoseconds.
+  private(set) var start: UInt64?
+  private(set) var end: UInt64 = 0
+  /// Scenes by id.
+  private var sceneTable: [SceneID: Scene] = [:]
+  private var hinge = SpanBuilder<HingeStatus>()
+  /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
+  private(set) var hingeAngles: [(time: UInt64, degrees: Double)] = []
+  /// Markers: time (ns) and label.
+  private(set) var markers: [(time: UInt64, label: String)] = []
+  /// Dropped-event records: time (ns) and count.
+  private(set) var drops: [(time: UInt64, count: UInt64)] = []
+
+  init(keepsSamples: Bool) { self.keepsSamples = keepsSamples }
+
+  /// Folds one event in.
+  /// - Complexity: O(1) amortized.
+  mutating func add(_ event: TraceEvent) {
+    let time = event.time
+    if start == nil { start = time }
+    end = max(end, time)
+    switch event.payload {
+    case .sceneConnected(let id, let display, _):
+      if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }
+      sceneTable[id]?.display = display
+    case .sceneDisconnected(let id):
+      sceneTable[id]?.shape.end(at: time)
+      sceneTable[id]?.division.end(at: time)
+      sceneTable[id]?.resizing.end(at: time)
+    case .geometry(let id, let geometry):
+      guard var scene = sceneTable[id] else { return }
+      let shape = geometry.layoutShape
+      if !scene.shapesVisited.contains(shape) { scene.shapesVisited.append(shape) }
+      if let current = scene.shape.current, current != shape { scene.shapeChanges += 1 }
+      scene.shape.set(shape, at: time)
+      scene.resizing.set(geometry.isInteractivelyResizing, at: time)
+      scene.geometryEvents += 1
+      if keepsSamples { scene.sizes.append((time, geometry.size.width, geometry.size.height)) }
+      sceneTable[id] = scene
+    case .regions(let id, let regions):
+      let active = regions.contains { $0.kind == .division && $0.isActive }
+      sceneTable[id]?.division.set(active, at: time)
+    case .hinge(let state):
+      hinge.set(state.status, at: time)
+      if keepsSamples, let angle = state.angle { hingeAngles.append((time, angle)) }
+    case .marker(let label):
+      markers.append((time, label))
+    case .dropped(let count):
+      drops.append((time, count))
+    case .traits, .scroll, .selection:
+      break
+    }
+  }
+
+  /// The scenes in ascending id.
+  var scenes: [Scene] { sceneTable.keys.sorted().map { sceneTable[$0]! } }
+
+  /// The scene's shape spans, the last ending at the trace's end.
+  func shapes(of scene: Scene) -> [Span<LayoutShape>] { scene.shape.finished(at: end) }
+  /// The scene's division spans (true while a division region is active).
+  func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
+  /// The scene's interactive-resizing spans.
+  func resizing(of scene: Scene) -> [Span<Bool>] { scene.resizing.finished(at: end) }
+  /// The hinge status spans.
+  var hingeStatus: [Span<HingeStatus>] { hinge.finished(at: end) }
+  /// Events the recorder dropped, summed.
+  var droppedCount: UInt64 { drops.reduce(0) { $0 &+ $1.count } }
+}
