@@ -1,0 +1,100 @@
+import FoldTrace
+
+/// `tracecat diff A B`: the first event where two traces differ.
+struct DiffCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "diff",
+    abstract: "Show the first event where two traces differ: exit 0 same, 1 different.",
+    discussion: """
+      Compares the traces' events in order (headers and frame boundaries are not compared, so a trace \
+      and its 'tracecat --json | tracecat pack' copy are the same). At the first difference, prints its \
+      event index (from 0), its time, the event before it for context, then both sides in the JSON \
+      Lines form: - for A, + for B; a trace that ends first shows '<end of trace>'. Prints nothing when \
+      the traces hold the same events. Exit 0 same, 1 different (or a damaged trace, reported on \
+      standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
+      """,
+    positionals: PositionalSpec(
+      name: "FILE", help: "The two traces, A then B; one of them may be - (standard input).", minimum: 2,
+      maximum: 2),
+    examples: [
+      (
+        "tracecat diff Traces/var-ipad-split-left.foldtrace regenerated.foldtrace",
+        "Where a regenerated corpus trace departs from the committed one."
+      )
+    ])
+
+  var first: String
+  var second: String
+
+  init(_ arguments: ParsedArguments) throws {
+    first = arguments.positionals[0]
+    second = arguments.positionals[1]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    var a = EventStream(try open(first))
+    var b = EventStream(try open(second))
+    var previous: TraceEvent?
+    var index = 0
+    while true {
+      let left = try next(&a, first)
+      let right = try next(&b, second)
+      if left == nil && right == nil { return .success }
+      if left != right {
+        report(index: index, previous: previous, left, right, console)
+        return .invalid
+      }
+      previous = left
+      index += 1
+    }
+  }
+
+  private func open(_ file: String) throws -> TraceReader {
+    do {
+      return try InputSource.trace(file)
+    } catch {
+      throw TracecatError.wrapping(error, file: file)
+    }
+  }
+
+  private func next(_ stream: inout EventStream, _ file: String) throws -> TraceEvent? {
+    do throws(TraceError) {
+      return try stream.next()
+    } catch {
+      throw TracecatError(error)
+    }
+  }
+
+  private func report(
+    index: Int, previous: TraceEvent?, _ left: TraceEvent?, _ right: TraceEvent?, _ console: Console
+  ) {
+    let time = left?.time ?? right?.time ?? 0
+    console.print("--- \(InputSource.displayName(first))")
+    console.print("+++ \(InputSource.displayName(second))")
+    console.print("@@ event \(index), t=\(time) ns (\(EventFormatter.time(time)) s) @@")
+    if let previous { console.print("  " + TraceJSONLines.encode(event: previous)) }
+    console.print("- " + (left.map(TraceJSONLines.encode(event:)) ?? "<end of trace>"))
+    console.print("+ " + (right.map(TraceJSONLines.encode(event:)) ?? "<end of trace>"))
+  }
+}
+
+/// A trace's events one at a time, frame by frame.
+struct EventStream {
+  private let reader: TraceReader
+  private var events: [TraceEvent] = []
+  private var position = 0
+
+  init(_ reader: TraceReader) { self.reader = reader }
+
+  /// The next event, or nil at the end of the trace.
+  /// - Throws: ``TraceError`` at a damaged frame, after every event before it.
+  mutating func next() throws(TraceError) -> TraceEvent? {
+    while position == events.count {
+      guard let frame = try reader.nextFrame() else { return nil }
+      events = frame.events
+      position = 0
+    }
+    defer { position += 1 }
+    return events[position]
+  }
+}

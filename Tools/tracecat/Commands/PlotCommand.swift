@@ -1,0 +1,47 @@
+import FoldTrace
+
+/// `tracecat plot -o timeline.svg FILE`: an SVG timeline per scene.
+struct PlotCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "plot",
+    abstract: "Draw a trace as an SVG timeline: sizes, shapes, hinge, division, resizing, markers.",
+    discussion: """
+      One panel per scene: width (blue) and height (red) in points over time as step lines, the layout \
+      shape as a colored band (shapes as LayoutCore derives them from size classes and size), and \
+      bands for an active division region and for interactive resizing. A device panel on top shows \
+      the hinge status and angle (degrees); markers are dashed vertical lines across every panel. Hover \
+      a band in a browser for its exact times. Opens in any browser; the output is deterministic.
+      """,
+    options: [
+      .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output.")
+    ],
+    positionals: PositionalSpec(
+      name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
+    examples: [
+      (
+        "tracecat plot -o timeline.svg Traces/duo-open-external-to-internal.foldtrace && open timeline.svg",
+        "Look at the Duo opening."
+      )
+    ])
+
+  var input: String
+  var output: String?
+
+  init(_ arguments: ParsedArguments) throws {
+    input = arguments.positionals[0]
+    output = arguments.value("output")
+    if output == "-" { output = nil }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let name = InputSource.displayName(input)
+    let timeline = try TimelineReader.read(input, label: "plot")
+    let document = TimelinePlot.render(timeline, title: name)
+    if let output {
+      try InputSource.writeFile(output, Array(document.utf8))
+    } else {
+      try console.write(Array(document.utf8))
+    }
+    return .success
+  }
+}
