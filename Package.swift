@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(
       name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
-    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"]),
+    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -88,11 +88,11 @@ struct SliceCommand: TracecatCommand {
       return .success
     }
     try InputSource.writeFile(output, writer.bytes)
-    let range =
-      "\(EventFormatter.time(filter.from))–\(filter.to == .max ? "end" : EventFormatter.time(filter.to)) s"
+    let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
-      "\(output): \(slice.count - stateCount) events from \(range) after \(stateCount) state events, "
-        + "\(writer.frameCount) frames, \(writer.bytes.count) bytes")
+      "\(output): the state at \(EventFormatter.time(filter.from)) s (\(stateCount) events), then "
+        + "\(slice.count - stateCount) events to \(end); \(writer.frameCount) frames, \(writer.bytes.count) bytes"
+    )
     return .success
   }
 }

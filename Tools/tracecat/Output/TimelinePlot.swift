@@ -58,6 +58,7 @@ struct TimelinePlot {
       y: 24, anchor: "end", size: 11, fill: "#555")
     y = 44
     let top = y
+    if !timeline.markers.isEmpty { y += 36 }
     drawDevice()
     for scene in timeline.scenes { drawScene(scene) }
     let bottom = y
@@ -105,10 +106,14 @@ struct TimelinePlot {
     svg.group(class: "size-chart")
     axisFrame(label: "pt", top: y, height: Self.chartHeight, maximum: top, step: step)
     svg.path(
-      stepPath(scene.sizes.map { ($0.time, $0.width) }, top: y, height: Self.chartHeight, maximum: top),
+      stepPath(
+        scene.sizes.map { ($0.time, $0.width) }, top: y, height: Self.chartHeight, maximum: top,
+        end: scene.disconnected),
       stroke: "#1f77b4", extra: "class=\"width\"")
     svg.path(
-      stepPath(scene.sizes.map { ($0.time, $0.height) }, top: y, height: Self.chartHeight, maximum: top),
+      stepPath(
+        scene.sizes.map { ($0.time, $0.height) }, top: y, height: Self.chartHeight, maximum: top,
+        end: scene.disconnected),
       stroke: "#d62728", extra: "class=\"height\"")
     svg.close()
     y += Self.chartHeight + 6
@@ -162,10 +167,12 @@ struct TimelinePlot {
     svg.text(label, x: 16, y: top + height / 2 + 4, size: 10, fill: "#777")
   }
 
-  /// A step line: each value holds until the next sample; the last holds to the trace's end. Points
+  /// A step line: each value holds until the next sample; the last holds to `end` (the scene's
+  /// disconnection) or the trace's end. Points
   /// that land on the same pixel with the same value are merged.
-  private func stepPath(_ samples: [(UInt64, Double)], top: Double, height: Double, maximum: Double) -> String
-  {
+  private func stepPath(
+    _ samples: [(UInt64, Double)], top: Double, height: Double, maximum: Double, end: UInt64? = nil
+  ) -> String {
     guard let first = samples.first else { return "M 0 0" }
     func vertical(_ value: Double) -> String { SVGDocument.n(top + height - value / maximum * height) }
     var data = "M \(SVGDocument.n(x(first.0))) \(vertical(first.1))"
@@ -180,9 +187,11 @@ struct TimelinePlot {
       lastX = sampleX
       lastY = sampleY
     }
-    return data + " H \(SVGDocument.n(x(timeline.end)))"
+    return data + " H \(SVGDocument.n(x(end ?? timeline.end)))"
   }
 
+  /// Dashed lines across every panel, labels in the strip reserved above the panels (three rows, so
+  /// close markers do not overlap).
   private mutating func drawMarkers(top: Double, bottom: Double) {
     guard !timeline.markers.isEmpty else { return }
     svg.group(class: "markers")

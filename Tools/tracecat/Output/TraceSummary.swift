@@ -66,10 +66,14 @@ struct TraceSummary {
       let shapes =
         scene.shapesVisited.isEmpty
         ? "no geometry" : scene.shapesVisited.map(\.rawValue).joined(separator: ", ") + " (\(changes))"
-      rows.append(("  \(scene.id)", "\(scene.display.rawValue): \(shapes)"))
+      rows.append(("  scene \(scene.id)", "\(scene.display.rawValue): \(shapes)"))
     }
     rows += [
-      ("dropped", droppedRecords == 0 ? "0" : "\(timeline.droppedCount) in \(droppedRecords) records"),
+      (
+        "dropped",
+        droppedRecords == 0
+          ? "0" : "\(timeline.droppedCount) in \(droppedRecords) record\(droppedRecords == 1 ? "" : "s")"
+      ),
       ("unknown", String(unknownEvents)),
       ("frames", String(frames)),
       ("bytes", String(fileSize)),

@@ -50,6 +50,7 @@ struct PositionalSpec: Sendable {
     switch (minimum, maximum) {
     case (0, 1?): "[\(name)]"
     case (1, 1?): name
+    case (let low, let high?) where low == high: Array(repeating: name, count: low).joined(separator: " ")
     case (0, _): "[\(name)…]"
     default: "\(name)…"
     }

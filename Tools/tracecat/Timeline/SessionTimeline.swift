@@ -15,6 +15,8 @@ struct SessionTimeline: Sendable {
     var display: DisplayRole
     /// When it first connected, in nanoseconds.
     var connected: UInt64
+    /// When it last disconnected, in nanoseconds, unless it is connected at the end.
+    var disconnected: UInt64?
     /// Size samples: time (ns), width and height (points). Kept only when the timeline keeps samples.
     var sizes: [(time: UInt64, width: Double, height: Double)] = []
     /// Shapes in the order first visited.
@@ -55,7 +57,9 @@ struct SessionTimeline: Sendable {
     case .sceneConnected(let id, let display, _):
       if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }
       sceneTable[id]?.display = display
+      sceneTable[id]?.disconnected = nil
     case .sceneDisconnected(let id):
+      sceneTable[id]?.disconnected = time
       sceneTable[id]?.shape.end(at: time)
       sceneTable[id]?.division.end(at: time)
       sceneTable[id]?.resizing.end(at: time)

@@ -1,0 +1,139 @@
+import FoldTrace
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `tracecat plot`: the SVG's structure always, and how a real browser renders it when one is installed.
+@Suite struct PlotCommandTests {
+  @Test func svgIsWellFormedWithAGroupPerSceneAndBand() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run(["plot", "handover.foldtrace"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let outline = try SVGOutline(Data(result.stdout))
+    #expect(outline.root == "svg")
+    #expect(outline.groupIDs == ["device", "scene-1", "scene-2"])
+    for name in ["size-chart", "shape-band", "division-band", "resizing-band"] {
+      #expect(outline.groupClasses.filter { $0 == name }.count == 2, "\(name)")
+    }
+    for name in ["hinge-band", "hinge-angle", "markers", "time-axis", "legend"] {
+      #expect(outline.groupClasses.filter { $0 == name }.count == 1, "\(name)")
+    }
+    // Band titles: scene 1 compactTall until it disconnects; scene 2 regularTall then regularWide; the
+    // division active from 1.0 s to 1.5 s.
+    #expect(outline.titles.contains("compactTall 0.000–1.500 s"))
+    #expect(outline.titles.contains("regularTall 0.999–2.250 s"))
+    #expect(outline.titles.contains("regularWide 2.250–3.000 s"))
+    #expect(outline.titles.contains("division active 0.999–1.500 s"))
+    #expect(outline.texts.contains("open the Duo"))
+    #expect(outline.texts.contains("scene 2 · internal"))
+    Golden.assert(result.text, named: "plot-handover.svg")
+  }
+
+  /// Renders the plot with headless Chromium (Debian's `chromium`) and checks the browser parsed the SVG
+  /// without errors and drew a page of the SVG's size. Skipped without Chromium: CI need not have it.
+  @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (apt-get install chromium)"))
+  func chromiumRendersThePlot() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    #expect(try fixture.run(["plot", "-o", "timeline.svg", "handover.foldtrace"]).status == 0)
+    let svg = fixture.directory.appendingPathComponent("timeline.svg")
+    let outline = try SVGOutline(try Data(contentsOf: svg))
+    let png = fixture.directory.appendingPathComponent("timeline.png")
+    let dom = try Chromium.run(
+      [
+        "--screenshot=\(png.path)", "--window-size=\(outline.width),\(outline.height)", "--dump-dom",
+        svg.absoluteString,
+      ])
+    #expect(!dom.contains("parsererror"), "Chromium could not parse the SVG:\n\(dom.prefix(2000))")
+    #expect(dom.contains("scene 2 · internal"))
+    let image = try Data(contentsOf: png)
+    let size = try #require(PNGSize(image))
+    #expect(size.width == outline.width && size.height == outline.height)
+    #expect(image.count > 10_000, "a \(image.count)-byte PNG is too small to hold the plot")
+  }
+}
+
+/// What a test needs to know of an SVG: its root, groups, titles and texts, via Foundation's XMLParser.
+final class SVGOutline: NSObject, XMLParserDelegate {
+  private(set) var root = ""
+  private(set) var width = 0
+  private(set) var height = 0
+  private(set) var groupIDs: [String] = []
+  private(set) var groupClasses: [String] = []
+  private(set) var titles: [String] = []
+  private(set) var texts: [String] = []
+  private var characters = ""
+
+  init(_ data: Data) throws {
+    super.init()
+    let parser = XMLParser(data: data)
+    parser.delegate = self
+    guard parser.parse() else {
+      throw parser.parserError ?? CocoaError(.fileReadCorruptFile)
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    if root.isEmpty {
+      root = name
+      width = Int(attributes["width"] ?? "") ?? 0
+      height = Int(attributes["height"] ?? "") ?? 0
+    }
+    if name == "g" {
+      if let id = attributes["id"] { groupIDs.append(id) }
+      groupClasses += (attributes["class"] ?? "").split(separator: " ").map(String.init)
+    }
+    characters = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { characters += string }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+  {
+    if name == "title" { titles.append(characters) }
+    if name == "text" { texts.append(characters) }
+    characters = ""
+  }
+}
+
+/// Headless Chromium, when installed.
+enum Chromium {
+  static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    .first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+  /// Runs Chromium headless with the arguments and returns its standard output.
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(path))
+    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A PNG's width and height from its IHDR chunk.
+func PNGSize(_ data: Data) -> (width: Int, height: Int)? {
+  let bytes = [UInt8](data.prefix(24))
+  guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+    return nil
+  }
+  func u32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+  return (u32(16), u32(20))
+}
