@@ -99,3 +99,42 @@ import Testing
     #expect(throws: TraceError.self) { try TraceReader(bytes: foreign, name: "foreign") }
   }
 }
+
+@Suite struct ResumeTests {
+  @Test(arguments: [true, false])
+  func readingResumesAfterADamagedFrame(closed: Bool) throws {
+    let events = TraceSamples.everyKind.dropLast() + TraceSamples.scrolling(count: 60, from: 10_000_000)
+    let bytes = try TraceSamples.bytes(
+      Array(events), policy: FlushPolicy(maxBufferedBytes: 200), close: closed)
+    let frames = TraceSamples.readFrames(try TraceReader(bytes: bytes, name: "m")).frames
+    #expect(frames.count >= 5)
+    var damaged = bytes
+    damaged[frames[1].offset + frames[1].size / 2] ^= 0x5A
+    let reader = try TraceReader(bytes: damaged, name: "d")
+    var read: [TraceFrame] = []
+    var errors: [TraceError] = []
+    while true {
+      do throws(TraceError) {
+        guard let frame = try reader.nextFrame() else { break }
+        read.append(frame)
+      } catch {
+        errors.append(error)
+        guard try reader.skipDamagedFrame() else { break }
+      }
+    }
+    #expect(errors.map(\.offset) == [frames[1].offset])
+    var expected = frames
+    expected.remove(at: 1)
+    #expect(read == expected)
+    // The frame after the damage replays on its own: its keyframe holds the state.
+    #expect(read[1].keyframe.contains { $0.kind == .sceneConnected })
+    #expect(try reader.skipDamagedFrame() == false)
+  }
+
+  @Test func aTornTailCannotBeSkipped() throws {
+    let bytes = try TraceSamples.bytes(TraceSamples.everyKind, close: false)
+    let reader = try TraceReader(bytes: Array(bytes.dropLast(2)), name: "torn")
+    #expect(throws: TraceError.self) { try reader.nextFrame() }
+    #expect(try reader.skipDamagedFrame() == false)
+  }
+}

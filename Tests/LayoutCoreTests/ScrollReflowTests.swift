@@ -15,14 +15,17 @@ import Testing
   }
 
   @Test func textMetricsFollowTheDocumentedModel() {
-    let metrics = ScrollTextMetrics.standard
+    let large = TextMetrics(dynamicTypeSize: .large)
     // large: 17 pt × 0.5 = 8.5 pt per character; ⌊384 / 8.5⌋ = ⌊45.18⌋ = 45; ⌈100 / 45⌉ = 3 lines × 22.
-    #expect(metrics.charactersPerLine(width: 384, size: .large) == 45)
-    #expect(metrics.height(characters: 100, width: 384, size: .large) == 66)
+    #expect(large.charactersPerLine(width: 384) == 45)
+    #expect(large.height(ofCharacters: 100, width: 384) == 66)
     // AX1: 28 pt × 0.5 = 14; ⌊384 / 14⌋ = 27; ⌈100 / 27⌉ = 4 lines × 34 = 136.
-    #expect(metrics.height(characters: 100, width: 384, size: .accessibility1) == 136)
-    #expect(metrics.lineCount(characters: 0, width: 384, size: .large) == 0)
-    #expect(metrics.charactersPerLine(width: 1, size: .large) == 1)
+    #expect(TextMetrics(dynamicTypeSize: .accessibility1).height(ofCharacters: 100, width: 384) == 136)
+    #expect(large.lineCount(characters: 0, width: 384) == 0)
+    #expect(large.charactersPerLine(width: 1) == 1)
+    // The item's text height is the same model plus padding: 3 lines × 22 + 2 × 8 = 82 at width 400.
+    let item = ScrollItem(id: "t", content: .text(characters: 100, padding: 8))
+    #expect(item.height(width: 400, dynamicTypeSize: .large) == 82)
   }
 
   /// At width 400 each text item is ⌈100 / ⌊384 / 8.5⌋⌉ = 3 lines: 3 × 22 + 16 = 82 pt, so the ten take

@@ -104,6 +104,16 @@ final class TraceFile {
     guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
   }
 
+  /// `fsync(2)` on the directory holding `path`, so a newly created file's name survives a machine crash.
+  static func syncDirectory(of path: String) throws(TraceError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(directory, "open") }
+    defer { _ = Glibc.close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw failure(directory, "fsync") }
+  }
+
   /// `ftruncate(2)` and a seek to the new end.
   func truncate(to size: Int) throws(TraceError) {
     guard ftruncate(descriptor, off_t(size)) == 0 else { throw Self.failure(path, "ftruncate") }

@@ -55,7 +55,8 @@ extension TraceReader {
     nextIndex = index
     failure = nil
     finished = false
-    if index != 0 { readEntries = nil }
+    // From the first frame, sequential reading can check the seek table again.
+    readEntries = index == 0 ? [headerEntry] : nil
   }
 
   private func frameTime(_ entry: inout IndexEntry) throws(TraceError) -> UInt64 {
@@ -73,9 +74,20 @@ extension TraceReader {
   func index() throws(TraceError) -> [IndexEntry] {
     if let cachedIndex { return cachedIndex }
     let entries: [IndexEntry]
-    if let fromTable = try indexFromSeekTable() { entries = fromTable } else { entries = try scanIndex() }
+    if let fromTable = try indexFromSeekTable() {
+      entries = fromTable
+      hasSeekTableIndex = true
+    } else {
+      entries = try scanIndex()
+    }
     cachedIndex = entries
     return entries
+  }
+
+  /// The index from a consistent seek table, or nil without one (no scan).
+  func indexFromSeekTableIfAny() throws(TraceError) -> [IndexEntry]? {
+    if let cachedIndex, hasSeekTableIndex { return cachedIndex }
+    return try indexFromSeekTable()
   }
 
   private func indexFromSeekTable() throws(TraceError) -> [IndexEntry]? {

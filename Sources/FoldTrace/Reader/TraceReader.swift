@@ -44,6 +44,8 @@ public final class TraceReader {
   /// tail makes ``nextFrame()`` throw instead.
   public var isClosedCleanly: Bool { seekTableOffset != nil }
   var cachedIndex: [IndexEntry]?
+  /// Whether `cachedIndex` came from a seek table.
+  var hasSeekTableIndex = false
 
   /// Opens the trace at `path` and reads its header.
   /// - Parameters:
@@ -107,10 +109,13 @@ public final class TraceReader {
     header = try TraceHeader.decode(content: content, file: name)
     headerSize = 8 + length
     position = headerSize
-    readEntries = [
-      SeekTable.Entry(
-        compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
-    ]
+    readEntries = [headerEntry]
+  }
+
+  /// The header frame's seek-table entry.
+  var headerEntry: SeekTable.Entry {
+    SeekTable.Entry(
+      compressedSize: UInt32(headerSize), decompressedSize: 0, checksum: TraceFormat.emptyChecksum)
   }
 
   /// Reads the next frame.
@@ -254,12 +259,15 @@ public final class TraceReader {
     var frame = TraceFrame(
       index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
       events: [], unknownEventCount: 0, checksum: 0)
-    do throws(ByteReader.Failure) {
+    do {
       frame.time = try r.varint()
       let keyCount = try r.count(limit: r.remaining / 3)
       var time = frame.time
       for i in 0..<Int.max {
         if i >= keyCount && r.isAtEnd { break }
+        if i >= limits.maxFrameRecords {
+          throw RecordLimit()
+        }
         let recordStart = r.position
         let decoded: RecordCodec.Decoded
         do throws(ByteReader.Failure) {
@@ -280,8 +288,10 @@ public final class TraceReader {
           }
         }
       }
+    } catch let failure as ByteReader.Failure {
+      throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(failure.reason)")
     } catch {
-      throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(error.reason)")
+      throw fail(.limitExceeded, "frame \(nextIndex) holds more than \(limits.maxFrameRecords) records")
     }
     return frame
   }
@@ -292,3 +302,6 @@ public final class TraceReader {
     return sum
   }
 }
+
+/// Thrown inside frame parsing when a frame holds more records than ``TraceReaderLimits/maxFrameRecords``.
+private struct RecordLimit: Error {}

@@ -58,6 +58,7 @@ public final class TraceWriter {
     var keyCount: Int
     var events = ByteWriter()
     var lastTime: UInt64
+    var eventCount = 0
   }
 
   /// Creates a new trace file and writes its header.
@@ -65,7 +66,8 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: Where to create the trace (conventionally `*.foldtrace`). An existing empty file is
   ///     reused; an existing non-empty one is refused, never overwritten.
-  ///   - header: The session header.
+  ///   - header: The session header, written as given (its `version` defaults to
+  ///     ``TraceFormatVersion/current``).
   ///   - policy: When frames end (default 64 KiB or 1 s).
   /// - Throws: ``TraceError`` `.locked` when another writer holds the file, `.alreadyExists` when it holds
   ///   data, `.io` when it cannot be created or written.
@@ -88,6 +90,8 @@ public final class TraceWriter {
     committedSize = 0
     try commit(headerFrame)
     try file.sync()
+    // Best effort: some file systems cannot sync a directory, and that must not stop a recording.
+    try? TraceFile.syncDirectory(of: path)
   }
 
   /// Creates a writer that builds a trace in ``bytes``.
@@ -116,13 +120,20 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - path: An existing trace.
   ///   - policy: When frames end (default 64 KiB or 1 s).
-  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; the reader's errors for a
-  ///   damaged file (`.truncated` with advice to recover, `.corrupt`, `.unsupportedVersion`); `.io`.
+  /// - Throws: ``TraceError`` `.locked` when another writer holds the file; `.unsupportedVersion` for a
+  ///   trace of a newer format version (minor included); the reader's errors for a damaged file
+  ///   (`.truncated` with advice to recover, `.corrupt`); `.io`.
   /// - Complexity: O(file size).
   public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .update)
     try file.lockExclusive()
     let reader = try TraceReader(source: .file(file, size: try file.size()), name: path, limits: .default)
+    guard reader.header.version <= TraceFormatVersion.current else {
+      throw TraceError(
+        .unsupportedVersion, file: path, offset: 0,
+        reason: "written with trace format \(reader.header.version); this writer appends only to "
+          + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
+    }
     var state = SessionState()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
@@ -186,20 +197,27 @@ public final class TraceWriter {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
-    var frame = pending ?? startFrame(at: event.time)
+    // Take the frame out of `pending` so its buffers are mutated in place, not copied.
+    var frame = pending.take() ?? startFrame(at: event.time)
     var record = ByteWriter()
     var codec = frame.codec
     codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
     guard record.bytes.count <= TraceFormat.maxRecordBytes else {
+      pending = frame.eventCount > 0 ? frame : nil
       throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
     }
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
+    frame.eventCount += 1
+    let full =
+      frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
-    if frame.events.bytes.count >= policy.maxBufferedBytes { try endFrame(sync: false) }
+    if full {
+      try endFrame(sync: false)
+    }
   }
 
   /// Ends the current frame, writes it and `fsync`s the file. Without buffered events it writes nothing

@@ -42,17 +42,21 @@ public struct LayoutPlan: Sendable, Hashable {
   /// Identifiers of every action the screen offers, visible or in the overflow menu, sorted. Identical
   /// across presentations (HIG: never change features by size).
   public var actions: [String]
+  /// Identifiers of the actions currently in the overflow menu, in declared order; a subset of
+  /// ``actions``. Empty when every action fits in the bar (`002_1da93e9f788744f6.txt`, section 4).
+  public var overflow: [String]
 
   /// Creates a plan.
   public init(
     shape: LayoutShape, presentation: Presentation, columns: Int, elements: [LayoutElement],
-    actions: [String]
+    actions: [String], overflow: [String] = []
   ) {
     self.shape = shape
     self.presentation = presentation
     self.columns = columns
     self.elements = elements
     self.actions = actions
+    self.overflow = overflow
   }
 
   /// The element with the given id, if present.

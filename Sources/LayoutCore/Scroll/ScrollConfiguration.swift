@@ -1,4 +1,4 @@
-/// How a scroll view arranges its items: columns, spacing, text size and the text model.
+/// How a scroll view arranges its items: columns, spacing and text size.
 ///
 /// One column is a list; more is a grid like `LazyVGrid` with fixed-count columns: each row holds
 /// ``columns`` items left to right (right to left in RTL), its height is its tallest item, and rows are
@@ -11,20 +11,17 @@ public struct ScrollConfiguration: Sendable, Hashable {
   public var columnSpacing: Double
   /// Vertical gap between rows, in points.
   public var rowSpacing: Double
-  /// The Dynamic Type size text items are measured at.
+  /// The Dynamic Type size text items are measured at, with ``TextMetrics``.
   public var dynamicTypeSize: DynamicTypeSize
-  /// The text-measurement model.
-  public var textMetrics: ScrollTextMetrics
 
   /// Creates a configuration; `columns` is clamped to at least 1.
   public init(
     columns: Int = 1, columnSpacing: Double = 0, rowSpacing: Double = 0,
-    dynamicTypeSize: DynamicTypeSize = .large, textMetrics: ScrollTextMetrics = .standard
+    dynamicTypeSize: DynamicTypeSize = .large
   ) {
     self.columns = max(1, columns)
     self.columnSpacing = columnSpacing
     self.rowSpacing = rowSpacing
     self.dynamicTypeSize = dynamicTypeSize
-    self.textMetrics = textMetrics
   }
 }

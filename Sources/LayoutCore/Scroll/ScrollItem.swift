@@ -16,7 +16,7 @@ public struct ScrollItem: Sendable, Hashable {
   public enum Content: Sendable, Hashable {
     /// A fixed height in points, whatever the width.
     case fixed(height: Double)
-    /// Body text of `characters` characters wrapped by ``ScrollTextMetrics`` at the item's width minus twice
+    /// Body text of `characters` characters wrapped by ``TextMetrics`` at the item's width minus twice
     /// `padding`, plus `padding` above and below; points.
     case text(characters: Int, padding: Double)
     /// A tile whose height is its width divided by `aspectRatio` (width / height), like an image.
@@ -27,16 +27,16 @@ public struct ScrollItem: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - width: The width the item is laid out at, in points.
-  ///   - dynamicTypeSize: The text size for ``Content/text(characters:padding:)``.
-  ///   - metrics: The text-measurement model.
+  ///   - dynamicTypeSize: The text size for ``Content/text(characters:padding:)``, measured with
+  ///     ``TextMetrics``.
   /// - Complexity: O(1).
-  public func height(width: Double, dynamicTypeSize: DynamicTypeSize, metrics: ScrollTextMetrics) -> Double {
+  public func height(width: Double, dynamicTypeSize: DynamicTypeSize) -> Double {
     switch content {
     case .fixed(let height):
       return max(0, height)
     case .text(let characters, let padding):
-      let textHeight = metrics.height(
-        characters: characters, width: max(0, width - 2 * padding), size: dynamicTypeSize)
+      let textHeight = TextMetrics(dynamicTypeSize: dynamicTypeSize).height(
+        ofCharacters: characters, width: max(0, width - 2 * padding))
       return textHeight + 2 * padding
     case .aspect(let ratio):
       return ratio > 0 ? max(0, width) / ratio : 0

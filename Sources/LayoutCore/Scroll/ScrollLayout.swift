@@ -3,7 +3,7 @@
 /// Frames are in content coordinates, in points: x in the viewport's horizontal space (the content starts at
 /// ``ScrollViewport/contentMinX``), y from the top of the content (0 is the first row's top). Items fill rows
 /// of ``ScrollConfiguration/columns`` in order; each row is as tall as its tallest item; in right-to-left the
-/// first column is the rightmost. Heights are exact functions of the inputs (``ScrollItem/height(width:dynamicTypeSize:metrics:)``)
+/// first column is the rightmost. Heights are exact functions of the inputs (``ScrollItem/height(width:dynamicTypeSize:)``)
 /// and row tops are summed in order, so the same inputs give bit-identical frames.
 public struct ScrollLayout: Sendable, Hashable {
   /// The items, in order.
@@ -38,8 +38,7 @@ public struct ScrollLayout: Sendable, Hashable {
       var rowHeight = 0.0
       for index in rowStart..<rowEnd {
         let height = items[index].height(
-          width: itemWidth, dynamicTypeSize: configuration.dynamicTypeSize,
-          metrics: configuration.textMetrics)
+          width: itemWidth, dynamicTypeSize: configuration.dynamicTypeSize)
         rowHeight = max(rowHeight, height)
         let column = Double(index - rowStart)
         let x =

@@ -60,9 +60,9 @@ enum TraceSamples {
   }
 
   /// An in-memory trace of `events`.
-  static func bytes(_ events: [TraceEvent], policy: FlushPolicy = .default, close: Bool = true) throws
-    -> [UInt8]
-  {
+  static func bytes(
+    _ events: [TraceEvent], header: TraceHeader = header, policy: FlushPolicy = .default, close: Bool = true
+  ) throws -> [UInt8] {
     let writer = TraceWriter(header: header, policy: policy)
     for event in events { try writer.append(event) }
     if close { try writer.close() } else { try writer.flush() }
@@ -70,9 +70,17 @@ enum TraceSamples {
   }
 
   /// A fresh path in a new temporary directory; the directory is removed when `body` returns.
-  static func withTemporaryPath<T>(_ name: String = "t.foldtrace", _ body: (String) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "FoldTraceTests-\(UUID().uuidString)")
+  ///
+  /// - Parameter inMemory: Use `/dev/shm` (tmpfs, where `fsync` is free) when it exists, for tests that
+  ///   sync hundreds of times.
+  static func withTemporaryPath<T>(
+    _ name: String = "t.foldtrace", inMemory: Bool = false, _ body: (String) throws -> T
+  ) throws -> T {
+    let shm = URL(fileURLWithPath: "/dev/shm")
+    let base =
+      inMemory && FileManager.default.isWritableFile(atPath: shm.path)
+      ? shm : FileManager.default.temporaryDirectory
+    let directory = base.appendingPathComponent("FoldTraceTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     return try body(directory.appendingPathComponent(name).path)

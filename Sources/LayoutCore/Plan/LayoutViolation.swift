@@ -1,0 +1,29 @@
+/// A broken layout invariant, found by ``LayoutPlan/violations(in:)``.
+public enum LayoutViolation: Sendable, Hashable, CustomStringConvertible {
+  /// An interactive element intersects an active division or occlusion (`003_f6edf847a2b0c034.txt`,
+  /// "레이아웃 패턴", 변위).
+  case interactiveInReservedRegion(element: String, region: Rect)
+  /// An element lies (partly) outside the safe frame (`000_e528e4f7338d08ab.txt`, L2 세이프 에어리어).
+  case outsideSafeArea(element: String, frame: Rect, safeFrame: Rect)
+  /// Two panes (sidebar, list, detail) overlap.
+  case panesOverlap(String, String)
+  /// Two elements share an id.
+  case duplicateID(String)
+  /// A visible action or an overflowed action is missing from `actions`, or an action is neither
+  /// visible nor in the overflow menu (`002_1da93e9f788744f6.txt`, section 4: never delete, only stow).
+  case actionNotReachable(String)
+  /// An element that scrolls is also marked interactive, or a pane is not scrollable.
+  case inconsistentFlags(String)
+
+  public var description: String {
+    switch self {
+    case .interactiveInReservedRegion(let id, let r):
+      "interactive element \(id) intersects reserved region \(r)"
+    case .outsideSafeArea(let id, let f, let s): "element \(id) \(f) lies outside the safe frame \(s)"
+    case .panesOverlap(let a, let b): "panes \(a) and \(b) overlap"
+    case .duplicateID(let id): "duplicate element id \(id)"
+    case .actionNotReachable(let id): "action \(id) is neither visible, in the overflow menu nor listed"
+    case .inconsistentFlags(let id): "element \(id) has inconsistent isInteractive/isScrollable flags"
+    }
+  }
+}

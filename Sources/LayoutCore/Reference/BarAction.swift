@@ -1,0 +1,39 @@
+/// A bar item's visibility priority: which items stay in the bar when space runs out
+/// (`ToolbarItemVisibilityPriority` / `UIBarButtonItemVisibilityPriority`).
+///
+/// Higher stays longer. Source: `002_1da93e9f788744f6.txt`, section 4 (high-priority items such as share
+/// stay at every size, low-priority items such as save go to overflow when narrow) and section 6;
+/// `003_f6edf847a2b0c034.txt`, "세로 컨트롤" (visibility priority keeps frequent actions visible).
+public struct VisibilityPriority: RawRepresentable, Sendable, Hashable, Comparable {
+  /// The priority's value; higher stays visible longer.
+  public var rawValue: Int
+
+  /// Creates a custom priority.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Stays in the bar at every size it can (share, compose).
+  public static let high = VisibilityPriority(rawValue: 100)
+  /// The default.
+  public static let automatic = VisibilityPriority(rawValue: 0)
+  /// First into the overflow menu (save, secondary settings).
+  public static let low = VisibilityPriority(rawValue: -100)
+
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One action the reference screen offers in its bar.
+public struct BarAction: Sendable, Hashable {
+  /// The action's name; its element id is `"action.<name>"`.
+  public var name: String
+  /// Which actions stay visible when the bar is short.
+  public var priority: VisibilityPriority
+
+  /// Creates an action.
+  public init(_ name: String, priority: VisibilityPriority = .automatic) {
+    self.name = name
+    self.priority = priority
+  }
+
+  /// The element id of this action: `"action.<name>"`.
+  public var id: String { "action." + name }
+}
