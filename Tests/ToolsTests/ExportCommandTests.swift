@@ -44,6 +44,11 @@ import Testing
     #expect(shapes.map { $0["name"] as? String } == ["regularTall", "regularWide"])
     #expect(shapes.map { $0["ts"] as? Double } == [999_999.98, 2_250_000])
     #expect(shapes.map { $0["dur"] as? Double } == [1_250_000.02, 750_000])
+    let presentations = events.filter {
+      $0["ph"] as? String == "X" && $0["cat"] as? String == "presentation" && $0["pid"] as? Int == 1002
+    }
+    #expect(presentations.map { $0["name"] as? String } == ["split", "expanded"])
+    #expect(presentations.map { $0["tid"] as? Int } == [2, 2])
     let division = events.filter { $0["cat"] as? String == "division" }
     #expect(division.map { $0["ts"] as? Double } == [999_999.98])
     #expect(division.map { $0["dur"] as? Double } == [500_000.02])

@@ -18,7 +18,7 @@ import Testing
     let outline = try SVGOutline(Data(result.stdout))
     #expect(outline.root == "svg")
     #expect(outline.groupIDs == ["device", "scene-1", "scene-2"])
-    for name in ["size-chart", "shape-band", "division-band", "resizing-band"] {
+    for name in ["size-chart", "shape-band", "presentation-band", "division-band", "resizing-band"] {
       #expect(outline.groupClasses.filter { $0 == name }.count == 2, "\(name)")
     }
     for name in ["hinge-band", "hinge-angle", "markers", "time-axis", "legend"] {
@@ -30,6 +30,9 @@ import Testing
     #expect(outline.titles.contains("regularTall 0.999–2.250 s"))
     #expect(outline.titles.contains("regularWide 2.250–3.000 s"))
     #expect(outline.titles.contains("division active 0.999–1.500 s"))
+    #expect(outline.titles.contains("stack 0.000–1.500 s"))
+    #expect(outline.titles.contains("split 0.999–2.250 s"))
+    #expect(outline.titles.contains("expanded 2.250–3.000 s"))
     #expect(outline.texts.contains("open the Duo"))
     #expect(outline.texts.contains("scene 2 · internal"))
     Golden.assert(result.text, named: "plot-handover.svg")

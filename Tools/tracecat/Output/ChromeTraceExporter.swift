@@ -6,7 +6,8 @@ import Foundation
 /// - The device is pid 1 ("device"): hinge status as slices on thread 1 ("hinge"), the hinge angle as
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
 /// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"): its layout shapes as slices on thread 1
-///   ("shape"), division-active and interactive-resize stretches on threads 2 and 3, and its size as the
+///   ("shape"), its presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on
+///   thread 2, division-active and interactive-resize stretches on threads 3 and 4, and its size as the
 ///   counters "width" and "height" (points).
 ///
 /// Output is deterministic: events in a fixed order, object keys sorted, one event per line.
@@ -29,8 +30,9 @@ enum ChromeTraceExporter {
         .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]),
         .metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]),
         .metadata("thread_name", pid: pid, tid: 1, ["name": .text("shape")]),
-        .metadata("thread_name", pid: pid, tid: 2, ["name": .text("division")]),
-        .metadata("thread_name", pid: pid, tid: 3, ["name": .text("resizing")]),
+        .metadata("thread_name", pid: pid, tid: 2, ["name": .text("presentation")]),
+        .metadata("thread_name", pid: pid, tid: 3, ["name": .text("division")]),
+        .metadata("thread_name", pid: pid, tid: 4, ["name": .text("resizing")]),
       ]
     }
     for span in timeline.hingeStatus {
@@ -58,13 +60,18 @@ enum ChromeTraceExporter {
         events.append(
           .slice(span.value.rawValue, category: "shape", from: span.start, to: span.end, pid: pid, tid: 1))
       }
+      for span in timeline.presentations(of: scene) {
+        events.append(
+          .slice(
+            span.value.rawValue, category: "presentation", from: span.start, to: span.end, pid: pid, tid: 2))
+      }
       for span in timeline.division(of: scene) where span.value {
         events.append(
-          .slice("division active", category: "division", from: span.start, to: span.end, pid: pid, tid: 2))
+          .slice("division active", category: "division", from: span.start, to: span.end, pid: pid, tid: 3))
       }
       for span in timeline.resizing(of: scene) where span.value {
         events.append(
-          .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 3)
+          .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 4)
         )
       }
       for sample in scene.sizes {

@@ -2,10 +2,11 @@ import FoldTrace
 import LayoutCore
 
 /// Draws a ``SessionTimeline`` as an SVG timeline: the device's hinge on top, then per scene its width
-/// and height over time (step lines, points), its layout shapes as a colored band, and bands for an
-/// active division and interactive resizing; markers as dashed vertical lines across every panel.
+/// and height over time (step lines, points), its layout shapes and presentations (LayoutCore's
+/// `LayoutShape.presentation`) as colored bands, and bands for an active division and interactive
+/// resizing; markers as dashed vertical lines across every panel.
 ///
-/// Groups carry stable ids and classes (`device`, `scene-1`, `size-chart`, `shape-band`,
+/// Groups carry stable ids and classes (`device`, `scene-1`, `size-chart`, `shape-band`, `presentation-band`,
 /// `division-band`, `resizing-band`, `hinge-band`, `hinge-angle`, `markers`, `time-axis`, `legend`) so
 /// tests and stylesheets can find them. Deterministic: numbers with one decimal, fixed colors.
 struct TimelinePlot {
@@ -18,6 +19,9 @@ struct TimelinePlot {
   static let shapeColors: [LayoutShape: String] = [
     .compactTall: "#4e79a7", .compactShort: "#76b7b2", .regularShort: "#f28e2b",
     .regularTall: "#59a14f", .regularWide: "#b07aa1",
+  ]
+  static let presentationColors: [Presentation: String] = [
+    .stack: "#a0cbe8", .split: "#ffbe7d", .expanded: "#d4a6c8",
   ]
   static let hingeColors: [HingeStatus: String] = [
     .closed: "#9c755f", .partiallyOpen: "#edc948", .fullyOpen: "#8cd17d", .unknown: "#bab0ac",
@@ -65,7 +69,7 @@ struct TimelinePlot {
     drawMarkers(top: top, bottom: bottom)
     drawTimeAxis(at: bottom)
     drawLegend(at: bottom + 36)
-    return svg.rendered(width: Self.width, height: bottom + 96)
+    return svg.rendered(width: Self.width, height: bottom + 112)
   }
 
   private mutating func drawDevice() {
@@ -124,6 +128,15 @@ struct TimelinePlot {
     }
     svg.close()
     y += Self.bandHeight + 4
+    svg.group(class: "presentation-band")
+    svg.text("presentation", x: Self.left - 8, y: y + 11, anchor: "end")
+    for span in timeline.presentations(of: scene) {
+      band(
+        span.start, span.end, fill: Self.presentationColors[span.value] ?? "#ccc", label: span.value.rawValue,
+        textColor: "#222")
+    }
+    svg.close()
+    y += Self.bandHeight + 4
     svg.group(class: "division-band")
     svg.text("division", x: Self.left - 8, y: y + 11, anchor: "end")
     for span in timeline.division(of: scene) where span.value {
@@ -143,14 +156,16 @@ struct TimelinePlot {
   }
 
   /// A colored stretch of a band row, labelled inside when it is wide enough.
-  private mutating func band(_ from: UInt64, _ to: UInt64, fill: String, label: String) {
+  private mutating func band(
+    _ from: UInt64, _ to: UInt64, fill: String, label: String, textColor: String = "#fff"
+  ) {
     let x0 = x(from)
     let width = max(x(to) - x0, 1)
     svg.rect(
       x: x0, y: y, width: width, height: Self.bandHeight, fill: fill,
       title: "\(label) \(EventFormatter.time(from))–\(EventFormatter.time(to)) s")
     if width >= Double(label.count) * 6 + 6 {
-      svg.text(label, x: x0 + 3, y: y + 10.5, size: 9, fill: "#fff")
+      svg.text(label, x: x0 + 3, y: y + 10.5, size: 9, fill: textColor)
     }
   }
 
@@ -227,17 +242,25 @@ struct TimelinePlot {
     svg.close()
   }
 
-  private mutating func drawLegend(at legendY: Double) {
+  /// The legend, in rows that fit the width: lines, then shapes, presentations and bands.
+  private mutating func drawLegend(at top: Double) {
     svg.group(class: "legend")
     var legendX = Self.left
+    var legendY = top
     let entries: [(String, String)] =
       [("width", "#1f77b4"), ("height", "#d62728")]
       + LayoutShape.allCases.map { ($0.rawValue, Self.shapeColors[$0] ?? "#ccc") }
+      + Presentation.allCases.map { ($0.rawValue, Self.presentationColors[$0] ?? "#ccc") }
       + [("division active", "#e15759"), ("interactive resize", "#ff9da7")]
     for (label, color) in entries {
+      let entryWidth = 14 + Double(label.count) * 6 + 14
+      if legendX + entryWidth > Self.width - Self.right {
+        legendX = Self.left
+        legendY += 16
+      }
       svg.rect(x: legendX, y: legendY, width: 10, height: 10, fill: color)
       svg.text(label, x: legendX + 14, y: legendY + 9, size: 10)
-      legendX += 14 + Double(label.count) * 6 + 14
+      legendX += entryWidth
     }
     svg.close()
   }

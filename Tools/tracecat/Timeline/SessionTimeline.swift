@@ -93,6 +93,20 @@ struct SessionTimeline: Sendable {
 
   /// The scene's shape spans, the last ending at the trace's end.
   func shapes(of scene: Scene) -> [Span<LayoutShape>] { scene.shape.finished(at: end) }
+  /// The scene's presentation spans: LayoutCore's `LayoutShape.presentation` of each shape, adjacent
+  /// equal presentations merged (`000_e528e4f7338d08ab.txt`: five shapes, three designs).
+  func presentations(of scene: Scene) -> [Span<Presentation>] {
+    var merged: [Span<Presentation>] = []
+    for span in shapes(of: scene) {
+      let presentation = span.value.presentation
+      if let last = merged.last, last.value == presentation, last.end == span.start {
+        merged[merged.count - 1].end = span.end
+      } else {
+        merged.append(Span(start: span.start, end: span.end, value: presentation))
+      }
+    }
+    return merged
+  }
   /// The scene's division spans (true while a division region is active).
   func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
   /// The scene's interactive-resizing spans.
