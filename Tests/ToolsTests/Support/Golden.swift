@@ -19,9 +19,10 @@ enum Golden {
   ///   - actual: The output.
   ///   - name: The golden's file name, such as `cat-columns.txt`.
   ///   - mode: The record mode; default from the environment.
+  ///   - directory: Where goldens live; default `__Goldens__`.
   static func assert(
     _ actual: String, named name: String, mode: GoldenRecordMode = .fromEnvironment,
-    sourceLocation: SourceLocation = #_sourceLocation
+    in directory: URL = Golden.directory, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let url = directory.appendingPathComponent(name)
     let expected = try? String(contentsOf: url, encoding: .utf8)

@@ -44,12 +44,12 @@ enum UnifiedDiff {
         lines.append("  " + a[i])
         i += 1
         j += 1
-      } else if j < b.count && (i == a.count || table[i][j + 1] >= table[i + 1][j]) {
-        lines.append("+ " + b[j])
-        j += 1
-      } else {
+      } else if i < a.count && (j == b.count || table[i + 1][j] >= table[i][j + 1]) {
         lines.append("- " + a[i])
         i += 1
+      } else {
+        lines.append("+ " + b[j])
+        j += 1
       }
     }
     return lines
