@@ -63,6 +63,19 @@ import Testing
     #expect(markers.first?["ts"] as? Double == 400_000)
   }
 
+  /// Counters are sampled when their value changes: the Duo fixture's height stays 844 pt throughout.
+  @Test func countersAreWrittenWhenTheirValueChanges() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(["export", "--chrome", "duo.foldtrace"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    let heights = events.filter { $0["name"] as? String == "height" && $0["ph"] as? String == "C" }
+    let widths = events.filter { $0["name"] as? String == "width" && $0["ph"] as? String == "C" }
+    #expect(heights.count == 1)
+    #expect(widths.count == 301)
+  }
+
   @Test func exportNeedsAFormat() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -38,6 +38,29 @@ import Testing
     Golden.assert(result.text, named: "plot-handover.svg")
   }
 
+  /// 24 000 geometry reports (a 100-step sawtooth between 400 and 499 pt, 200 s at 120 Hz) draw in a
+  /// bounded number of path commands that still span the whole range.
+  @Test func aLongTracePlotsInBoundedSize() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events = [TraceEvent(time: 0, .sceneConnected(scene: SceneID(1), display: .window, scale: 2))]
+    for step in 0..<24_000 {
+      let geometry = SceneGeometry(
+        size: TraceSize(width: 400 + Double(step % 100), height: 900), horizontal: .regular,
+        vertical: .regular)
+      events.append(TraceEvent(time: UInt64(step) * 8_333_333, .geometry(scene: SceneID(1), geometry)))
+    }
+    try fixture.trace("long.foldtrace", events)
+    let result = try fixture.run(["plot", "long.foldtrace"])
+    #expect(result.status == 0)
+    #expect(result.stdout.count < 150_000, "\(result.stdout.count) bytes")
+    let svg = result.text
+    let widthPath = try #require(svg.split(separator: "\n").first { $0.contains("class=\"width\"") })
+    #expect(widthPath.components(separatedBy: " V ").count < 3 * 2 * 900)
+    // The y of 499 pt and of 400 pt on the 0…1000 pt axis (140 px tall, starting at y 64): both drawn.
+    #expect(widthPath.contains(" V 134.1") && widthPath.contains(" V 148"), "\(widthPath.prefix(300))")
+  }
+
   /// Renders the plot with headless Chromium (Debian's `chromium`) and checks the browser parsed the SVG
   /// without errors and drew a page of the SVG's size. Skipped without Chromium: CI need not have it.
   @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (apt-get install chromium)"))

@@ -8,7 +8,8 @@ import Foundation
 /// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"): its layout shapes as slices on thread 1
 ///   ("shape"), its presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on
 ///   thread 2, division-active and interactive-resize stretches on threads 3 and 4, and its size as the
-///   counters "width" and "height" (points).
+///   counters "width" and "height" (points), each sampled when its value changes (a counter holds its
+///   value until the next sample).
 ///
 /// Output is deterministic: events in a fixed order, object keys sorted, one event per line.
 enum ChromeTraceExporter {
@@ -74,9 +75,17 @@ enum ChromeTraceExporter {
           .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 4)
         )
       }
+      var width: Double?
+      var height: Double?
       for sample in scene.sizes {
-        events.append(.counter("width", at: sample.time, pid: pid, ["pt": sample.width]))
-        events.append(.counter("height", at: sample.time, pid: pid, ["pt": sample.height]))
+        if sample.width != width {
+          events.append(.counter("width", at: sample.time, pid: pid, ["pt": sample.width]))
+          width = sample.width
+        }
+        if sample.height != height {
+          events.append(.counter("height", at: sample.time, pid: pid, ["pt": sample.height]))
+          height = sample.height
+        }
       }
     }
     return events

@@ -183,25 +183,41 @@ struct TimelinePlot {
   }
 
   /// A step line: each value holds until the next sample; the last holds to `end` (the scene's
-  /// disconnection) or the trace's end. Points
-  /// that land on the same pixel with the same value are merged.
+  /// disconnection) or the trace's end. Samples within one half-pixel column are drawn as one vertical
+  /// stroke over their range, ending at the column's last value, so a long trace draws in O(width)
+  /// commands without hiding a spike.
   private func stepPath(
     _ samples: [(UInt64, Double)], top: Double, height: Double, maximum: Double, end: UInt64? = nil
   ) -> String {
     guard let first = samples.first else { return "M 0 0" }
-    func vertical(_ value: Double) -> String { SVGDocument.n(top + height - value / maximum * height) }
-    var data = "M \(SVGDocument.n(x(first.0))) \(vertical(first.1))"
-    var lastY = vertical(first.1)
-    var lastX = SVGDocument.n(x(first.0))
-    for sample in samples.dropFirst() {
-      let sampleX = SVGDocument.n(x(sample.0))
-      let sampleY = vertical(sample.1)
-      if sampleY == lastY { continue }
-      if sampleX != lastX { data += " H \(sampleX)" }
-      data += " V \(sampleY)"
-      lastX = sampleX
-      lastY = sampleY
+    func vertical(_ value: Double) -> Double { top + height - value / maximum * height }
+    var data = "M \(SVGDocument.n(x(first.0))) \(SVGDocument.n(vertical(first.1)))"
+    var lastY = SVGDocument.n(vertical(first.1))
+    var column: (key: Int, x: String, low: Double, high: Double, last: Double)?
+    func flush(_ column: (key: Int, x: String, low: Double, high: Double, last: Double)) {
+      let targets = [column.low, column.high, column.last].map(SVGDocument.n)
+      guard targets.contains(where: { $0 != lastY }) else { return }
+      data += " H \(column.x)"
+      for target in targets where target != lastY {
+        data += " V \(target)"
+        lastY = target
+      }
     }
+    for sample in samples.dropFirst() {
+      let sampleX = x(sample.0)
+      let key = Int((sampleX * 2).rounded(.down))
+      let sampleY = vertical(sample.1)
+      if var open = column, open.key == key {
+        open.low = min(open.low, sampleY)
+        open.high = max(open.high, sampleY)
+        open.last = sampleY
+        column = open
+        continue
+      }
+      if let open = column { flush(open) }
+      column = (key, SVGDocument.n(sampleX), sampleY, sampleY, sampleY)
+    }
+    if let open = column { flush(open) }
     return data + " H \(SVGDocument.n(x(end ?? timeline.end)))"
   }
 

@@ -26,6 +26,18 @@ struct SessionTimeline: Sendable {
     /// Geometry events.
     var geometryEvents = 0
     fileprivate var shape = SpanBuilder<LayoutShape>()
+
+    /// Folds a geometry report in.
+    /// - Complexity: O(1) amortized.
+    fileprivate mutating func add(_ geometry: SceneGeometry, at time: UInt64, keepingSamples: Bool) {
+      let layoutShape = geometry.layoutShape
+      if !shapesVisited.contains(layoutShape) { shapesVisited.append(layoutShape) }
+      if let current = shape.current, current != layoutShape { shapeChanges += 1 }
+      shape.set(layoutShape, at: time)
+      resizing.set(geometry.isInteractivelyResizing, at: time)
+      geometryEvents += 1
+      if keepingSamples { sizes.append((time, geometry.size.width, geometry.size.height)) }
+    }
     fileprivate var division = SpanBuilder<Bool>()
     fileprivate var resizing = SpanBuilder<Bool>()
   }
@@ -64,15 +76,8 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.division.end(at: time)
       sceneTable[id]?.resizing.end(at: time)
     case .geometry(let id, let geometry):
-      guard var scene = sceneTable[id] else { return }
-      let shape = geometry.layoutShape
-      if !scene.shapesVisited.contains(shape) { scene.shapesVisited.append(shape) }
-      if let current = scene.shape.current, current != shape { scene.shapeChanges += 1 }
-      scene.shape.set(shape, at: time)
-      scene.resizing.set(geometry.isInteractivelyResizing, at: time)
-      scene.geometryEvents += 1
-      if keepsSamples { scene.sizes.append((time, geometry.size.width, geometry.size.height)) }
-      sceneTable[id] = scene
+      // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
+      sceneTable[id]?.add(geometry, at: time, keepingSamples: keepsSamples)
     case .regions(let id, let regions):
       let active = regions.contains { $0.kind == .division && $0.isActive }
       sceneTable[id]?.division.set(active, at: time)
