@@ -1,2 +1,12 @@
-/// "The system": device profiles and gestures that synthesize sessions. (Being built: issue 6.)
-public enum FoldSim {}
+import Foundation  // links libm for rounding on Linux
+
+/// "The system": device profiles and human gestures that synthesize sessions (issue 6).
+///
+/// FoldSim plays the OS for the app under test: it knows devices (``DeviceProfile``) and how the system
+/// reports their geometry, size classes, safe areas, bars and reserved regions (``SystemModel``); gestures
+/// (``Gesture``) drive it; a ``Scenario`` strings gestures into a session whose events go through the same
+/// `TraceWriter` an app uses. It imports FoldTrace only, never LayoutCore.
+public enum FoldSim {
+  /// FoldSim's version, written into trace headers as `foldsim VERSION`.
+  public static let version = "0.1"
+}

@@ -1,1 +1,47 @@
-print("foldsim: not built yet")
+import FoldSim
+import FoldTrace
+import Foundation
+
+/// foldsim: synthesize iPhone Duo, iPad, Mac Catalyst and iPhone Mirroring sessions as traces.
+func run(_ arguments: [String]) throws(FoldsimError) {
+  switch try Command.parse(arguments) {
+  case .help:
+    print(Command.usage)
+  case .list:
+    print(Listing.render(), terminator: "")
+  case .events(let path):
+    for event in try load(path).events { print(EventText.line(event)) }
+  case .generate(let path, let output):
+    let scenario = try load(path).scenario
+    let bytes: [UInt8]
+    do {
+      bytes = try scenario.traceBytes()
+    } catch {
+      throw .scenario(error)
+    }
+    try Output.write(bytes, to: output)
+  }
+}
+
+/// Reads and plays a scenario file.
+func load(_ path: String) throws(FoldsimError) -> (scenario: Scenario, events: [TraceEvent]) {
+  let text: String
+  do {
+    text = try String(contentsOfFile: path, encoding: .utf8)
+  } catch {
+    throw .file("cannot read scenario '\(path)': \(error.localizedDescription)")
+  }
+  do {
+    let scenario = try Scenario.parse(text, file: path)
+    return (scenario, try scenario.events())
+  } catch {
+    throw .scenario(error)
+  }
+}
+
+do {
+  try run(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data((error.message + "\n").utf8))
+  exit(error.exitCode)
+}

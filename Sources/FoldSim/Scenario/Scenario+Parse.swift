@@ -1,0 +1,85 @@
+import FoldTrace
+
+extension Scenario {
+  /// Reads a scenario from JSON text.
+  ///
+  /// ```json
+  /// { "device": "iphone-duo", "seed": 7, "app": "Mail",
+  ///   "start": { "orientation": "portrait", "hinge": 0 },
+  ///   "timeline": [ { "gesture": "open", "at": 1.0, "duration": 0.7 },
+  ///                 { "gesture": "scroll", "to": "item-42" } ] }
+  /// ```
+  /// - Parameters:
+  ///   - text: The JSON document.
+  ///   - file: The file name used in errors.
+  /// - Returns: The scenario, validated against the device's profile and the gesture specs.
+  /// - Throws: ``ScenarioError`` naming the line, column and field of the first problem.
+  public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
+    let root = ScenarioField(node: try JSONNode.parse(text, file: file), path: "", file: file)
+    let fields = try root.members(allowed: ["device", "seed", "app", "description", "start", "timeline"])
+    func required(_ key: String) throws(ScenarioError) -> ScenarioField {
+      guard let field = fields[key] else { throw root.error("missing required key \"\(key)\"") }
+      return field
+    }
+    let deviceField = try required("device")
+    let id = try deviceField.string()
+    guard let profile = DeviceProfile.named(id) else {
+      throw deviceField.error(
+        "unknown device \"\(id)\"; expected one of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+    }
+    var scenario = Scenario(
+      file: file, profile: profile, seed: try required("seed").uint64(),
+      app: try fields["app"]?.string() ?? defaultApp, steps: [])
+    _ = try fields["description"]?.string()
+    if let start = fields["start"] {
+      scenario.start = try parseStart(start)
+      scenario.startLine = start.node.line
+    }
+    let timeline = try required("timeline").array()
+    scenario.steps = try timeline.enumerated().map { (index, field) throws(ScenarioError) in
+      try parseStep(field, index: index)
+    }
+    return scenario
+  }
+
+  static let orientations: [(String, Orientation)] = [("portrait", .portrait), ("landscape", .landscape)]
+  static let sides: [(String, PhysicalEdge)] = [("left", .left), ("right", .right)]
+  static let directions: [(String, UserInterfaceLayoutDirection)] = [
+    ("ltr", .leftToRight), ("rtl", .rightToLeft),
+  ]
+  static let categories = ContentSizeCategory.allCases.map { ($0.rawValue, $0) }
+
+  static func splitWidth(_ field: ScenarioField) throws(ScenarioError) -> Gesture.SplitWidth {
+    if case .number = field.node.value { return .points(try field.number(100...2000, unit: "points")) }
+    return try field.choice([("oneThird", .oneThird), ("half", .half), ("twoThirds", .twoThirds)])
+  }
+
+  static func parseStart(_ field: ScenarioField) throws(ScenarioError) -> Start {
+    let f = try field.members(allowed: [
+      "orientation", "hinge", "mode", "size", "side", "width", "dynamicType", "reduceMotion", "crossFade",
+      "reduceTransparency", "direction", "camera", "pip",
+    ])
+    var start = Start()
+    start.orientation = try f["orientation"]?.choice(orientations)
+    start.hinge = try f["hinge"]?.number(0...180, unit: "degrees")
+    let size = try f["size"]?.size()
+    let side = try f["side"]?.choice(sides) ?? .left
+    let width = try f["width"].map { (w) throws(ScenarioError) in try splitWidth(w) } ?? .half
+    if let mode = f["mode"] {
+      switch try mode.choice([("full", 0), ("window", 1), ("splitView", 2), ("slideOver", 3)]) {
+      case 0: start.mode = .full
+      case 1: start.mode = .window(size)
+      case 2: start.mode = .split(side: side, width: width)
+      default: start.mode = .slideOver
+      }
+    }
+    if let d = f["dynamicType"] { start.traits.contentSizeCategory = try d.choice(categories) }
+    if let r = f["reduceMotion"] { start.traits.reduceMotion = try r.bool() }
+    if let c = f["crossFade"] { start.traits.prefersCrossFade = try c.bool() }
+    if let r = f["reduceTransparency"] { start.traits.reduceTransparency = try r.bool() }
+    if let d = f["direction"] { start.traits.layoutDirection = try d.choice(directions) }
+    start.camera = try f["camera"]?.bool() ?? false
+    start.pip = try f["pip"]?.bool() ?? false
+    return start
+  }
+}

@@ -1,0 +1,30 @@
+import FoldTrace
+
+extension Scenario {
+  /// Plays the scenario and encodes it as a trace with an in-memory `TraceWriter` and the default flush
+  /// policy — exactly the bytes `foldsim SCENARIO.json -o OUT` writes.
+  /// - Returns: The trace file's bytes, seek table included.
+  /// - Throws: ``ScenarioError`` for a scenario that cannot be played, or naming the event the writer
+  ///   refused (a FoldSim bug: the message says which event).
+  /// - Complexity: O(events).
+  public func traceBytes() throws(ScenarioError) -> [UInt8] {
+    let events = try events()
+    let writer = TraceWriter(header: header, policy: .default)
+    for (index, event) in events.enumerated() {
+      do {
+        try writer.append(event)
+      } catch {
+        throw ScenarioError(
+          file: file, line: 1, column: 1, field: "",
+          message: "the trace writer refused synthesized event \(index) (\(event.kind.name)): \(error)")
+      }
+    }
+    do {
+      try writer.close()
+    } catch {
+      throw ScenarioError(
+        file: file, line: 1, column: 1, field: "", message: "closing the trace failed: \(error)")
+    }
+    return writer.bytes
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// One end-to-end run of the built `foldsim` executable (built by `swift build --build-tests`).
+struct FoldsimExecutableTests {
+  static var executable: URL? {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      CorpusTests.root.appendingPathComponent(".build/debug"),
+    ]
+    for directory in candidates {
+      var dir = directory
+      // Inside an .xctest bundle the binary sits a few levels down.
+      for _ in 0..<4 {
+        let file = dir.appendingPathComponent("foldsim")
+        if FileManager.default.isExecutableFile(atPath: file.path) { return file }
+        dir.deleteLastPathComponent()
+      }
+    }
+    return nil
+  }
+
+  struct Run {
+    var status: Int32
+    var stderr: String
+  }
+
+  func run(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    guard let executable = Self.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      throw CancellationError()
+    }
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+  }
+
+  @Test func writesTheCorpusTraceByteForByteAndReportsErrors() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "duo-open-external-to-internal"
+    let out = directory.appendingPathComponent("out.foldtrace")
+    let ok = try run([CorpusTests.traces.appendingPathComponent("\(name).json").path, "-o", out.path])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    let expected = try Data(contentsOf: CorpusTests.traces.appendingPathComponent("\(name).foldtrace"))
+    #expect(try Data(contentsOf: out) == expected)
+
+    let bad = directory.appendingPathComponent("bad.json")
+    try Data(#"{"device": "iphone", "seed": 1, "timeline": [{"gesture": "scroll", "to": 4}]}"#.utf8).write(
+      to: bad)
+    let invalid = try run([bad.path, "-o", out.path])
+    #expect(invalid.status == 1)
+    #expect(invalid.stderr.contains("bad.json:1:74: timeline[0].to: "))
+
+    let usage = try run(["-o"])
+    #expect(usage.status == 2)
+    #expect(usage.stderr.contains("usage: foldsim"))
+    let missing = try run([directory.appendingPathComponent("nope.json").path, "-o", out.path])
+    #expect(missing.status == 3)
+  }
+}

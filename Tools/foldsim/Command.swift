@@ -1,0 +1,52 @@
+/// A parsed `foldsim` invocation.
+enum Command: Equatable {
+  /// `foldsim SCENARIO.json -o OUT.foldtrace`
+  case generate(scenario: String, output: String)
+  /// `foldsim SCENARIO.json --events`: print the synthesized events, one per line (no trace written).
+  case events(scenario: String)
+  /// `foldsim list`
+  case list
+  /// `foldsim --help`
+  case help
+
+  /// Splits and parses the arguments (without the program name).
+  /// - Throws: ``FoldsimError/usage(_:)`` for anything malformed.
+  static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
+    if arguments == ["list"] { return .list }
+    if arguments.contains("-h") || arguments.contains("--help") || arguments == ["help"] { return .help }
+    var scenario: String?
+    var output: String?
+    var events = false
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-o", "--output":
+        guard let value = rest.popFirst() else { throw .usage("\(argument) needs a file name") }
+        guard output == nil else { throw .usage("-o given twice") }
+        output = value
+      case "--events": events = true
+      case "list": throw .usage("'list' takes no other arguments")
+      default:
+        if argument.hasPrefix("-"), argument != "-" { throw .usage("unknown option '\(argument)'") }
+        guard scenario == nil else { throw .usage("more than one scenario given ('\(argument)')") }
+        scenario = argument
+      }
+    }
+    guard let scenario else { throw .usage("no scenario given") }
+    if events {
+      guard output == nil else { throw .usage("--events prints events; do not combine it with -o") }
+      return .events(scenario: scenario)
+    }
+    guard let output else { throw .usage("missing -o OUT.foldtrace") }
+    return .generate(scenario: scenario, output: output)
+  }
+
+  /// The usage text.
+  static let usage = """
+    usage: foldsim SCENARIO.json -o OUT.foldtrace   synthesize a session and write its trace
+           foldsim SCENARIO.json --events           print the synthesized events instead
+           foldsim list                             list devices (with metric sources) and gestures
+
+    Exit codes: 0 success, 1 invalid scenario, 2 usage error, 3 file error.
+    """
+}

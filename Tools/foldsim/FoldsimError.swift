@@ -1,0 +1,29 @@
+import FoldSim
+
+/// Every way `foldsim` fails, each with its exit code, rendered in one place.
+enum FoldsimError: Error {
+  /// Malformed arguments: exit 2, with usage.
+  case usage(String)
+  /// A scenario that does not parse or play: exit 1, with file, line and field.
+  case scenario(ScenarioError)
+  /// A file that cannot be read or written: exit 3.
+  case file(String)
+
+  /// The process exit code.
+  var exitCode: Int32 {
+    switch self {
+    case .scenario: 1
+    case .usage: 2
+    case .file: 3
+    }
+  }
+
+  /// The message printed on standard error.
+  var message: String {
+    switch self {
+    case .usage(let text): "foldsim: \(text)\n\(Command.usage)"
+    case .scenario(let error): "foldsim: \(error)"
+    case .file(let text): "foldsim: \(text)"
+    }
+  }
+}
