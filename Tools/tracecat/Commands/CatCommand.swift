@@ -68,9 +68,12 @@ struct CatCommand: TracecatCommand {
       let reader = try InputSource.trace(file)
       printHeader(reader.header, file: file, console)
       defer { noteUnknown(reader.unknownEventCount, file: file, console) }
+      let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
+      defer { progress.finish() }
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       while let frame = try reader.nextFrame(), frame.time <= filter.to {
         printEvents(frame.events, console)
+        progress.update(frame.offset + frame.size)
       }
       return .success
     }

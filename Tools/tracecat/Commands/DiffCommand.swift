@@ -18,9 +18,13 @@ struct DiffCommand: TracecatCommand {
       maximum: 2),
     examples: [
       (
-        "tracecat diff Traces/var-ipad-split-left.foldtrace regenerated.foldtrace",
-        "Where a regenerated corpus trace departs from the committed one."
-      )
+        "tracecat diff Traces/case-ipad-portrait.foldtrace Traces/case-ipad-landscape.foldtrace",
+        "Where two sessions part: here, the first geometry (820 × 1180 pt against 1376 × 1032 pt)."
+      ),
+      (
+        "foldsim Traces/duo-second-scene.json -o new.foldtrace && tracecat diff Traces/duo-second-scene.foldtrace new.foldtrace",
+        "Whether a regenerated corpus trace still matches the committed one."
+      ),
     ])
 
   var first: String
@@ -32,11 +36,15 @@ struct DiffCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    var a = EventStream(try open(first))
+    let left = try open(first)
+    var a = EventStream(left)
     var b = EventStream(try open(second))
+    let progress = Progress("diff", total: left.fileSize)
+    defer { progress.finish() }
     var previous: TraceEvent?
     var index = 0
     while true {
+      progress.update(a.position)
       let left = try next(&a, first)
       let right = try next(&b, second)
       if left == nil && right == nil { return .success }
@@ -82,19 +90,22 @@ struct DiffCommand: TracecatCommand {
 struct EventStream {
   private let reader: TraceReader
   private var events: [TraceEvent] = []
-  private var position = 0
+  private var index = 0
+  /// The byte offset just past the frame being read.
+  private(set) var position = 0
 
   init(_ reader: TraceReader) { self.reader = reader }
 
   /// The next event, or nil at the end of the trace.
   /// - Throws: ``TraceError`` at a damaged frame, after every event before it.
   mutating func next() throws(TraceError) -> TraceEvent? {
-    while position == events.count {
+    while index == events.count {
       guard let frame = try reader.nextFrame() else { return nil }
       events = frame.events
-      position = 0
+      index = 0
+      position = frame.offset + frame.size
     }
-    defer { position += 1 }
-    return events[position]
+    defer { index += 1 }
+    return events[index]
   }
 }

@@ -19,8 +19,8 @@ struct PlotCommand: TracecatCommand {
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
     examples: [
       (
-        "tracecat plot -o timeline.svg Traces/duo-open-external-to-internal.foldtrace && open timeline.svg",
-        "Look at the Duo opening."
+        "tracecat plot -o timeline.svg Traces/var-ipad-resize-five-shapes.foldtrace",
+        "An iPad window dragged through all five shapes; open timeline.svg in a browser."
       )
     ])
 
