@@ -63,6 +63,28 @@ import Testing
     #expect(markers.first?["ts"] as? Double == 400_000)
   }
 
+  /// A window carries the state in: scene 2 (connected at 1.0 s) starts at 2.0 s with its regularTall
+  /// shape and 820 pt width; scene 1 (gone at 1.5 s) and the device (not chosen) are left out.
+  @Test func aWindowCarriesTheStateAtItsStart() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run([
+      "export", "--chrome", "--from", "2", "--to", "2.5s", "-s", "1,2", "handover.foldtrace",
+    ])
+    #expect(result.status == 0)
+    Golden.assert(result.text, named: "export-window.json")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    #expect(Set(events.compactMap { $0["pid"] as? Int }) == [1002])
+    let shapes = events.filter { $0["cat"] as? String == "shape" }
+    #expect(shapes.map { $0["name"] as? String } == ["regularTall", "regularWide"])
+    #expect(shapes.map { $0["ts"] as? Double } == [2_000_000, 2_250_000])
+    #expect(shapes.map { $0["dur"] as? Double } == [250_000, 250_000])
+    let widths = events.filter { $0["name"] as? String == "width" }
+    #expect(widths.map { $0["ts"] as? Double } == [2_000_000, 2_250_000])
+  }
+
   /// Counters are sampled when their value changes: the Duo fixture's height stays 844 pt throughout.
   @Test func countersAreWrittenWhenTheirValueChanges() throws {
     let fixture = try TracecatFixture()

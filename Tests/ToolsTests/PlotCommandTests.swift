@@ -38,6 +38,24 @@ import Testing
     Golden.assert(result.text, named: "plot-handover.svg")
   }
 
+  /// A window of the Duo fixture: from 1.2 s to 2 s, scene 1 and the device only.
+  @Test func aWindowDrawsOnlyWhatWasChosen() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run([
+      "plot", "--from", "1.2", "--to", "2s", "--scene", "1,-", "handover.foldtrace",
+    ])
+    #expect(result.status == 0)
+    let outline = try SVGOutline(Data(result.stdout))
+    #expect(outline.groupIDs == ["device", "scene-1"])
+    #expect(outline.titles.contains("compactTall 1.200–1.500 s"))
+    #expect(outline.titles.contains("partiallyOpen 1.200–1.499 s"))
+    #expect(outline.texts.first == "handover.foldtrace")
+    #expect(outline.texts.contains("1.2") && outline.texts.contains("2"))
+    Golden.assert(result.text, named: "plot-window.svg")
+  }
+
   /// 24 000 geometry reports (a 100-step sawtooth between 400 and 499 pt, 200 s at 120 Hz) draw in a
   /// bounded number of path commands that still span the whole range.
   @Test func aLongTracePlotsInBoundedSize() throws {

@@ -13,11 +13,13 @@ struct ExportCommand: TracecatCommand {
       classes and size), division-active and interactive-resize stretches as slices, and its width and \
       height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
       chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
+      --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
+      --scene chooses the scenes (- is the device).
       """,
     options: [
       .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),
       .option("output", short: "o", value: "OUT", help: "Write to OUT instead of standard output."),
-    ],
+    ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
     examples: [
@@ -29,6 +31,7 @@ struct ExportCommand: TracecatCommand {
 
   var input: String
   var output: String?
+  var filter: EventFilter
 
   init(_ arguments: ParsedArguments) throws {
     guard arguments.flag("chrome") else {
@@ -38,11 +41,12 @@ struct ExportCommand: TracecatCommand {
     input = arguments.positionals[0]
     output = arguments.value("output")
     if output == "-" { output = nil }
+    filter = try EventFilter(arguments, command: Self.configuration.name)
   }
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(input, label: "export")
+    let timeline = try TimelineReader.read(input, label: "export", filter: filter)
     let document = try ChromeTraceExporter.document(timeline, title: name)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))

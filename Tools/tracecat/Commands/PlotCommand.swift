@@ -11,10 +11,13 @@ struct PlotCommand: TracecatCommand {
       bands for an active division region and for interactive resizing. A device panel on top shows \
       the hinge status and angle (degrees); markers are dashed vertical lines across every panel. Hover \
       a band in a browser for its exact times. Opens in any browser; the output is deterministic.
+      --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
+      the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scene \
+      panels (repeat or comma list; - is the device panel).
       """,
     options: [
       .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output.")
-    ],
+    ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
     examples: [
@@ -26,16 +29,18 @@ struct PlotCommand: TracecatCommand {
 
   var input: String
   var output: String?
+  var filter: EventFilter
 
   init(_ arguments: ParsedArguments) throws {
     input = arguments.positionals[0]
     output = arguments.value("output")
     if output == "-" { output = nil }
+    filter = try EventFilter(arguments, command: Self.configuration.name)
   }
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(input, label: "plot")
+    let timeline = try TimelineReader.read(input, label: "plot", filter: filter)
     let document = TimelinePlot.render(timeline, title: name)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))

@@ -36,6 +36,9 @@ struct EventFilter: Sendable, Equatable {
     .option("to", value: "TIME", help: "Keep events at or before TIME (same forms as --from)."),
   ]
 
+  /// The options that choose a window of a timeline (`export`, `plot`): scenes and times, not kinds.
+  static var windowOptions: [OptionSpec] { options.filter { $0.name != "kind" } }
+
   /// Builds the filter from parsed options.
   ///
   /// - Throws: ``TracecatError/usage(message:hint:)`` for an unknown kind (with the nearest spelling), a

@@ -19,12 +19,15 @@ enum ChromeTraceExporter {
 
   /// The events, in output order.
   static func events(_ timeline: SessionTimeline, title: String) -> [ChromeTraceEvent] {
-    var events: [ChromeTraceEvent] = [
-      .metadata("process_name", pid: devicePID, ["name": .text("device — \(title)")]),
-      .metadata("process_sort_index", pid: devicePID, ["sort_index": .number(0)]),
-      .metadata("thread_name", pid: devicePID, tid: 1, ["name": .text("hinge")]),
-      .metadata("thread_name", pid: devicePID, tid: 2, ["name": .text("markers")]),
-    ]
+    var events: [ChromeTraceEvent] = []
+    if timeline.showsDevice {
+      events += [
+        .metadata("process_name", pid: devicePID, ["name": .text("device — \(title)")]),
+        .metadata("process_sort_index", pid: devicePID, ["sort_index": .number(0)]),
+        .metadata("thread_name", pid: devicePID, tid: 1, ["name": .text("hinge")]),
+        .metadata("thread_name", pid: devicePID, tid: 2, ["name": .text("markers")]),
+      ]
+    }
     for scene in timeline.scenes {
       let pid = pid(of: scene.id)
       events += [

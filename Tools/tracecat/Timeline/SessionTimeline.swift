@@ -6,6 +6,10 @@ import LayoutCore
 ///
 /// Fold events in order with ``add(_:)``, then read the spans with ``scenes`` and ``hingeStatus``. Shapes
 /// come from LayoutCore (``FoldTrace/SceneGeometry/layoutShape``), never from rules of tracecat's own.
+///
+/// A filter narrows what is drawn: events before its `from` still fold into the state (a scene connected
+/// earlier shows from `from` on, with its size then), stamped `from`; events after its `to` are ignored;
+/// its scenes choose the scene panels (`-`, device-wide, chooses the device panel).
 struct SessionTimeline: Sendable {
   /// One scene's history.
   struct Scene: Sendable {
@@ -17,6 +21,8 @@ struct SessionTimeline: Sendable {
     var connected: UInt64
     /// When it last disconnected, in nanoseconds, unless it is connected at the end.
     var disconnected: UInt64?
+    /// True when it disconnected before the filter's `from` and has not reconnected.
+    var endedBeforeWindow = false
     /// Size samples: time (ns), width and height (points). Kept only when the timeline keeps samples.
     var sizes: [(time: UInt64, width: Double, height: Double)] = []
     /// Shapes in the order first visited.
@@ -36,7 +42,12 @@ struct SessionTimeline: Sendable {
       shape.set(layoutShape, at: time)
       resizing.set(geometry.isInteractivelyResizing, at: time)
       geometryEvents += 1
-      if keepingSamples { sizes.append((time, geometry.size.width, geometry.size.height)) }
+      guard keepingSamples else { return }
+      if let last = sizes.last, last.time == time {
+        sizes[sizes.count - 1] = (time, geometry.size.width, geometry.size.height)
+      } else {
+        sizes.append((time, geometry.size.width, geometry.size.height))
+      }
     }
     fileprivate var division = SpanBuilder<Bool>()
     fileprivate var resizing = SpanBuilder<Bool>()
@@ -50,19 +61,26 @@ struct SessionTimeline: Sendable {
   /// Scenes by id.
   private var sceneTable: [SceneID: Scene] = [:]
   private var hinge = SpanBuilder<HingeStatus>()
-  /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
-  private(set) var hingeAngles: [(time: UInt64, degrees: Double)] = []
-  /// Markers: time (ns) and label.
-  private(set) var markers: [(time: UInt64, label: String)] = []
-  /// Dropped-event records: time (ns) and count.
-  private(set) var drops: [(time: UInt64, count: UInt64)] = []
+  private var angleSamples: [(time: UInt64, degrees: Double)] = []
+  private var markerList: [(time: UInt64, label: String)] = []
+  private var dropList: [(time: UInt64, count: UInt64)] = []
 
-  init(keepsSamples: Bool) { self.keepsSamples = keepsSamples }
+  /// The time window and scenes shown.
+  let filter: EventFilter
+
+  init(keepsSamples: Bool, filter: EventFilter = EventFilter()) {
+    self.keepsSamples = keepsSamples
+    self.filter = filter
+    if filter.from > 0 { start = filter.from }
+    if filter.to != .max { end = filter.to }
+  }
 
   /// Folds one event in.
   /// - Complexity: O(1) amortized.
   mutating func add(_ event: TraceEvent) {
-    let time = event.time
+    guard event.time <= filter.to else { return }
+    let early = event.time < filter.from
+    let time = max(event.time, filter.from)
     if start == nil { start = time }
     end = max(end, time)
     switch event.payload {
@@ -70,8 +88,10 @@ struct SessionTimeline: Sendable {
       if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }
       sceneTable[id]?.display = display
       sceneTable[id]?.disconnected = nil
+      sceneTable[id]?.endedBeforeWindow = false
     case .sceneDisconnected(let id):
       sceneTable[id]?.disconnected = time
+      sceneTable[id]?.endedBeforeWindow = early
       sceneTable[id]?.shape.end(at: time)
       sceneTable[id]?.division.end(at: time)
       sceneTable[id]?.resizing.end(at: time)
@@ -83,18 +103,31 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.division.set(active, at: time)
     case .hinge(let state):
       hinge.set(state.status, at: time)
-      if keepsSamples, let angle = state.angle { hingeAngles.append((time, angle)) }
+      if keepsSamples, let angle = state.angle {
+        if let last = angleSamples.last, last.time == time {
+          angleSamples[angleSamples.count - 1] = (time, angle)
+        } else {
+          angleSamples.append((time, angle))
+        }
+      }
     case .marker(let label):
-      markers.append((time, label))
+      if !early { markerList.append((time, label)) }
     case .dropped(let count):
-      drops.append((time, count))
+      if !early { dropList.append((time, count)) }
     case .traits, .scroll, .selection:
       break
     }
   }
 
-  /// The scenes in ascending id.
-  var scenes: [Scene] { sceneTable.keys.sorted().map { sceneTable[$0]! } }
+  /// The scenes shown, in ascending id: those the filter keeps that were connected in its window.
+  var scenes: [Scene] {
+    sceneTable.keys.sorted().map { sceneTable[$0]! }.filter {
+      !$0.endedBeforeWindow && (filter.scenes?.contains($0.id) ?? true)
+    }
+  }
+
+  /// Whether the device (hinge, markers, drops) is shown: no scene filter, or one that names `-`.
+  var showsDevice: Bool { filter.scenes?.contains(nil) ?? true }
 
   /// The scene's shape spans, the last ending at the trace's end.
   func shapes(of scene: Scene) -> [Span<LayoutShape>] { scene.shape.finished(at: end) }
@@ -116,8 +149,14 @@ struct SessionTimeline: Sendable {
   func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
   /// The scene's interactive-resizing spans.
   func resizing(of scene: Scene) -> [Span<Bool>] { scene.resizing.finished(at: end) }
-  /// The hinge status spans.
-  var hingeStatus: [Span<HingeStatus>] { hinge.finished(at: end) }
+  /// The hinge status spans (none when the device is not shown).
+  var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
+  /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
+  var hingeAngles: [(time: UInt64, degrees: Double)] { showsDevice ? angleSamples : [] }
+  /// Markers: time (ns) and label.
+  var markers: [(time: UInt64, label: String)] { showsDevice ? markerList : [] }
+  /// Dropped-event records: time (ns) and count.
+  var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
   /// Events the recorder dropped, summed.
-  var droppedCount: UInt64 { drops.reduce(0) { $0 &+ $1.count } }
+  var droppedCount: UInt64 { dropList.reduce(0) { $0 &+ $1.count } }
 }

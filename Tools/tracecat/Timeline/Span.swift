@@ -16,19 +16,30 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
   /// The value now in effect, if any.
   var current: Value? { open?.value }
 
-  /// Sets the value at `time`; nothing changes when it equals the current value.
+  /// Sets the value at `time`; nothing changes when it equals the current value. A value replaced at the
+  /// instant it took effect leaves no zero-length span behind.
   mutating func set(_ value: Value, at time: UInt64) {
     if let open {
       guard open.value != value else { return }
+      if open.start == time {
+        if let last = spans.last, last.end == time, last.value == value {
+          spans.removeLast()
+          self.open = (last.start, value)
+        } else {
+          self.open = (time, value)
+        }
+        return
+      }
       spans.append(Span(start: open.start, end: time, value: open.value))
     }
     open = (time, value)
   }
 
-  /// Ends the current value at `time` (a scene disconnecting): nothing is in effect after it.
+  /// Ends the current value at `time` (a scene disconnecting): nothing is in effect after it. A value
+  /// ended at the instant it took effect leaves no span.
   mutating func end(at time: UInt64) {
     guard let open else { return }
-    spans.append(Span(start: open.start, end: time, value: open.value))
+    if open.start < time { spans.append(Span(start: open.start, end: time, value: open.value)) }
     self.open = nil
   }
 

@@ -4,18 +4,30 @@ import FoldTrace
 enum TimelineReader {
   /// Reads `input` (a path or `-`).
   ///
+  /// With a `from`, reading starts at the frame holding it (a seek-table jump) and its keyframe gives
+  /// the state; reading stops at the first frame after `to`.
+  ///
   /// - Parameters:
   ///   - input: The trace argument.
   ///   - label: The subcommand, for the progress line.
-  /// - Returns: The timeline of every event.
-  /// - Throws: ``TracecatError`` when the trace is unreadable or damaged anywhere.
-  static func read(_ input: String, label: String) throws -> SessionTimeline {
+  ///   - filter: The time window and scenes to show.
+  /// - Returns: The timeline of the window.
+  /// - Throws: ``TracecatError`` when the trace is unreadable or damaged in the window.
+  static func read(_ input: String, label: String, filter: EventFilter = EventFilter()) throws
+    -> SessionTimeline
+  {
     let reader = try InputSource.trace(input)
     let progress = Progress("\(label) \(InputSource.displayName(input))", total: reader.fileSize)
     defer { progress.finish() }
-    var timeline = SessionTimeline(keepsSamples: true)
+    var timeline = SessionTimeline(keepsSamples: true, filter: filter)
     do throws(TraceError) {
-      while let frame = try reader.nextFrame() {
+      var needsState = false
+      if filter.from > 0, try reader.seek(toTime: filter.from - 1) ?? 0 > 0 { needsState = true }
+      while let frame = try reader.nextFrame(), frame.time <= filter.to {
+        if needsState {
+          for event in frame.keyframe { timeline.add(event) }
+          needsState = false
+        }
         for event in frame.events { timeline.add(event) }
         progress.update(frame.offset + frame.size)
       }
