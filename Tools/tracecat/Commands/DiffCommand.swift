@@ -14,8 +14,8 @@ struct DiffCommand: TracecatCommand {
       standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
       """,
     positionals: PositionalSpec(
-      name: "FILE", help: "The two traces, A then B; one of them may be - (standard input).", minimum: 2,
-      maximum: 2),
+      name: "FILE", help: "The two traces (.foldtrace); one of them may be - (standard input).", minimum: 2,
+      maximum: 2, label: "A B"),
     examples: [
       (
         "tracecat diff Traces/case-ipad-portrait.foldtrace Traces/case-ipad-landscape.foldtrace",
