@@ -76,6 +76,23 @@ import Testing
     Golden.assert(text, named: "stats-conditions.txt")
   }
 
+  /// The other subcommands on damaged input: the same statuses, nothing half-written.
+  @Test func diffSliceExportAndPlotRefuseDamagedTraces() throws {
+    let fixture = try Self.conditions()
+    defer { fixture.remove() }
+    var commands: [[String]] = []
+    for file in ["torn.foldtrace", "corrupt.foldtrace", "empty.foldtrace", "notes.txt"] {
+      commands += [
+        ["diff", "handover.foldtrace", file], ["slice", "--from", "1", "-o", "out.foldtrace", file],
+        ["export", "--chrome", "-o", "out.json", file], ["plot", "-o", "out.svg", file],
+      ]
+    }
+    Golden.assert(try fixture.transcript(commands), named: "damaged-inputs.txt")
+    for name in ["out.foldtrace", "out.json", "out.svg"] {
+      #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent(name).path))
+    }
+  }
+
   @Test func catPrintsEveryCompleteFrameThenTheStatus() throws {
     let fixture = try Self.conditions()
     defer { fixture.remove() }
