@@ -21,11 +21,18 @@ import Testing
       (["diff", "a.foldtrace", "shorter.foldtrace"], nil),
       (["diff", "empty-session.foldtrace", "shorter.foldtrace"], nil),
       (["diff", "-", "b.foldtrace"], "a.foldtrace"),
+      (["diff", "--json", "a.foldtrace", "b.foldtrace"], nil),
+      (["diff", "--json", "empty-session.foldtrace", "shorter.foldtrace"], nil),
+      (["diff", "--json", "a.foldtrace", "same.foldtrace"], nil),
       (["diff", "a.foldtrace"], nil),
       (["diff", "a.foldtrace", "absent.foldtrace"], nil),
     ])
     Golden.assert(text, named: "diff.txt")
     #expect(text.contains("@@ event \(changed), t=1600000000 ns (1.600 s) @@"))
+    let json = try fixture.run(["diff", "--json", "a.foldtrace", "b.foldtrace"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+    #expect(object["index"] as? Int == changed)
+    #expect((object["b"] as? [String: Any])?["item"] as? String == "note-8")
   }
 
   @Test func diffTreatsAPackedCopyAsTheSame() throws {

@@ -10,9 +10,12 @@ struct DiffCommand: TracecatCommand {
       and its 'tracecat --json | tracecat pack' copy are the same). At the first difference, prints its \
       event index (from 0), its time, the event before it for context, then both sides in the JSON \
       Lines form: - for A, + for B; a trace that ends first shows '<end of trace>'. Prints nothing when \
-      the traces hold the same events. Exit 0 same, 1 different (or a damaged trace, reported on \
+      the traces hold the same events. With --json, prints the difference as one JSON object instead: \
+      {"index":…,"t":…,"before":…,"a":…,"b":…}, the events in the JSON Lines form and null for the end \
+      of a trace (or for no event before). Exit 0 same, 1 different (or a damaged trace, reported on \
       standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
       """,
+    options: [.flag("json", help: "Print the difference as one JSON object (for scripts).")],
     positionals: PositionalSpec(
       name: "FILE", help: "The two traces (.foldtrace); one of them may be - (standard input).", minimum: 2,
       maximum: 2, label: "A B"),
@@ -29,10 +32,12 @@ struct DiffCommand: TracecatCommand {
 
   var first: String
   var second: String
+  var json: Bool
 
   init(_ arguments: ParsedArguments) throws {
     first = arguments.positionals[0]
     second = arguments.positionals[1]
+    json = arguments.flag("json")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
@@ -77,6 +82,13 @@ struct DiffCommand: TracecatCommand {
     index: Int, previous: TraceEvent?, _ left: TraceEvent?, _ right: TraceEvent?, _ console: Console
   ) {
     let time = left?.time ?? right?.time ?? 0
+    if json {
+      func encoded(_ event: TraceEvent?) -> String { event.map(TraceJSONLines.encode(event:)) ?? "null" }
+      console.print(
+        "{\"index\":\(index),\"t\":\(time),\"before\":\(encoded(previous)),\"a\":\(encoded(left)),"
+          + "\"b\":\(encoded(right))}")
+      return
+    }
     console.print("--- \(InputSource.displayName(first))")
     console.print("+++ \(InputSource.displayName(second))")
     console.print("@@ event \(index), t=\(time) ns (\(EventFormatter.time(time)) s) @@")
