@@ -30,6 +30,7 @@ let package = Package(
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
     .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
+    .executableTarget(name: "crashrecorder", dependencies: ["FoldTrace"], path: "Tools/crashrecorder"),
     .executableTarget(
       name: "tracebench", dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd"],
       path: "Tools/tracebench"),

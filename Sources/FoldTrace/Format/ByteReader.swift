@@ -4,6 +4,8 @@ struct ByteReader {
   /// Why the bytes could not be read.
   struct Failure: Error {
     var reason: String
+    /// Whether the bytes are well formed but exceed a reader limit (``TraceReaderLimits``).
+    var exceedsLimit = false
   }
 
   let bytes: ArraySlice<UInt8>

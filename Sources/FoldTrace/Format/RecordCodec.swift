@@ -100,14 +100,17 @@ struct RecordCodec {
   }
 
   /// Reads one record.
-  /// - Throws: ``ByteReader/Failure`` when the record is malformed.
-  mutating func decode(from r: inout ByteReader) throws(ByteReader.Failure) -> Decoded {
+  /// - Parameter maxRegions: The most regions a `regions` record may list; more throws a failure that
+  ///   ``ByteReader/Failure/exceedsLimit``, before anything is allocated for them.
+  /// - Throws: ``ByteReader/Failure`` when the record is malformed or lists too many regions.
+  mutating func decode(from r: inout ByteReader, maxRegions: Int = .max) throws(ByteReader.Failure) -> Decoded
+  {
     let tag = try r.u8()
     let delta = try r.varint()
     let length = try r.count(limit: r.remaining)
     var body = ByteReader(try r.take(length))
     guard let kind = TraceEvent.Kind(rawValue: tag) else { return .unknown(delta: delta, tag: tag) }
-    let payload = try decodeBody(kind, from: &body)
+    let payload = try decodeBody(kind, from: &body, maxRegions: maxRegions)
     track(payload)
     return .event(delta: delta, payload)
   }
@@ -119,7 +122,7 @@ struct RecordCodec {
   }
 
   private func decodeBody(
-    _ kind: TraceEvent.Kind, from r: inout ByteReader
+    _ kind: TraceEvent.Kind, from r: inout ByteReader, maxRegions: Int
   ) throws(ByteReader.Failure) -> TraceEvent.Payload {
     switch kind {
     case .sceneConnected:
@@ -157,6 +160,9 @@ struct RecordCodec {
       let id = try scene(&r)
       let s = scale(of: id)
       let count = try r.count(limit: r.remaining / 6)
+      guard count <= maxRegions else {
+        throw ByteReader.Failure(reason: "\(count) regions exceed the reader's limit", exceedsLimit: true)
+      }
       var regions: [ReservedRegion] = []
       regions.reserveCapacity(count)
       for _ in 0..<count {

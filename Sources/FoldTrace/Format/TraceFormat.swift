@@ -18,8 +18,13 @@ enum TraceFormat {
   static let maxRecordBytes = 1024 * 1024
   /// The largest buffered-bytes threshold a flush policy may set, in bytes.
   static let maxPolicyBytes = 8 * 1024 * 1024
-  /// The most events a writer puts in one frame; it ends the frame after this many.
-  static let maxFrameEvents = 65_536
+  /// The items — records, keyframe included, plus the regions they list — after which a writer ends a
+  /// frame.
+  static let frameItemThreshold = 65_536
+  /// The most regions one `regions` record may list.
+  static let maxRegionsPerRecord = 128
+  /// The most scenes connected at once.
+  static let maxConnectedScenes = 128
   /// Low 32 bits of XXH64 of no bytes: the seek table checksum of the header frame.
   static let emptyChecksum: UInt32 = 0x51D8_E999
 

@@ -259,22 +259,30 @@ public final class TraceReader {
     var frame = TraceFrame(
       index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
       events: [], unknownEventCount: 0, checksum: 0)
-    do {
+    do throws(ByteReader.Failure) {
       frame.time = try r.varint()
       let keyCount = try r.count(limit: r.remaining / 3)
       var time = frame.time
+      // Records plus the regions they list: what the frame's arrays will hold.
+      var items = 0
       for i in 0..<Int.max {
         if i >= keyCount && r.isAtEnd { break }
-        if i >= limits.maxFrameRecords {
-          throw RecordLimit()
-        }
         let recordStart = r.position
         let decoded: RecordCodec.Decoded
         do throws(ByteReader.Failure) {
-          decoded = try codec.decode(from: &r)
+          guard items < limits.maxFrameRecords else {
+            throw ByteReader.Failure(
+              reason: "the frame holds more than \(limits.maxFrameRecords) records and regions",
+              exceedsLimit: true)
+          }
+          decoded = try codec.decode(from: &r, maxRegions: limits.maxFrameRecords - items - 1)
         } catch {
-          throw ByteReader.Failure(reason: "record \(i) at content byte \(recordStart): \(error.reason)")
+          throw ByteReader.Failure(
+            reason: "record \(i) at content byte \(recordStart): \(error.reason)",
+            exceedsLimit: error.exceedsLimit)
         }
+        items += 1
+        if case .event(_, .regions(_, let regions)) = decoded { items += regions.count }
         switch decoded {
         case .unknown(let delta, _):
           frame.unknownEventCount += 1
@@ -288,10 +296,10 @@ public final class TraceReader {
           }
         }
       }
-    } catch let failure as ByteReader.Failure {
-      throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(failure.reason)")
+    } catch  where error.exceedsLimit {
+      throw fail(.limitExceeded, "frame \(nextIndex) exceeds the reader's limits: \(error.reason)")
     } catch {
-      throw fail(.limitExceeded, "frame \(nextIndex) holds more than \(limits.maxFrameRecords) records")
+      throw fail(.corrupt, "frame \(nextIndex) has a malformed record: \(error.reason)")
     }
     return frame
   }
@@ -302,6 +310,3 @@ public final class TraceReader {
     return sum
   }
 }
-
-/// Thrown inside frame parsing when a frame holds more records than ``TraceReaderLimits/maxFrameRecords``.
-private struct RecordLimit: Error {}

@@ -4,17 +4,19 @@ public struct TraceReaderLimits: Sendable, Hashable {
   public var maxFrameContentBytes: Int
   /// The largest zstd window accepted, as a power of two (`ZSTD_d_windowLogMax`), 10…31.
   public var maxWindowLog: Int
-  /// The most records accepted in one frame. Decoded events take more memory than their bytes (a
-  /// 4-byte record becomes a ``TraceEvent``), so this bounds a frame's events in memory as the content cap
-  /// bounds its bytes.
+  /// The most records accepted in one frame, counting each region a `regions` record lists as one more.
+  /// Decoded events take more memory than their bytes (a 4-byte record becomes a ~120-byte
+  /// ``TraceEvent``, a 6-byte region a 48-byte ``ReservedRegion``), so this bounds a frame's decoded
+  /// arrays (131 072 × 120 bytes, 15 MiB) as the content cap bounds its bytes. It is checked before each
+  /// record and before a region list is allocated.
   public var maxFrameRecords: Int
 
   /// Creates limits.
   /// - Parameters:
   ///   - maxFrameContentBytes: The largest frame content accepted, in bytes (default 16 MiB).
   ///   - maxWindowLog: The largest window accepted, as a power of two (default 24, 16 MiB).
-  ///   - maxFrameRecords: The most records (keyframe, events and unknown kinds) accepted in one frame
-  ///     (default 131 072: a writer puts at most 65 536 events in a frame).
+  ///   - maxFrameRecords: The most records (keyframe, events and unknown kinds) plus listed regions
+  ///     accepted in one frame (default 131 072; a writer's frames hold at most 65 664).
   public init(
     maxFrameContentBytes: Int = 16 * 1024 * 1024, maxWindowLog: Int = 24, maxFrameRecords: Int = 131_072
   ) {

@@ -33,7 +33,8 @@ public enum TraceRecovery {
   /// - Parameter path: The trace file.
   /// - Returns: What was kept and dropped.
   /// - Throws: ``TraceError``: `.locked` while a writer has the file open, the reader's error when the
-  ///   damage is not a torn tail or the header is unreadable, `.io`.
+  ///   damage is not a torn tail or the header is unreadable, `.io` (when the seek table cannot be
+  ///   written, as on a full disk, the file is left ending at its last complete frame, still readable).
   /// - Complexity: O(file size).
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
@@ -72,8 +73,18 @@ public enum TraceRecovery {
     guard let entries = reader.readEntries else {
       throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot write a seek table")
     }
-    try file.writeAll(SeekTable(entries: entries).encoded())
-    try file.sync()
+    do throws(TraceError) {
+      try file.writeAll(SeekTable(entries: entries).encoded())
+      try file.sync()
+    } catch {
+      // A seek table cut short (a full disk) would make the trace torn again: end it at its last frame,
+      // where it reads, without a seek table.
+      try? file.truncate(to: goodEnd)
+      var failure = error
+      failure.reason +=
+        "; the trace was left at its last complete frame (byte \(goodEnd)), without a seek table"
+      throw failure
+    }
     return Report(
       path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: try file.size(),
       wroteSeekTable: true, reason: damage?.reason)

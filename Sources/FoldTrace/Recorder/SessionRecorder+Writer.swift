@@ -52,6 +52,9 @@ extension SessionRecorder {
       state.droppedTotal += lost
       guard let error, state.error == nil else { return false }
       state.error = error
+      // Events already encoded into the open frame will never be written: they are lost too.
+      state.droppedTotal += state.eventsInFrame
+      state.eventsInFrame = 0
       return true
     }
     if first, let error { errorHandler?(error) }

@@ -3,7 +3,9 @@ extension TraceEvent {
   ///
   /// Sizes, insets and region widths and heights must be finite and ≥ 0 points; coordinates and scroll
   /// offsets finite; display scales finite and > 0; hinge angles finite and within 0…360°; strings at
-  /// most 64 KiB of UTF-8 (issue 2, "Event model": invalid values are refused at record time).
+  /// most 64 KiB of UTF-8; at most 128 regions per event, so that a frame stays within the reader's
+  /// ``TraceReaderLimits/maxFrameRecords`` (issue 2, "Event model": invalid values are refused at record
+  /// time).
   /// - Complexity: O(r) for r reserved regions.
   public var validationFailure: String? {
     switch payload {
@@ -27,6 +29,9 @@ extension TraceEvent {
       guard let angle = hinge.angle else { return nil }
       return angle.isFinite && angle >= 0 && angle <= 360 ? nil : "hinge angle \(angle)° is not within 0…360"
     case .regions(_, let regions):
+      guard regions.count <= TraceFormat.maxRegionsPerRecord else {
+        return "\(regions.count) regions, more than \(TraceFormat.maxRegionsPerRecord)"
+      }
       for (i, region) in regions.enumerated() {
         let f = region.frame
         guard f.x.isFinite, f.y.isFinite else { return "region \(i) origin (\(f.x), \(f.y)) is not finite" }

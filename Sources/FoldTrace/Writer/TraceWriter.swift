@@ -58,7 +58,8 @@ public final class TraceWriter {
     var keyCount: Int
     var events = ByteWriter()
     var lastTime: UInt64
-    var eventCount = 0
+    /// Records plus the regions they list, keyframe included (<doc:TraceFormat>, "Frame policy").
+    var items: Int
   }
 
   /// Creates a new trace file and writes its header.
@@ -196,6 +197,11 @@ public final class TraceWriter {
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
+    if case .sceneConnected(let scene, _, _) = event.payload, state.scenes[scene] == nil,
+      state.scenes.count >= TraceFormat.maxConnectedScenes
+    {
+      throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
+    }
     if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
     // Take the frame out of `pending` so its buffers are mutated in place, not copied.
     var frame = pending.take() ?? startFrame(at: event.time)
@@ -203,15 +209,15 @@ public final class TraceWriter {
     var codec = frame.codec
     codec.encode(event.payload, delta: event.time - frame.lastTime, into: &record)
     guard record.bytes.count <= TraceFormat.maxRecordBytes else {
-      pending = frame.eventCount > 0 ? frame : nil
+      pending = frame.events.bytes.isEmpty ? nil : frame
       throw refusal(event, "its record is \(record.bytes.count) bytes, over \(TraceFormat.maxRecordBytes)")
     }
     frame.codec = codec
     frame.events.bytes.append(contentsOf: record.bytes)
     frame.lastTime = event.time
-    frame.eventCount += 1
+    frame.items += Self.items(event.payload)
     let full =
-      frame.events.bytes.count >= policy.maxBufferedBytes || frame.eventCount >= TraceFormat.maxFrameEvents
+      frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold
     pending = frame
     state.apply(event.payload)
     lastTime = event.time
@@ -257,7 +263,15 @@ public final class TraceWriter {
     let payloads = state.keyframe
     for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
     return PendingFrame(
-      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time)
+      time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time,
+      items: payloads.reduce(0) { $0 + Self.items($1) })
+  }
+
+  /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
+  /// the regions it lists.
+  private static func items(_ payload: TraceEvent.Payload) -> Int {
+    if case .regions(_, let regions) = payload { return 1 + regions.count }
+    return 1
   }
 
   private func endFrame(sync: Bool) throws(TraceError) {
