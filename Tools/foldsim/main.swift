@@ -4,13 +4,14 @@ import Foundation
 
 /// foldsim: synthesize iPhone Duo, iPad, Mac Catalyst and iPhone Mirroring sessions as traces.
 func run(_ arguments: [String]) throws(FoldsimError) {
+  var standardOutput = StandardOutput()
   switch try Command.parse(arguments) {
   case .help:
-    print(Command.usage)
+    standardOutput.print(Command.usage)
   case .list:
-    print(Listing.render(), terminator: "")
+    standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):
-    for event in try load(path).events { print(EventText.line(event)) }
+    for event in try load(path).events { standardOutput.print(EventText.line(event)) }
   case .generate(let path, let output):
     let scenario = try load(path).scenario
     let bytes: [UInt8]
@@ -21,16 +22,12 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     }
     try Output.write(bytes, to: output)
   }
+  try standardOutput.flush()
 }
 
 /// Reads and plays a scenario file.
 func load(_ path: String) throws(FoldsimError) -> (scenario: Scenario, events: [TraceEvent]) {
-  let text: String
-  do {
-    text = try String(contentsOfFile: path, encoding: .utf8)
-  } catch {
-    throw .file("cannot read scenario '\(path)': \(error.localizedDescription)")
-  }
+  let text = try Input.scenarioText(path)
   do {
     let scenario = try Scenario.parse(text, file: path)
     return (scenario, try scenario.events())

@@ -85,11 +85,19 @@ struct ScenarioField {
       width: try items[0].number(range, unit: "points"), height: try items[1].number(range, unit: "points"))
   }
 
-  /// An item id `"item-N"`, returning N.
+  /// The largest item index a scenario may name: scrolling to it moves 88 million points, far beyond
+  /// any session, and keeps every offset an exact integer in a `Double` (a larger N overflowed `Int`
+  /// when the offset was turned back into an anchor id).
+  static let maxItemIndex = 1_000_000
+
+  /// An item id `"item-N"` with N in 0…``maxItemIndex``, returning N.
   func itemIndex() throws(ScenarioError) -> Int {
     let s = try string()
     guard s.hasPrefix("item-"), let n = Int(s.dropFirst(5)), n >= 0 else {
       throw error("expected an item id like \"item-42\", found \"\(s)\"")
+    }
+    guard n <= Self.maxItemIndex else {
+      throw error("item \(n) is out of range 0…\(Self.maxItemIndex)")
     }
     return n
   }

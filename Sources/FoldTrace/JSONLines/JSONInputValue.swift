@@ -11,8 +11,7 @@ enum JSONInputValue: Decodable {
   case object([String: JSONInputValue])
 
   init(from decoder: any Decoder) throws {
-    // Numbers first: they are most values in a trace's lines. `JSONDecoder` has checked the syntax of the
-    // whole line already, so a value that is none of these is a number no Double can hold.
+    // Numbers first: they are most values in a trace's lines.
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -29,9 +28,38 @@ enum JSONInputValue: Decodable {
     } else if let object = try? container.decode([String: JSONInputValue].self) {
       self = .object(object)
     } else {
+      // Nothing fit. Find the reason again, now with `try`: a string `JSONDecoder` cannot read (a lone
+      // surrogate escape, a raw control character), a nested value's own failure (thrown with its path),
+      // or else a number no Double can hold.
+      if Self.isUnreadable({ _ = try container.decode(String.self) }) {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a valid JSON string")
+      }
+      do {
+        _ = try container.decode([JSONInputValue].self)
+      } catch DecodingError.dataCorrupted(let context) {
+        throw DecodingError.dataCorrupted(context)
+      } catch {}
+      do {
+        _ = try container.decode([String: JSONInputValue].self)
+      } catch DecodingError.dataCorrupted(let context) {
+        throw DecodingError.dataCorrupted(context)
+      } catch {}
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "number out of range for a 64-bit double")
     }
+  }
+
+  /// True when `body` fails for any reason but a type mismatch: the value has the type asked for but
+  /// cannot be read (Foundation reports a bad string escape with its own, non-`DecodingError` error).
+  private static func isUnreadable(_ body: () throws -> Void) -> Bool {
+    do {
+      try body()
+    } catch DecodingError.typeMismatch {
+      return false
+    } catch {
+      return true
+    }
+    return false
   }
 
   /// A short name for the value's JSON type, for error messages.
@@ -55,7 +83,9 @@ enum JSONInputValue: Decodable {
       value = try JSONDecoder().decode(JSONInputValue.self, from: Data(line.utf8))
     } catch let DecodingError.dataCorrupted(context) {
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      let detail = context.debugDescription.hasPrefix("number") ? context.debugDescription : "not valid JSON"
+      let detail =
+        context.debugDescription.hasPrefix("number") || context.debugDescription.hasPrefix("not a valid")
+        ? context.debugDescription : "not valid JSON"
       throw TraceJSONLinesError(line: lineNumber, field: path.isEmpty ? nil : path, reason: detail)
     } catch {
       throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")

@@ -38,13 +38,17 @@ struct PackCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    let text = try InputSource.text(input)
+    let lines = try InputSource.lines(input)
     var decoder = TraceJSONLinesDecoder()
     var writer: TraceWriter?
+    var headerLine = 1
     do {
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      for line in lines {
         let event = try decoder.decode(line: line)
-        if writer == nil, let header = decoder.header { writer = TraceWriter(header: header) }
+        if writer == nil, let header = decoder.header {
+          writer = TraceWriter(header: header)
+          headerLine = decoder.lineNumber
+        }
         guard let event, let writer else { continue }
         do {
           try writer.append(event)
@@ -65,6 +69,16 @@ struct PackCommand: TracecatCommand {
       try writer.close()
     } catch {
       throw TracecatError(error)
+    }
+    // The writer stores the header as given; refuse one no reader accepts (a newer major version, more
+    // than 64 KiB of strings) rather than write a trace that `tracecat` itself cannot open.
+    do {
+      _ = try TraceReader(bytes: writer.bytes, name: name)
+    } catch {
+      throw TracecatError.invalidJSONLines(
+        file: name,
+        TraceJSONLinesError(
+          line: headerLine, reason: "the header would make an unreadable trace: \(error.reason)"))
     }
     if let output {
       try InputSource.writeFile(output, writer.bytes)

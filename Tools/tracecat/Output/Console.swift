@@ -13,6 +13,9 @@ private func systemWrite(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int
 final class Console {
   private var buffer: [UInt8] = []
   private let outputDescriptor: Int32 = 1
+  /// The first failure to write standard output. It sticks: later lines are dropped and every later
+  /// ``flush()`` throws it, so a failure inside ``print(_:)`` still ends the run with an I/O error.
+  private var writeError: TracecatError?
 
   init() { buffer.reserveCapacity(1 << 16) }
 
@@ -21,6 +24,7 @@ final class Console {
 
   /// Writes a line of data to standard output.
   func print(_ line: String) {
+    guard writeError == nil else { return }
     buffer.append(contentsOf: line.utf8)
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= 1 << 16 { try? flush() }
@@ -33,14 +37,20 @@ final class Console {
   }
 
   /// Writes what is buffered.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when standard output cannot be written, now or at an
+  ///   earlier flush.
   func flush() throws {
+    if let writeError { throw writeError }
     var start = 0
     while start < buffer.count {
       let written = systemWrite(outputDescriptor, buffer[start...])
       if written < 0 {
         if errno == EINTR { continue }
+        let error = TracecatError.io(file: "<stdout>", reason: String(cString: strerror(errno)))
         buffer.removeAll(keepingCapacity: true)
-        throw TracecatError.io(file: "<stdout>", reason: String(cString: strerror(errno)))
+        writeError = error
+        throw error
       }
       start += written
     }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Where `foldsim` writes: `-o` replaces regular files atomically but writes through special files and
+/// follows symbolic links; a failed write to standard output is an error (exit 3), not a silent success.
+@Suite struct FoldsimOutputTests {
+  let directory: URL
+  let scenario = CorpusTests.traces.appendingPathComponent("case-iphone-portrait.json").path
+  let trace = CorpusTests.traces.appendingPathComponent("case-iphone-portrait.foldtrace")
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-out-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// Runs `foldsim` with standard output on `stdoutPath`; returns its status and standard error.
+  func run(_ arguments: [String], stdoutPath: String = "/dev/null") throws -> (status: Int32, stderr: String)
+  {
+    let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = try #require(FileHandle(forWritingAtPath: stdoutPath))
+    let errURL = directory.appendingPathComponent("stderr")
+    try Data().write(to: errURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  }
+
+  /// The file type bits of `path`, without following a final symbolic link.
+  func fileType(_ path: String) -> mode_t {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+  }
+
+  @Test func outputOntoACharacterDeviceWritesThroughIt() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Private copies of /dev/full (1, 7) and /dev/null (1, 3); skipped where mknod needs privileges.
+    let full = directory.appendingPathComponent("full").path
+    let null = directory.appendingPathComponent("null").path
+    guard mknod(full, S_IFCHR | 0o666, (1 << 8) | 7) == 0, mknod(null, S_IFCHR | 0o666, (1 << 8) | 3) == 0
+    else { return }
+    let intoFull = try run([scenario, "-o", full])
+    #expect(intoFull.status == 3)
+    #expect(intoFull.stderr == "foldsim: cannot write '\(full)': No space left on device\n")
+    #expect(fileType(full) == S_IFCHR)
+    let intoNull = try run([scenario, "-o", null])
+    #expect(intoNull.status == 0)
+    #expect(intoNull.stderr == "")
+    #expect(fileType(null) == S_IFCHR)
+  }
+
+  @Test func outputThroughASymbolicLinkReplacesItsTarget() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("target.foldtrace")
+    let link = directory.appendingPathComponent("link.foldtrace")
+    try Data("old".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+    let result = try run([scenario, "-o", link.path])
+    #expect(result.status == 0)
+    #expect(fileType(link.path) == S_IFLNK)
+    #expect(try Data(contentsOf: target) == Data(contentsOf: trace))
+  }
+
+  @Test(arguments: [["--events"], ["list"], ["--help"]])
+  func fullStandardOutputIsAFileError(_ options: [String]) throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let arguments = options == ["--events"] ? [scenario, "--events"] : options
+    let result = try run(arguments, stdoutPath: "/dev/full")
+    #expect(result.status == 3)
+    #expect(result.stderr == "foldsim: cannot write standard output: No space left on device\n")
+  }
+
+  @Test func scenarioInputErrorsUseTheSystemsWordsAndNameTheLine() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let latin1 = directory.appendingPathComponent("latin1.json")
+    try Data(
+      Array(#"{"device": "iphone","#.utf8) + [0x0A] + Array(#" "app": ""#.utf8) + [0xE9]
+        + Array(#"", "seed": 1, "timeline": []}"#.utf8)
+    ).write(to: latin1)
+    let notUTF8 = try run([latin1.path, "--events"])
+    #expect(notUTF8.status == 1)
+    #expect(notUTF8.stderr == "foldsim: \(latin1.path):2:1: the file is not valid UTF-8\n")
+    let folder = try run([directory.path, "--events"])
+    #expect(folder.status == 3)
+    #expect(folder.stderr == "foldsim: cannot read scenario '\(directory.path)': Is a directory\n")
+    let bom = directory.appendingPathComponent("bom.json")
+    try Data([0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphone", "seed": 1, "timeline": []}"#.utf8)).write(
+      to: bom)
+    #expect(try run([bom.path, "--events"]).status == 0)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `tracecat pack` splits its input at `\n` bytes: CRLF documents (valid JSON Lines: `\r` is JSON
+/// whitespace) pack to the same trace, and bytes that are not UTF-8 are refused with their line rather
+/// than silently replaced by U+FFFD.
+@Suite struct TracecatPackLinesTests {
+  @Test func crlfJSONLinesPackToTheSameTrace() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let json = try TracecatRunner.run(["--json", fixture.trace.lastPathComponent], in: fixture.directory)
+    try #require(json.status == 0)
+    var crlf: [UInt8] = []
+    for byte in json.stdout {
+      if byte == UInt8(ascii: "\n") { crlf.append(UInt8(ascii: "\r")) }
+      crlf.append(byte)
+    }
+    #expect(crlf.count == json.stdout.count + json.lines.count)
+    let packed = try TracecatRunner.run(["pack", "-"], stdin: crlf, in: fixture.directory)
+    #expect(packed.status == 0)
+    #expect(packed.stderr == "")
+    #expect(packed.stdout == fixture.bytes)
+  }
+
+  @Test func bytesThatAreNotUTF8NameTheirLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let header = #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r"}"#
+    let document =
+      Array((header + "\n" + #"{"t":1,"kind":"marker","label":"ok"}"# + "\n").utf8)
+      + Array(#"{"t":2,"kind":"marker","label":""#.utf8) + [0xFF, 0xFE] + Array("\"}\n".utf8)
+    let packed = try TracecatRunner.run(["pack", "-"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(packed.stdout.isEmpty)
+    #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8\n")
+  }
+
+  /// The writer stores the header as given, so `pack` used to exit 0 with a trace `tracecat` refuses.
+  @Test(arguments: [
+    (
+      #"{"kind":"header","version":"2.0","device":"d","app":"a","recorder":"r"}"#,
+      "written with trace format 2.0; this reader reads 1.x (FoldTrace 1.0); update FoldTrace to read it"
+    ),
+    (
+      #"{"kind":"header","version":"1.0","device":""# + String(repeating: "d", count: 70_000)
+        + #"","app":"a","recorder":"r"}"#,
+      "header declares 70024 bytes, over 64 KiB"
+    ),
+  ])
+  func headersNoReaderAcceptsAreRefused(_ header: String, _ reason: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let document = Array(("\n" + header + "\n" + #"{"t":1,"kind":"marker","label":"x"}"# + "\n").utf8)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(
+      packed.stderr
+        == "tracecat: error: <stdin>: line 2: the header would make an unreadable trace: \(reason)\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
+  }
+}
