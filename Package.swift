@@ -37,7 +37,8 @@ let package = Package(
     .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
     .testTarget(
-      name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"]),
+      name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"],
+      exclude: ["__Goldens__"]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
     .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
   ],

@@ -1,0 +1,101 @@
+import FoldTrace
+import LayoutCore
+
+/// What one trace's replay came to: its shape transitions, the worst anchor drift and frame jump, the
+/// digest of its output and the failures.
+public struct ReplaySummary: Sendable, Equatable {
+  /// A shape a scene took, and when.
+  public struct Transition: Sendable, Equatable {
+    /// Trace time, in nanoseconds.
+    public var time: UInt64
+    /// The event that caused it.
+    public var eventIndex: Int
+    /// The new shape.
+    public var shape: LayoutShape
+
+    /// Creates a transition.
+    public init(time: UInt64, eventIndex: Int, shape: LayoutShape) {
+      self.time = time
+      self.eventIndex = eventIndex
+      self.shape = shape
+    }
+  }
+
+  /// One scene's shape transitions, consecutive duplicates merged.
+  public struct SceneShapes: Sendable, Equatable {
+    /// The scene.
+    public var scene: SceneID
+    /// Its shapes in order.
+    public var transitions: [Transition]
+
+    /// Creates a scene's shape list.
+    public init(scene: SceneID, transitions: [Transition]) {
+      self.scene = scene
+      self.transitions = transitions
+    }
+  }
+
+  /// The trace's name (its file name).
+  public var trace: String
+  /// Events replayed.
+  public var events: Int
+  /// Scenes that were laid out, by id.
+  public var scenes: [SceneShapes]
+  /// The largest |anchor drift| across a relayout where the anchor had to be kept, in points.
+  public var maximumAnchorDrift: Double
+  /// The largest movement of an element between two ticks or across a retarget, in points (elements
+  /// tracking an interactive resize and Reduce Motion cross-fades excluded: neither is motion).
+  public var maximumFrameJump: Double
+  /// FNV-1a 64 of the replay's output, 16 hex digits: each `layout` JSON Lines record without the trace
+  /// key and a newline, and each frame sample's numbers (``FNV1a64``'s frame hashing), in replay order.
+  public var digest: String
+  /// The failures kept (at most the verifier's limit per check), in trace order.
+  public var failures: [ReplayFailure]
+  /// All failures, including those not kept.
+  public var failureCount: Int
+
+  /// Creates a summary.
+  public init(
+    trace: String, events: Int, scenes: [SceneShapes], maximumAnchorDrift: Double,
+    maximumFrameJump: Double, digest: String, failures: [ReplayFailure], failureCount: Int
+  ) {
+    self.trace = trace
+    self.events = events
+    self.scenes = scenes
+    self.maximumAnchorDrift = maximumAnchorDrift
+    self.maximumFrameJump = maximumFrameJump
+    self.digest = digest
+    self.failures = failures
+    self.failureCount = failureCount
+  }
+
+  /// True when no check failed.
+  public var passed: Bool { failureCount == 0 }
+
+  /// The shape sequences, one scene after another: `1: compactTall → regularWide; 2: regularTall`.
+  public var shapeSequence: String {
+    scenes.map { scene in
+      "\(scene.scene): " + scene.transitions.map { "\($0.shape)" }.joined(separator: " → ")
+    }.joined(separator: "; ")
+  }
+
+  /// The golden summary text checked into `Tests/FoldReplayTests/__Goldens__/`: trace, events, each
+  /// scene's shape transitions with times, maximum anchor drift and frame jump, digest and verdict, one
+  /// fact a line, so a diff reads as what changed.
+  public var goldenText: String {
+    var lines = ["trace: \(trace)", "events: \(events)"]
+    for scene in scenes {
+      lines.append("scene \(scene.scene):")
+      for transition in scene.transitions {
+        lines.append(
+          "  \(ReplayFormat.seconds(transition.time))  event \(transition.eventIndex)  \(transition.shape)")
+      }
+    }
+    lines.append("max anchor drift: \(ReplayFormat.number(maximumAnchorDrift)) pt")
+    lines.append("max frame jump: \(ReplayFormat.number(maximumFrameJump)) pt")
+    lines.append("digest: fnv1a64 \(digest)")
+    lines.append("verdict: \(passed ? "pass" : "fail (\(failureCount) failures)")")
+    for failure in failures.prefix(5) { lines.append("  " + failure.message.split(separator: "\n")[0]) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

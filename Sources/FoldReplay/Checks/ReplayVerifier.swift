@@ -1,0 +1,88 @@
+import FoldTrace
+import LayoutCore
+
+/// Runs every replay check while the replay streams and builds the trace's ``ReplaySummary``.
+///
+/// Memory stays bounded: per scene and element state, the shape transitions, and at most
+/// `failureLimit` failures per check (the rest are only counted).
+public struct ReplayVerifier: ReplaySink {
+  /// The limits applied.
+  public let tolerances: ReplayTolerances
+  private let failureLimit: Int
+  private var shapeCheck = ShapeFollowsInputCheck()
+  private var flapping: FlappingCheck
+  private var anchor: AnchorCheck
+  private var motion: MotionCheck
+  private var planChecks = PlanChecks()
+  private var digest = FNV1a64()
+  private var kept: [ReplayCheck: Int] = [:]
+  private var shapes: [ReplaySummary.SceneShapes] = []
+  /// The summary so far (complete after ``ReplayRecord/end(_:)``).
+  public private(set) var summary: ReplaySummary
+
+  /// Creates a verifier.
+  ///
+  /// - Parameters:
+  ///   - trace: The trace's name, for the summary.
+  ///   - tolerances: The limits to apply.
+  ///   - failureLimit: Failures kept per check (default 20); all are counted.
+  public init(trace: String, tolerances: ReplayTolerances = .default, failureLimit: Int = 20) {
+    self.tolerances = tolerances
+    self.failureLimit = failureLimit
+    self.flapping = FlappingCheck(minimumDwell: tolerances.minimumDwell)
+    self.anchor = AnchorCheck(tolerance: tolerances.anchor)
+    self.motion = MotionCheck(tolerances: tolerances)
+    self.summary = ReplaySummary(
+      trace: trace, events: 0, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0,
+      digest: FNV1a64().hex, failures: [], failureCount: 0)
+  }
+
+  /// Checks one record.
+  public mutating func receive(_ record: ReplayRecord) {
+    var found: [ReplayFailure] = []
+    let report = { (failure: ReplayFailure) in found.append(failure) }
+    switch record {
+    case .evaluation(let evaluation):
+      shapeCheck.observe(evaluation, report: report)
+      planChecks.observe(evaluation, report: report)
+    case .layout(let change):
+      digest.combine(ReplayJSONLines.layout(change, trace: nil) + "\n")
+      noteShape(change)
+      flapping.observe(change, report: report)
+      anchor.observe(change, report: report)
+    case .retarget(let retarget):
+      motion.observe(retarget, report: report)
+    case .frame(let sample):
+      digest.combine(sample)
+      motion.observe(sample, report: report)
+    case .end(let end):
+      motion.observe(end, report: report)
+      summary.events = end.events
+    }
+    for failure in found {
+      summary.failureCount += 1
+      let count = kept[failure.check, default: 0]
+      if count < failureLimit {
+        kept[failure.check] = count + 1
+        summary.failures.append(failure)
+      }
+    }
+    summary.scenes = shapes
+    summary.maximumAnchorDrift = anchor.maximumDrift
+    summary.maximumFrameJump = motion.maximumJump
+    summary.digest = digest.hex
+  }
+
+  private mutating func noteShape(_ change: LayoutChange) {
+    let transition = ReplaySummary.Transition(
+      time: change.time, eventIndex: change.eventIndex, shape: change.shape)
+    if let index = shapes.firstIndex(where: { $0.scene == change.scene }) {
+      if shapes[index].transitions.last?.shape != change.shape {
+        shapes[index].transitions.append(transition)
+      }
+    } else {
+      let insertAt = shapes.firstIndex { $0.scene > change.scene } ?? shapes.count
+      shapes.insert(.init(scene: change.scene, transitions: [transition]), at: insertAt)
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import LayoutCore
+
+/// Animates a scene's elements from plan to plan, as the replay drives it: LayoutCore's `PlanAnimator`
+/// or a stand-in (a test plants a fault by supplying its own).
+///
+/// The replayer keeps one copy of the configured value per scene, calls ``update(to:context:at:)`` at
+/// every plan change and samples ``presentations(at:)`` at each tick until ``isSettled(at:)``. Times are
+/// trace times in nanoseconds; implementations must be pure functions of the calls made so far.
+public protocol PlanAnimating: Sendable {
+  /// Moves every element toward its frame in `plan`, starting at `time` (nanoseconds). The first call
+  /// places elements at rest.
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64)
+  /// Every element on screen at `time` (nanoseconds), in a deterministic order.
+  func presentations(at time: UInt64) -> [ElementPresentation]
+  /// True when nothing moves or fades at `time` (nanoseconds).
+  func isSettled(at time: UInt64) -> Bool
+}
+
+extension PlanAnimator: PlanAnimating {}

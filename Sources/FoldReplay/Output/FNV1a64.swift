@@ -1,0 +1,81 @@
+import LayoutCore
+
+/// The 64-bit FNV-1a hash (Fowler, Noll, Vo; https://www.ietf.org/archive/id/draft-eastlake-fnv-21.html):
+/// for each byte, `hash ^= byte; hash &*= 0x100000001b3`, from the offset basis `0xcbf29ce484222325`.
+///
+/// Not cryptographic: it fingerprints replay output so a golden file can say "the same bytes" in 16 hex
+/// digits.
+public struct FNV1a64: Sendable, Hashable {
+  /// The hash so far.
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Creates a hash of nothing (the offset basis).
+  public init() {}
+
+  /// Hashes the UTF-8 bytes of `text`.
+  ///
+  /// - Complexity: O(n) in the byte count.
+  public mutating func combine(_ text: String) {
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value &*= 0x100_0000_01b3
+    }
+  }
+
+  /// Hashes the 8 bytes of `value`, least significant first.
+  ///
+  /// - Complexity: O(1).
+  public mutating func combine(_ value: Int64) {
+    let bits = UInt64(bitPattern: value)
+    var hash = self.value
+    hash = (hash ^ (bits & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 8 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 16 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 24 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 32 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 40 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 48 & 0xff)) &* 0x100_0000_01b3
+    hash = (hash ^ (bits >> 56)) &* 0x100_0000_01b3
+    self.value = hash
+  }
+
+  /// Hashes a sampled frame: per element its id's UTF-8 bytes and a 0 byte, then the tick time (ns), the
+  /// scene, the frame and target (x, y, w, h) and the opacity, each in thousandths (of a point, of full
+  /// opacity, rounded half away from zero) as little-endian 64-bit integers.
+  ///
+  /// The same numbers the `frame` JSON Lines record prints, without formatting them: frames are by far
+  /// the most numerous records.
+  ///
+  /// - Complexity: O(e) in the sample's elements.
+  public mutating func combine(_ sample: FrameSample) {
+    for element in sample.elements {
+      combine(element.id)
+      value ^= 0
+      value &*= 0x100_0000_01b3
+      combine(Int64(bitPattern: sample.time))
+      combine(Int64(sample.scene.rawValue))
+      combine(element.frame)
+      combine(element.target)
+      combine(Self.thousandths(element.opacity))
+    }
+  }
+
+  private mutating func combine(_ rect: Rect) {
+    combine(Self.thousandths(rect.x))
+    combine(Self.thousandths(rect.y))
+    combine(Self.thousandths(rect.width))
+    combine(Self.thousandths(rect.height))
+  }
+
+  /// `value` × 1000 rounded, or `Int64.min` when that is not finite or does not fit.
+  static func thousandths(_ value: Double) -> Int64 {
+    let scaled = (value * 1000).rounded()
+    return scaled.isFinite && abs(scaled) < 9e18 ? Int64(scaled) : .min
+  }
+
+  /// The hash as 16 lowercase hex digits.
+  public var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

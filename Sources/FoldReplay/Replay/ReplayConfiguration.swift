@@ -1,0 +1,95 @@
+import LayoutCore
+
+/// What a replay drives and how: the layout, the animator, the scroll-anchoring strategy, the content
+/// model and the tick.
+///
+/// Each part is a protocol so an app can replay traces against its real layout and a test can plant a
+/// fault in exactly one part.
+public struct ReplayConfiguration: Sendable {
+  /// The layout under test.
+  public var layout: any ReplayLayout
+  /// The animator; every scene starts from a copy of this value.
+  public var animator: any PlanAnimating
+  /// The scroll-anchoring strategy (a type: the replay makes one scroll view per scene).
+  public var scrollAnchoring: any ScrollAnchoring.Type
+  /// The scrolling content.
+  public var content: any ContentModel
+  /// Presentation samples per second of trace time while anything moves (default 120 Hz, ProMotion).
+  public var tickRate: Int
+  /// How long animations may run after the last event before the replay stops waiting, in nanoseconds
+  /// (default 10 s).
+  public var settleLimit: UInt64
+  /// How long after a scene disconnects a scene connecting on another display still takes over its place,
+  /// in nanoseconds (default 1 s): the system tears one display's scene down and brings the other's up
+  /// together, so a later connect is a new, unrelated scene.
+  public var handoverWindow: UInt64
+  /// The id of the plan element whose frame is the scrolling viewport (default `"list"`, the reference
+  /// screen's list pane); when a plan has no such element, its first scrollable element.
+  public var scrollElementID: String?
+
+  /// Creates a configuration for a layout that decides from the context alone.
+  ///
+  /// - Parameters:
+  ///   - policy: The layout under test, for example LayoutCore's `ReferenceScreenLayout()`.
+  ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
+  ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
+  ///   - content: The scrolling content (default ``RecordListContent``).
+  ///   - tickRate: Samples per second, at least 1 (default 120).
+  ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
+  ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
+  ///     (default 1 s).
+  ///   - scrollElementID: The scrolling element's id (default `"list"`).
+  public init(
+    policy: any LayoutPolicy, animator: any PlanAnimating = PlanAnimator(),
+    scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
+    content: any ContentModel = RecordListContent(), tickRate: Int = 120,
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
+    scrollElementID: String? = "list"
+  ) {
+    self.init(
+      layout: PolicyLayout(policy), animator: animator, scrollAnchoring: scrollAnchoring, content: content,
+      tickRate: tickRate, settleLimit: settleLimit, handoverWindow: handoverWindow,
+      scrollElementID: scrollElementID)
+  }
+
+  /// Creates a configuration for a layout that reads the content too.
+  ///
+  /// - Parameters:
+  ///   - layout: The layout under test.
+  ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
+  ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
+  ///   - content: The scrolling content (default ``RecordListContent``).
+  ///   - tickRate: Samples per second, at least 1 (default 120).
+  ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
+  ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
+  ///     (default 1 s).
+  ///   - scrollElementID: The scrolling element's id (default `"list"`).
+  public init(
+    layout: any ReplayLayout, animator: any PlanAnimating = PlanAnimator(),
+    scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
+    content: any ContentModel = RecordListContent(), tickRate: Int = 120,
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
+    scrollElementID: String? = "list"
+  ) {
+    precondition(tickRate >= 1, "tickRate must be at least 1 Hz")
+    self.layout = layout
+    self.animator = animator
+    self.scrollAnchoring = scrollAnchoring
+    self.content = content
+    self.tickRate = tickRate
+    self.settleLimit = settleLimit
+    self.handoverWindow = handoverWindow
+    self.scrollElementID = scrollElementID
+  }
+
+  /// The trace time of tick `index`, in nanoseconds: `index × 10⁹ / tickRate`, rounded down, so ticks are
+  /// exact integers at any rate.
+  public func tickTime(_ index: UInt64) -> UInt64 { index * 1_000_000_000 / UInt64(tickRate) }
+
+  /// The index of the first tick strictly after `time` (nanoseconds).
+  public func firstTick(after time: UInt64) -> UInt64 {
+    var index = time * UInt64(tickRate) / 1_000_000_000
+    while tickTime(index) <= time { index += 1 }
+    return index
+  }
+}

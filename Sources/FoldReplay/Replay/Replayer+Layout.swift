@@ -1,0 +1,177 @@
+import FoldTrace
+import LayoutCore
+
+extension Replayer {
+  /// Asks the layout for a plan after a scene's context input changed; lays the scrolling content out
+  /// again and retargets the animator when the plan or the content's arrangement changed.
+  mutating func relayout<Sink: ReplaySink>(_ id: SceneID, eventIndex: Int, into sink: inout Sink) {
+    guard let position = position(of: id), let state = session.scene(id),
+      let context = LayoutContext(state), scenes[position].context != context
+    else { return }
+    let plan = configuration.layout.plan(for: context, content: configuration.content)
+    sink.receive(
+      .evaluation(
+        LayoutEvaluation(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)))
+    scenes[position].context = context
+    let viewport = scrollViewport(in: plan, context: context)
+    let scrollConfiguration = configuration.content.configuration(
+      columns: plan.columns, dynamicTypeSize: context.dynamicTypeSize)
+    let planChanged = scenes[position].plan != plan
+    let contentChanged =
+      viewport != scenes[position].viewport
+      || (viewport != nil && scrollConfiguration != scenes[position].scrollConfiguration)
+    guard planChanged || contentChanged else { return }
+
+    var change = LayoutChange(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)
+    if let viewport {
+      relayoutScroll(
+        &scenes[position], viewport: viewport, configuration: scrollConfiguration, change: &change)
+    }
+    if planChanged { retarget(position, to: plan, context: context, eventIndex: eventIndex, into: &sink) }
+    scenes[position].plan = plan
+    sink.receive(.layout(change))
+  }
+
+  /// Retargets a scene's animator, reporting the presentation just before and just after.
+  private mutating func retarget<Sink: ReplaySink>(
+    _ position: Int, to plan: LayoutPlan, context: LayoutContext, eventIndex: Int, into sink: inout Sink
+  ) {
+    guard scenes[position].plan != nil else {
+      scenes[position].animator.update(to: plan, context: context, at: time)
+      return
+    }
+    let before = scenes[position].animator.presentations(at: time)
+    scenes[position].animator.update(to: plan, context: context, at: time)
+    let after = scenes[position].animator.presentations(at: time)
+    scenes[position].isAnimating = !scenes[position].animator.isSettled(at: time)
+    sink.receive(
+      .retarget(
+        Retarget(
+          scene: scenes[position].id, time: time, eventIndex: eventIndex, before: before, after: after,
+          reduceMotion: context.reduceMotion, isInteractivelyResizing: context.isInteractivelyResizing)))
+  }
+
+  /// The scrolling element's viewport in a plan: ``ReplayConfiguration/scrollElementID``'s frame size, or
+  /// the first scrollable element's, in the scene's layout direction.
+  func scrollViewport(in plan: LayoutPlan, context: LayoutContext) -> ScrollViewport? {
+    let element =
+      configuration.scrollElementID.flatMap { plan.element($0) }
+      ?? plan.elements.first(where: \.isScrollable)
+    return element.map { ScrollViewport(size: $0.frame.size, layoutDirection: context.layoutDirection) }
+  }
+
+  /// Lays a scene's content out for a new viewport and configuration through the scroll strategy, and
+  /// records in `change` the place kept, where it ended up and what anchoring should have done.
+  func relayoutScroll(
+    _ scene: inout SceneReplay, viewport: ScrollViewport,
+    configuration scrollConfiguration: ScrollConfiguration,
+    change: inout LayoutChange
+  ) {
+    let items = configuration.content.items
+    let strategy = configuration.scrollAnchoring
+    var previousOffset: Double
+    var promise = scene.promise
+    let wasAtTop: Bool
+    if var scroll = scene.scroll {
+      previousOffset = scroll.contentOffset
+      wasAtTop = previousOffset == 0
+      scroll.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration)
+      scene.scroll = scroll
+    } else if let handover = scene.handover {
+      scene.scroll = strategy.init(
+        restoring: handover.position, items: items, viewport: viewport, configuration: scrollConfiguration)
+      change.handoverFrom = handover.from
+      promise = handover.position.anchor
+      wasAtTop = handover.position.isAtTop
+      previousOffset = wasAtTop ? 0 : .nan
+      scene.handover = nil
+    } else {
+      let state = session.scene(scene.id)
+      scene.scroll = strategy.init(
+        items: items, viewport: viewport, configuration: scrollConfiguration,
+        contentOffset: state?.scrollOffset.y ?? 0, selection: state?.selection)
+      scene.promise = scene.scroll?.anchor
+      promise = nil
+      wasAtTop = false
+      previousOffset = scene.scroll?.contentOffset ?? 0
+    }
+    let layout =
+      scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration
+      ? scene.layout ?? ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
+      : ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
+    scene.viewport = viewport
+    scene.scrollConfiguration = scrollConfiguration
+    scene.layout = layout
+    let offset = scene.scroll?.contentOffset ?? 0
+    change.offsetBefore = previousOffset.isNaN ? offset : previousOffset
+    change.offsetAfter = offset
+    change.anchorBefore = promise
+    guard let promise else {
+      // The first layout: nothing to keep yet; report where the new anchor stands.
+      change.anchorAfter = scene.promise.flatMap { anchor in
+        layout.frame(of: anchor.itemID).map {
+          ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
+        }
+      }
+      return
+    }
+    guard let top = layout.frame(of: promise.itemID)?.minY else {
+      change.anchorOutcome = .removed
+      scene.promise = scene.scroll?.anchor
+      change.anchorAfter = scene.promise.flatMap { anchor in
+        layout.frame(of: anchor.itemID).map {
+          ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
+        }
+      }
+      return
+    }
+    change.anchorAfter = ScrollAnchor(itemID: promise.itemID, offsetFromViewportTop: top - offset)
+    let ideal = top - promise.offsetFromViewportTop
+    let maximum = layout.maxOffset(in: viewport)
+    if wasAtTop {
+      change.anchorOutcome = .atTop
+      scene.promise = scene.scroll?.anchor
+    } else if ideal < 0 {
+      change.anchorOutcome = .clamped(0)
+    } else if ideal > maximum {
+      change.anchorOutcome = .clamped(maximum)
+    } else {
+      change.anchorOutcome = .kept
+    }
+    if change.handoverFrom != nil, !wasAtTop { scene.promise = promise }
+  }
+
+  /// Removes a departing scene and hands its place to the scene that takes over.
+  mutating func disconnect<Sink: ReplaySink>(
+    _ state: SceneState, eventIndex: Int, into sink: inout Sink
+  ) {
+    guard let position = position(of: state.id) else { return }
+    let departing = scenes.remove(at: position)
+    guard let place = departing.scroll?.position ?? departing.handover?.position else { return }
+    let handover = Handover(
+      from: departing.id, display: departing.display, connectedAt: departing.connectedAt,
+      disconnectedAt: time, position: place)
+    // The other scene may have connected first (the system shows the new display before it tears the old
+    // one down): it takes over if the user has not touched it yet.
+    guard
+      let successor = scenes.indices.last(where: {
+        scenes[$0].display != departing.display && scenes[$0].connectedAt >= departing.connectedAt
+          && !scenes[$0].userActed && scenes[$0].handover == nil
+      })
+    else {
+      pendingHandover = handover
+      return
+    }
+    scenes[successor].handover = handover
+    guard let viewport = scenes[successor].viewport,
+      let scrollConfiguration = scenes[successor].scrollConfiguration,
+      let context = scenes[successor].context, let plan = scenes[successor].plan
+    else { return }
+    var change = LayoutChange(
+      scene: scenes[successor].id, time: time, eventIndex: eventIndex, context: context, plan: plan)
+    scenes[successor].scroll = nil
+    relayoutScroll(
+      &scenes[successor], viewport: viewport, configuration: scrollConfiguration, change: &change)
+    sink.receive(.layout(change))
+  }
+}

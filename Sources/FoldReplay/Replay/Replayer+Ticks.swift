@@ -1,0 +1,33 @@
+import FoldTrace
+import LayoutCore
+
+extension Replayer {
+  /// Samples every moving scene's presentation at each tick up to and including `limit` (nanoseconds).
+  ///
+  /// Ticks fall at ``ReplayConfiguration/tickTime(_:)``. A scene is sampled from the first tick after its
+  /// retarget until the first tick at which its animator reports it settled (that last sample is marked
+  /// ``FrameSample/isSettled``). Nothing is sampled while every scene rests, so idle hours cost nothing.
+  ///
+  /// - Complexity: O(t × e) for t ticks sampled and e elements.
+  mutating func advance<Sink: ReplaySink>(to limit: UInt64, into sink: inout Sink) {
+    var tick = max(nextTick, configuration.firstTick(after: time))
+    while scenes.contains(where: \.isAnimating) {
+      let tickTime = configuration.tickTime(tick)
+      guard tickTime <= limit else { break }
+      for index in scenes.indices where scenes[index].isAnimating {
+        let settled = scenes[index].animator.isSettled(at: tickTime)
+        let context = scenes[index].context
+        sink.receive(
+          .frame(
+            FrameSample(
+              scene: scenes[index].id, time: tickTime, eventIndex: eventCount - 1,
+              elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
+              reduceMotion: context?.reduceMotion ?? false,
+              isInteractivelyResizing: context?.isInteractivelyResizing ?? false)))
+        if settled { scenes[index].isAnimating = false }
+      }
+      tick += 1
+    }
+    nextTick = configuration.firstTick(after: limit)
+  }
+}

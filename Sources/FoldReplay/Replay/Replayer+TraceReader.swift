@@ -1,0 +1,47 @@
+import FoldTrace
+import LayoutCore
+
+extension Replayer {
+  /// Replays a trace frame by frame as the reader decodes it: memory stays bounded by one frame plus the
+  /// replay's per-scene state, whatever the trace's length.
+  ///
+  /// - Parameters:
+  ///   - reader: A reader at the trace's first frame.
+  ///   - configuration: What to drive.
+  ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
+  /// - Returns: The number of events replayed.
+  /// - Throws: `TraceError` when the trace is damaged; records up to the damage have been delivered.
+  /// - Complexity: O(n) in the events plus the ticks sampled.
+  @discardableResult
+  public static func replay<Sink: ReplaySink>(
+    _ reader: TraceReader, configuration: ReplayConfiguration, into sink: inout Sink
+  ) throws(TraceError) -> Int {
+    var replayer = Replayer(configuration: configuration)
+    while let frame = try reader.nextFrame() {
+      for event in frame.events { replayer.consume(event, into: &sink) }
+    }
+    replayer.finish(into: &sink)
+    return replayer.eventCount
+  }
+
+  /// Replays a trace file and checks it.
+  ///
+  /// - Parameters:
+  ///   - path: The trace file's path; the summary names the trace by its file name.
+  ///   - configuration: What to drive.
+  ///   - tolerances: The checks' limits.
+  ///   - keepingFrames: Keep frame samples in the timeline.
+  /// - Returns: The timeline and the summary.
+  /// - Throws: `TraceError` when the trace cannot be read.
+  public static func replay(
+    path: String, configuration: ReplayConfiguration, tolerances: ReplayTolerances = .default,
+    keepingFrames: Bool = false
+  ) throws(TraceError) -> ReplayResult {
+    let reader = try TraceReader(path: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    var sink = TeeSink(
+      ReplayTimeline(keepsFrames: keepingFrames), ReplayVerifier(trace: name, tolerances: tolerances))
+    try replay(reader, configuration: configuration, into: &sink)
+    return ReplayResult(timeline: sink.first, summary: sink.second.summary)
+  }
+}

@@ -1,0 +1,166 @@
+import FoldTrace
+import LayoutCore
+
+/// Replays a trace into a layout, an animator and a scroll-anchoring strategy on a virtual clock taken
+/// only from the trace, and reports what happened to a ``ReplaySink``.
+///
+/// Feed events in trace order with ``consume(_:into:)`` and call ``finish(into:)`` after the last one.
+/// For every event the replayer first samples the presentation at each tick up to the event's time
+/// (only while some scene moves), then folds the event into ``session`` and, when a scene's
+/// `LayoutContext` changed, asks the layout for a plan, re-anchors the scroll position and retargets
+/// the animator. The replayer keeps only per-scene state, so memory does not grow with the trace.
+///
+/// Scene handover: when a scene disconnects and another connects on a different display (iPhone Duo
+/// opening or closing), the new scene takes over the departing scene's scroll anchor and selection
+/// (`003_f6edf847a2b0c034.txt`, "디스플레이 간 공간 일관성"), in either order of the two events.
+///
+/// Deterministic: output depends only on the events and the configuration.
+public struct Replayer: Sendable {
+  /// What the replay drives.
+  public let configuration: ReplayConfiguration
+  /// The session as folded from the events so far.
+  public private(set) var session = SessionState()
+  /// The number of events consumed (also the index the next event gets).
+  public private(set) var eventCount = 0
+  /// The virtual clock: trace time of the last event, in nanoseconds.
+  public private(set) var time: UInt64 = 0
+
+  var scenes: [SceneReplay] = []
+  var pendingHandover: Handover?
+  var nextTick: UInt64 = 0
+
+  /// Creates a replayer at the start of a trace.
+  ///
+  /// - Parameter configuration: What to drive.
+  public init(configuration: ReplayConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// Creates a replayer that starts at a frame of a trace (seek).
+  ///
+  /// The keyframe's events rebuild the session state without reporting anything; every scene's layout is
+  /// then placed at rest, as after a launch. Replaying the frame's events from here gives the session
+  /// state and plans that replaying the whole trace gives.
+  ///
+  /// - Parameters:
+  ///   - configuration: What to drive.
+  ///   - keyframe: The session state at the frame's start, as events (`TraceFrame.keyframe`).
+  ///   - eventIndex: The index in the whole trace of the frame's first event.
+  public init(configuration: ReplayConfiguration, keyframe: [TraceEvent], eventIndex: Int) {
+    self.configuration = configuration
+    var discard = DiscardingSink()
+    for event in keyframe { consume(event, into: &discard) }
+    for index in scenes.indices {
+      guard let plan = scenes[index].plan, let context = scenes[index].context else { continue }
+      scenes[index].animator = configuration.animator
+      scenes[index].animator.update(to: plan, context: context, at: time)
+      scenes[index].isAnimating = false
+    }
+    eventCount = eventIndex
+  }
+
+  /// The current plan of a connected scene, if it has one.
+  public func plan(for scene: SceneID) -> LayoutPlan? { scenes.first { $0.id == scene }?.plan }
+
+  /// The current content offset of a connected scene, in points.
+  public func scrollOffset(for scene: SceneID) -> Double? {
+    scenes.first { $0.id == scene }?.scroll?.contentOffset
+  }
+
+  /// The user's place in a connected scene: the anchor and selection it would hand over.
+  public func scrollPosition(for scene: SceneID) -> ScrollPosition? {
+    scenes.first { $0.id == scene }?.scroll?.position
+  }
+
+  /// Replays one event.
+  ///
+  /// - Parameters:
+  ///   - event: The next event in trace order. An event stamped earlier than the previous one is replayed
+  ///     at the previous one's time (the clock never runs backward).
+  ///   - sink: Receives the frames sampled before the event and the records the event causes.
+  /// - Complexity: O(s + e) per event for s scenes and e plan elements, plus the content model's cost on
+  ///   a relayout, plus O(e) per tick while something moves.
+  public mutating func consume<Sink: ReplaySink>(_ event: TraceEvent, into sink: inout Sink) {
+    let index = eventCount
+    let now = max(time, event.time)
+    advance(to: now, into: &sink)
+    time = now
+    eventCount += 1
+    switch session.apply(event) {
+    case .connected(let id):
+      connect(id, at: now)
+    case .disconnected(let state):
+      disconnect(state, eventIndex: index, into: &sink)
+    case .layoutInput(let id):
+      relayout(id, eventIndex: index, into: &sink)
+    case .scrolled(let id):
+      scrolled(id)
+    case .selected(let id):
+      selected(id)
+    case .none, .unknownScene:
+      break
+    }
+  }
+
+  /// Ends the replay: lets animations run until they settle (at most
+  /// ``ReplayConfiguration/settleLimit`` past the last event) and reports ``ReplayRecord/end(_:)``.
+  ///
+  /// - Parameter sink: Receives the last frames and the end record.
+  public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
+    advance(to: time + configuration.settleLimit, into: &sink)
+    let unsettled = scenes.filter(\.isAnimating).map(\.id)
+    sink.receive(
+      .end(
+        ReplayEnd(
+          events: eventCount, time: time, unsettledScenes: unsettled,
+          settleLimit: configuration.settleLimit)))
+  }
+
+  func position(of id: SceneID) -> Int? { scenes.firstIndex { $0.id == id } }
+
+  private mutating func connect(_ id: SceneID, at now: UInt64) {
+    guard let state = session.scene(id) else { return }
+    if let existing = position(of: id) { scenes.remove(at: existing) }
+    var scene = SceneReplay(
+      id: id, display: state.display, connectedAt: now, animator: configuration.animator)
+    if let handover = pendingHandover, handover.display != state.display,
+      now - handover.disconnectedAt <= configuration.handoverWindow
+    {
+      scene.handover = handover
+      pendingHandover = nil
+    }
+    let insertAt = scenes.firstIndex { $0.id > id } ?? scenes.count
+    scenes.insert(scene, at: insertAt)
+  }
+
+  /// Applies a user scroll. When the content has the event's anchor item, that item is brought to the
+  /// viewing region's top (the recording app's rows need not be as tall as the replay's); otherwise the
+  /// recorded offset is used.
+  private mutating func scrolled(_ id: SceneID) {
+    guard let position = position(of: id), let state = session.scene(id) else { return }
+    scenes[position].userActed = true
+    guard var scroll = scenes[position].scroll, let layout = scenes[position].layout else { return }
+    var offset = state.scrollOffset.y
+    if let anchor = state.scrollAnchor, let top = layout.frame(of: anchor)?.minY { offset = top }
+    scroll.scroll(to: offset)
+    scenes[position].promise = scroll.anchor
+    scenes[position].scroll = scroll
+  }
+
+  private mutating func selected(_ id: SceneID) {
+    guard let position = position(of: id), let state = session.scene(id) else { return }
+    scenes[position].userActed = true
+    guard var scroll = scenes[position].scroll else { return }
+    scroll.select(state.selection)
+    scenes[position].promise = scroll.anchor
+    scenes[position].scroll = scroll
+  }
+}
+
+/// A sink that drops every record.
+public struct DiscardingSink: ReplaySink {
+  /// Creates the sink.
+  public init() {}
+  /// Drops the record.
+  public mutating func receive(_ record: ReplayRecord) {}
+}

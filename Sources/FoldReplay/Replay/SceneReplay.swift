@@ -1,0 +1,44 @@
+import FoldTrace
+import LayoutCore
+
+/// The replayer's derived state for one connected scene.
+struct SceneReplay: Sendable {
+  var id: SceneID
+  var display: DisplayRole
+  var connectedAt: UInt64
+  var context: LayoutContext?
+  var plan: LayoutPlan?
+  var animator: any PlanAnimating
+  var isAnimating = false
+  /// The scroll view, once the scene has a plan with scrolling content.
+  var scroll: (any ScrollAnchoring)?
+  /// What the content was last laid out for.
+  var viewport: ScrollViewport?
+  var scrollConfiguration: ScrollConfiguration?
+  /// The content laid out for ``viewport`` and ``scrollConfiguration``, measured by the replay itself.
+  var layout: ScrollLayout?
+  /// The user's place as last set by the user (scroll, selection, handover): what every relayout must
+  /// keep.
+  var promise: ScrollAnchor?
+  /// True once the user scrolled or selected in this scene (a handover no longer applies).
+  var userActed = false
+  /// A departing scene's place, waiting for this scene's first content layout.
+  var handover: Handover?
+
+  init(id: SceneID, display: DisplayRole, connectedAt: UInt64, animator: any PlanAnimating) {
+    self.id = id
+    self.display = display
+    self.connectedAt = connectedAt
+    self.animator = animator
+  }
+}
+
+/// A departing scene's place: carried to the scene that takes over.
+struct Handover: Sendable, Equatable {
+  var from: SceneID
+  var display: DisplayRole
+  var connectedAt: UInt64
+  /// When the departing scene disconnected, in nanoseconds.
+  var disconnectedAt: UInt64
+  var position: ScrollPosition
+}

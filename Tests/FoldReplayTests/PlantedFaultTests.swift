@@ -1,0 +1,26 @@
+import FoldReplay
+import LayoutCore
+import Testing
+
+/// Proves the checks have power: each planted fault fails its own check, and only that one, on the
+/// scripts (a few may also fail a check that says the same from another side); the real core passes
+/// every check.
+@Suite struct PlantedFaultTests {
+  @Test(arguments: PlantedFault.all)
+  func faultFailsItsOwnCheck(_ fault: PlantedFault) {
+    var failed: Set<ReplayCheck> = []
+    for (_, script) in TraceScript.all {
+      let summary = replay(script, fault.configure(coreLayout)).summary
+      failed.formUnion(summary.failures.map(\.check))
+    }
+    #expect(failed.contains(fault.check))
+    #expect(failed.subtracting([fault.check]).isSubset(of: fault.alsoAllowed), "\(failed)")
+  }
+
+  @Test func theRealCorePassesEverything() {
+    for (name, script) in TraceScript.all {
+      let summary = replay(script).summary
+      #expect(summary.failures.isEmpty, "\(name): \(summary.failures.map(\.message))")
+    }
+  }
+}

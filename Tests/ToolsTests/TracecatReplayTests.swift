@@ -1,0 +1,98 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// `tracecat replay` end to end: the table, the JSON Lines contract, sharding, damaged input.
+@Suite struct TracecatReplayTests {
+  func run(_ arguments: [String], _ fixture: TracecatFixture) throws -> TracecatRunner.Result {
+    try TracecatRunner.run(arguments, in: fixture.directory)
+  }
+
+  @Test func printsATableAndATotalAndExitsZeroWhenEveryTracePasses() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run(["replay", "duo.foldtrace"], fixture)
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    let lines = result.lines
+    #expect(lines.first?.hasPrefix("TRACE") == true)
+    #expect(lines.first?.hasSuffix("SHAPES  MAX DRIFT  MAX JUMP  VERDICT") == true)
+    let row = try #require(lines.first { $0.hasPrefix("duo.foldtrace") })
+    #expect(row.hasSuffix("pass"))
+    #expect(row.contains(" \(fixture.events.count) "))
+    #expect(row.contains("1:cT"))
+    #expect(lines.last == "total: 1 traces, \(fixture.events.count) events, 1 passed, 0 failed")
+  }
+
+  @Test func jsonLinesKeepTheirNamesAndEndWithTheSummary() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try run(["replay", "--json", "duo.foldtrace"], fixture)
+    #expect(result.status == 0)
+    let lines = result.lines
+    #expect(lines.count >= 2)
+    for line in lines.dropLast() {
+      #expect(line.hasPrefix(#"{"kind":"layout","trace":"duo.foldtrace","t":"#), "\(line)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(
+        Set(object.keys)
+          == ["kind", "trace", "t", "scene", "event", "shape", "presentation", "columns", "anchor"])
+    }
+    #expect(
+      lines.last
+        == #"{"kind":"summary","trace":"duo.foldtrace","events":\#(fixture.events.count),"#
+        + #""verdict":"pass","failures":[]}"#)
+  }
+
+  @Test func framesAddOneRecordPerElementPerTickAndRunsAreByteIdentical() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let first = try run(["replay", "--json", "--frames", "duo.foldtrace"], fixture)
+    let second = try run(["replay", "--json", "--frames", "duo.foldtrace"], fixture)
+    #expect(first.stdout == second.stdout)
+    let frames = first.lines.filter { $0.hasPrefix(#"{"kind":"frame""#) }
+    #expect(!frames.isEmpty)
+    for line in frames.prefix(50) {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(Set(object.keys) == ["kind", "trace", "t", "scene", "element", "frame", "target", "opacity"])
+      #expect((object["frame"] as? [Any])?.count == 4)
+    }
+  }
+
+  @Test func directoriesAreSearchedAndShardsPartitionTheSortedList() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let corpus = fixture.directory.appendingPathComponent("corpus/nested")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    for name in ["b.foldtrace", "a.foldtrace", "c.foldtrace"] {
+      try Data(fixture.bytes).write(to: corpus.appendingPathComponent(name))
+    }
+    func traces(_ arguments: [String]) throws -> [String] {
+      try run(["replay"] + arguments + ["corpus"], fixture).lines.dropFirst().prefix {
+        !$0.hasPrefix("total")
+      }
+      .map { String($0.prefix { $0 != " " }) }
+    }
+    #expect(try traces([]) == ["a.foldtrace", "b.foldtrace", "c.foldtrace"])
+    #expect(try traces(["--shard", "1/2"]) == ["a.foldtrace"])
+    #expect(try traces(["--shard", "2/2"]) == ["b.foldtrace", "c.foldtrace"])
+    #expect(try run(["replay", "--shard", "3/2", "corpus"], fixture).status == 2)
+    try FileManager.default.createDirectory(
+      at: fixture.directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let empty = try run(["replay", "empty"], fixture)
+    #expect(empty.status == 3)
+    #expect(empty.stderr.contains("no .foldtrace files found"))
+  }
+
+  @Test func aDamagedTraceFailsTheRun() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let torn = try fixture.file("torn.foldtrace", Array(fixture.bytes.prefix(fixture.bytes.count * 2 / 3)))
+    let result = try run(["replay", "duo.foldtrace", torn], fixture)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("torn.foldtrace"))
+    #expect(result.lines.contains { $0.hasPrefix("torn.foldtrace") && $0.hasSuffix("error") })
+    #expect(result.lines.last?.hasSuffix("1 passed, 1 failed") == true)
+  }
+}

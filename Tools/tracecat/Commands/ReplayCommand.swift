@@ -1,0 +1,109 @@
+import FoldReplay
+import FoldTrace
+import LayoutCore
+
+/// `tracecat replay PATH…`: replays traces into the layout core on all cores, checks every promise, and
+/// prints a table (or JSON Lines); exit 1 when any trace fails.
+struct ReplayCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "replay",
+    abstract: "Replay traces into the layout core and check every promise; exit 1 on any failure.",
+    discussion: """
+      PATH is a trace file or a directory searched recursively for *.foldtrace files; the list is sorted \
+      by path and replayed in parallel, one trace per core. Each trace is replayed on its own virtual \
+      clock into LayoutCore's reference screen, spring animator and scroll anchoring, and checked: shape \
+      from size classes, no flapping, scroll anchor kept within 1 pt, no snapping (continuity, \
+      retargets from the current value and velocity, rest on target, no overshoot, cross-fades with \
+      Reduce Motion), controls clear of the fold and cameras, even columns on foldables, the same actions \
+      everywhere.
+
+      The table shows each trace's events, scenes, shape sequence per scene (cT compactTall, \
+      cS compactShort, rS regularShort, rT regularTall, rW regularWide), the largest anchor drift and \
+      frame jump in points, and the verdict, then a total line and the failures as sentences.
+
+      --json prints JSON Lines instead, a stable contract: per layout change {"kind":"layout", "trace", \
+      "t" (ns), "scene", "event", "shape", "presentation", "columns", "anchor": {"item", "offset"}}; with \
+      --frames per element per tick {"kind":"frame", "trace", "t", "scene", "element", "frame": [x, y, w, \
+      h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
+      "pass"|"fail", "failures": […]}.
+      """,
+    options: [
+      .flag("json", help: "Print JSON Lines records instead of the table."),
+      .flag("frames", help: "With --json, also print every sampled frame."),
+      .option(
+        "shard", value: "I/N", help: "Replay only the I-th of N slices of the sorted list (1 ≤ I ≤ N)."),
+      .option("tick-rate", value: "HZ", help: "Presentation samples per second of trace time (default 120)."),
+    ],
+    positionals: PositionalSpec(
+      name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
+    examples: [
+      ("tracecat replay Traces", "Replay and check the whole corpus."),
+      (
+        "tracecat replay --json --frames Traces/duo-open-external-to-internal.foldtrace", "Dump one timeline."
+      ),
+      ("tracecat replay --shard 2/4 Traces", "Replay the second quarter of the corpus (CI sharding)."),
+    ])
+
+  var paths: [String]
+  var json: Bool
+  var frames: Bool
+  var shard: (index: Int, count: Int)?
+  var tickRate: Int
+
+  init(_ arguments: ParsedArguments) throws {
+    paths = arguments.positionals
+    json = arguments.flag("json")
+    frames = arguments.flag("frames")
+    if frames && !json {
+      throw TracecatError.usage(message: "--frames needs --json", hint: Self.configuration.seeHelp)
+    }
+    if let text = arguments.value("shard") {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+        (1...count).contains(index)
+      else {
+        throw TracecatError.usage(
+          message: "--shard '\(text)' is not I/N with 1 ≤ I ≤ N", hint: "for example --shard 2/4.")
+      }
+      shard = (index, count)
+    }
+    tickRate = 120
+    if let text = arguments.value("tick-rate") {
+      guard let rate = Int(text), (1...100_000).contains(rate) else {
+        throw TracecatError.usage(
+          message: "--tick-rate '\(text)' is not a whole number of Hz from 1 to 100000",
+          hint: Self.configuration.seeHelp)
+      }
+      tickRate = rate
+    }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    var files = try ReplayInputs.traceFiles(in: paths)
+    guard !files.isEmpty else {
+      throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
+    }
+    if let shard { files = ReplayInputs.slice(files, shard: shard.index, of: shard.count) }
+    let configuration = ReplayConfiguration(policy: ReferenceScreenLayout(), tickRate: tickRate)
+    var status = ExitStatus.success
+    var outcomes: [ReplayOutcome] = []
+    ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in
+      if !outcome.passed { status = .invalid }
+      if json {
+        outcome.lines.forEach(console.print)
+        try? console.flush()
+        outcome.errors.forEach(console.error)
+      } else {
+        var kept = outcome
+        kept.lines = []
+        outcomes.append(kept)
+      }
+    }
+    if !json {
+      ReplayTable.lines(outcomes).forEach(console.print)
+      try console.flush()
+      for outcome in outcomes { outcome.errors.forEach(console.error) }
+    }
+    return status
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Finds the traces `tracecat replay` was pointed at and slices them for sharding.
+enum ReplayInputs {
+  /// The trace files named or found under directories (recursively, `*.foldtrace`), sorted by path
+  /// without duplicates. A named file is taken whatever its extension.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when a path does not exist.
+  static func traceFiles(in paths: [String]) throws -> [String] {
+    let manager = FileManager.default
+    var files: Set<String> = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw TracecatError.io(file: path, reason: "No such file or directory")
+      }
+      guard isDirectory.boolValue else {
+        files.insert(path)
+        continue
+      }
+      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+      for case let relative as String in manager.enumerator(atPath: path) ?? NSEnumerator()
+      where relative.hasSuffix(".foldtrace") {
+        files.insert(base + "/" + relative)
+      }
+    }
+    return files.sorted()
+  }
+
+  /// The `index`-th (from 1) of `count` contiguous slices of `files`: slice k holds the files from
+  /// ⌊(k−1)·n/count⌋ up to ⌊k·n/count⌋, so every file is in exactly one slice and sizes differ by at
+  /// most one.
+  static func slice(_ files: [String], shard index: Int, of count: Int) -> [String] {
+    let start = (index - 1) * files.count / count
+    let end = index * files.count / count
+    return Array(files[start..<end])
+  }
+}
