@@ -3,7 +3,9 @@ import Testing
 
 /// `--help` for the tool and every subcommand, and usage errors with the nearest valid spelling.
 @Suite struct HelpTests {
-  static let subcommands = ["cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "pack"]
+  static let subcommands = [
+    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "replay", "pack",
+  ]
 
   @Test func everyHelpMatchesItsGolden() throws {
     let fixture = try TracecatFixture()

@@ -14,8 +14,17 @@ struct DiffCommand: TracecatCommand {
       {"index":…,"t":…,"before":…,"a":…,"b":…}, the events in the JSON Lines form and null for the end \
       of a trace (or for no event before). Exit 0 same, 1 different (or a damaged trace, reported on \
       standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
+
+      --replay replays both traces into LayoutCore's reference screen (as 'tracecat replay' does) and \
+      compares their layout changes instead — what changed for the user when a golden changes: the \
+      first differing change in 'tracecat replay --json''s layout form (t, scene, event, shape, \
+      presentation, columns, anchor), with the change before it; with --json, as one object \
+      {"layoutChange":…,"t":…,"before":…,"a":…,"b":…}.
       """,
-    options: [.flag("json", help: "Print the difference as one JSON object (for scripts).")],
+    options: [
+      .flag("json", help: "Print the difference as one JSON object (for scripts)."),
+      .flag("replay", help: "Compare the traces' replays: the first differing layout change."),
+    ],
     positionals: PositionalSpec(
       name: "FILE", help: "The two traces (.foldtrace); one of them may be - (standard input).", minimum: 2,
       maximum: 2, label: "A B"),
@@ -23,6 +32,10 @@ struct DiffCommand: TracecatCommand {
       (
         "tracecat diff Traces/case-ipad-portrait.foldtrace Traces/case-ipad-landscape.foldtrace",
         "Where two sessions part: here, the first geometry (820 × 1180 pt against 1376 × 1032 pt)."
+      ),
+      (
+        "tracecat diff --replay Traces/case-ipad-portrait.foldtrace Traces/case-ipad-landscape.foldtrace",
+        "The first layout the two sessions disagree on."
       ),
       (
         "foldsim Traces/duo-second-scene.json -o new.foldtrace && tracecat diff Traces/duo-second-scene.foldtrace new.foldtrace",
@@ -33,14 +46,17 @@ struct DiffCommand: TracecatCommand {
   var first: String
   var second: String
   var json: Bool
+  var replay: Bool
 
   init(_ arguments: ParsedArguments) throws {
     first = arguments.positionals[0]
     second = arguments.positionals[1]
     json = arguments.flag("json")
+    replay = arguments.flag("replay")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    if replay { return try runReplay(console) }
     let left = try open(first)
     var a = EventStream(left)
     var b = EventStream(try open(second))

@@ -14,9 +14,14 @@ struct PlotCommand: TracecatCommand {
       --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
       the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scene \
       panels (repeat or comma list; - is the device panel).
+      --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does) and adds \
+      two rows per scene: the scroll anchor's drift at each relayout that had to keep it (green within \
+      the 1 pt tolerance, red beyond) and the checks that failed (red triangles); hover for values.
       """,
     options: [
-      .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output.")
+      .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output."),
+      .flag(
+        "replay", help: "Replay into LayoutCore's reference screen; mark anchor drift and failed checks."),
     ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
@@ -30,18 +35,21 @@ struct PlotCommand: TracecatCommand {
   var input: String
   var output: String?
   var filter: EventFilter
+  var replay: Bool
 
   init(_ arguments: ParsedArguments) throws {
     input = arguments.positionals[0]
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    replay = arguments.flag("replay")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
     let timeline = try TimelineReader.read(input, label: "plot", filter: filter)
-    let document = TimelinePlot.render(timeline, title: name)
+    let marks = replay ? try ReplayMarks.replay(input) : nil
+    let document = TimelinePlot.render(timeline, title: name, marks: marks)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))
     } else {

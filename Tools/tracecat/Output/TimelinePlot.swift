@@ -29,21 +29,24 @@ struct TimelinePlot {
 
   let timeline: SessionTimeline
   let title: String
+  /// Anchor drift and failed checks from a replay, when the plot was asked for them.
+  let marks: ReplayMarks?
   private let start: UInt64
   private let span: Double
   private var svg = SVGDocument()
   private var y = 0.0
 
-  init(_ timeline: SessionTimeline, title: String) {
+  init(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) {
     self.timeline = timeline
     self.title = title
+    self.marks = marks
     start = timeline.start ?? 0
     span = Double(max(timeline.end - start, 1_000_000))
   }
 
   /// The SVG document.
-  static func render(_ timeline: SessionTimeline, title: String) -> String {
-    var plot = TimelinePlot(timeline, title: title)
+  static func render(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) -> String {
+    var plot = TimelinePlot(timeline, title: title, marks: marks)
     return plot.draw()
   }
 
@@ -151,8 +154,51 @@ struct TimelinePlot {
     }
     svg.close()
     y += Self.bandHeight + 4
+    if let marks { drawReplayRows(scene, marks: marks) }
     svg.close()
     y += 16
+  }
+
+  /// Replay rows: anchor drift at each relayout that had to keep the anchor (green within the
+  /// tolerance, red beyond it), and failed checks as red triangles; hover for the values.
+  private mutating func drawReplayRows(_ scene: SessionTimeline.Scene, marks: ReplayMarks) {
+    svg.group(class: "anchor-band")
+    svg.text("anchor drift", x: Self.left - 8, y: y + 11, anchor: "end")
+    for drift in marks.drifts[scene.id] ?? [] where drift.time >= start && drift.time <= timeline.end {
+      let bad = abs(drift.points) > marks.tolerance
+      svg.add(
+        "<circle cx=\"\(SVGDocument.n(x(drift.time)))\" cy=\"\(SVGDocument.n(y + 7))\" r=\"3.5\" "
+          + "fill=\"\(bad ? "#d62728" : "#59a14f")\"><title>anchor drift \(SVGDocument.n(drift.points)) pt at "
+          + "\(EventFormatter.time(drift.time)) s</title></circle>")
+    }
+    svg.close()
+    y += Self.bandHeight + 4
+    svg.group(class: "failures-band")
+    svg.text("failures", x: Self.left - 8, y: y + 11, anchor: "end")
+    // One triangle per instant: the failures at the same time share it, listed in its title.
+    let failures = marks.failures.filter { $0.scene == scene.id }
+    var index = 0
+    while index < failures.count {
+      let time = failures[index].time
+      var texts: [String] = []
+      while index < failures.count && failures[index].time == time {
+        texts.append(failures[index].text)
+        index += 1
+      }
+      let heading = texts.count == 1 ? "" : "\(texts.count) failures at \(EventFormatter.time(time)) s:\n"
+      failureTriangle(at: time, text: heading + texts.joined(separator: "\n"))
+    }
+    svg.close()
+    y += Self.bandHeight + 4
+  }
+
+  private mutating func failureTriangle(at time: UInt64, text: String) {
+    guard time >= start && time <= timeline.end else { return }
+    let cx = x(time)
+    svg.add(
+      "<path d=\"M \(SVGDocument.n(cx - 5)) \(SVGDocument.n(y + 13)) L \(SVGDocument.n(cx)) \(SVGDocument.n(y + 2)) "
+        + "L \(SVGDocument.n(cx + 5)) \(SVGDocument.n(y + 13)) Z\" fill=\"#d62728\"><title>"
+        + SVGDocument.escape(text) + "</title></path>")
   }
 
   /// A colored stretch of a band row, labelled inside when it is wide enough.
@@ -268,6 +314,8 @@ struct TimelinePlot {
       + LayoutShape.allCases.map { ($0.rawValue, Self.shapeColors[$0] ?? "#ccc") }
       + Presentation.allCases.map { ($0.rawValue, Self.presentationColors[$0] ?? "#ccc") }
       + [("division active", "#e15759"), ("interactive resize", "#ff9da7")]
+      + (marks == nil
+        ? [] : [("anchor kept (≤ 1 pt)", "#59a14f"), ("anchor drift / failed check", "#d62728")])
     for (label, color) in entries {
       let entryWidth = 14 + Double(label.count) * 6 + 14
       if legendX + entryWidth > Self.width - Self.right {
