@@ -59,5 +59,12 @@ import Testing
       ])
     let plain = try fixture.run(["plot", "duo-open-external-to-internal.foldtrace"])
     #expect(!plain.text.contains("anchor-band"))
+    let fromStdin = try fixture.run(
+      ["plot", "--replay", "-"], stdin: "duo-open-external-to-internal.foldtrace")
+    #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
+    #expect(
+      fromStdin.text
+        == duo.text.replacingOccurrences(
+          of: ">duo-open-external-to-internal.foldtrace<", with: ">&lt;stdin&gt;<"))
   }
 }

@@ -46,7 +46,7 @@ struct ExportCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(input, label: "export", filter: filter)
+    let timeline = try TimelineReader.read(TraceInput(input), label: "export", filter: filter)
     let document = try ChromeTraceExporter.document(timeline, title: name)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))

@@ -46,10 +46,10 @@ struct PlotCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(input, label: "plot", filter: filter)
-    let marks = replay ? try ReplayMarks.replay(input) : nil
-    let document = TimelinePlot.render(timeline, title: name, marks: marks)
+    let trace = try TraceInput(input)
+    let timeline = try TimelineReader.read(trace, label: "plot", filter: filter)
+    let marks = replay ? try ReplayMarks.replay(trace) : nil
+    let document = TimelinePlot.render(timeline, title: trace.name, marks: marks)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))
     } else {

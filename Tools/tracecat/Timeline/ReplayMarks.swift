@@ -15,10 +15,9 @@ struct ReplayMarks: Sendable {
   /// Replays a trace into LayoutCore's reference screen (as `tracecat replay` does) and collects marks.
   ///
   /// - Throws: ``TracecatError`` when the trace cannot be read whole.
-  static func replay(_ input: String) throws -> ReplayMarks {
-    let reader = try InputSource.trace(input)
-    let name = InputSource.displayName(input)
-    var sink = TeeSink(ReplayTimeline(), ReplayVerifier(trace: name))
+  static func replay(_ input: TraceInput) throws -> ReplayMarks {
+    let reader = try input.open()
+    var sink = TeeSink(ReplayTimeline(), ReplayVerifier(trace: input.name))
     do throws(TraceError) {
       try Replayer.replay(
         reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &sink)

@@ -8,16 +8,16 @@ enum TimelineReader {
   /// the state; reading stops at the first frame after `to`.
   ///
   /// - Parameters:
-  ///   - input: The trace argument.
+  ///   - input: The trace.
   ///   - label: The subcommand, for the progress line.
   ///   - filter: The time window and scenes to show.
   /// - Returns: The timeline of the window.
   /// - Throws: ``TracecatError`` when the trace is unreadable or damaged in the window.
-  static func read(_ input: String, label: String, filter: EventFilter = EventFilter()) throws
+  static func read(_ input: TraceInput, label: String, filter: EventFilter = EventFilter()) throws
     -> SessionTimeline
   {
-    let reader = try InputSource.trace(input)
-    let progress = Progress("\(label) \(InputSource.displayName(input))", total: reader.fileSize)
+    let reader = try input.open()
+    let progress = Progress("\(label) \(input.name)", total: reader.fileSize)
     defer { progress.finish() }
     var timeline = SessionTimeline(keepsSamples: true, filter: filter)
     do throws(TraceError) {
