@@ -13,7 +13,11 @@ struct StatsCommand: TracecatCommand {
       events the recorder lost when the disk fell behind. Closed says whether the writer closed the \
       trace (a seek table ends it) or whether it needs 'tracecat recover'. A damaged trace is \
       summarized up to the damage, then reported (exit 4 torn, 1 corrupt). With --json, prints one \
-      JSON object per trace (keys sorted; times in nanoseconds).
+      JSON object per trace, keys sorted, times in nanoseconds: file, device, app, recorder, format, \
+      start, end, duration, events, eventsByKind, scenes (scene, display, shapes, shapeChanges, \
+      geometryEvents), dropped, droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, \
+      compressionRatio, closed (cleanly, noSeekTable, torn, corrupt) and, when damaged, damage (offset, \
+      reason).
       """,
     options: [.flag("json", help: "Print one JSON object per trace instead of aligned rows.")],
     positionals: PositionalSpec(

@@ -18,17 +18,23 @@ struct ChromeTraceEvent: Encodable, Sendable {
     }
   }
 
+  /// The slice's, counter's or metadata record's name.
   var name: String
+  /// The category, for filtering in the viewer.
   var cat: String?
+  /// The phase: `M`, `X`, `C` or `i`.
   var ph: String
   /// Microseconds since session start.
   var ts: Double
   /// Microseconds, for `X` slices.
   var dur: Double?
+  /// The process: 1 for the device, 1000 + n for scene n.
   var pid: Int
+  /// The thread (track) within the process.
   var tid: Int
   /// Scope of an instant event: `g` global, `p` process, `t` thread.
   var s: String?
+  /// Arguments: metadata names, counter values.
   var args: [String: Argument]?
 
   /// Microseconds from nanoseconds, exactly as far as a Double carries them.

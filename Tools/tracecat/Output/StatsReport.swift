@@ -3,7 +3,14 @@ import Foundation
 
 /// `tracecat stats --json`: one JSON object per trace, keys sorted, times in integer nanoseconds and
 /// sizes in bytes, so scripts read it with `jq` as they read the JSON Lines form.
+///
+/// Keys: `file`, `device`, `app`, `recorder`, `format`; `start`, `end`, `duration` (ns); `events`,
+/// `eventsByKind` (JSON Lines kind names); `scenes` (`scene`, `display`, `shapes` in order of first
+/// visit, `shapeChanges`, `geometryEvents`); `dropped` (events lost), `droppedRecords`, `unknown`;
+/// `frames`, `bytes`, `contentBytes`, `compressedBytes`, `compressionRatio`; `closed` (`cleanly`,
+/// `noSeekTable`, `torn`, `corrupt`) and, when damaged, `damage` (`offset`, `reason`).
 struct StatsReport: Encodable {
+  /// One scene: its display and the shapes it visited.
   struct Scene: Encodable {
     var scene: UInt32
     var display: String
@@ -13,6 +20,7 @@ struct StatsReport: Encodable {
     var geometryEvents: Int
   }
 
+  /// Where and why reading stopped.
   struct Damage: Encodable {
     var offset: Int?
     var reason: String
