@@ -9,9 +9,9 @@ struct ExportCommand: TracecatCommand {
       --chrome (the one format so far) writes a JSON object with traceEvents, ts and dur in \
       microseconds. The device is pid 1: hinge status as slices, the hinge angle as a counter \
       (degrees), markers and dropped-event records as global instant events. Scene n is pid 1000+n, \
-      named 'scene n (display)': its layout shapes as slices (as LayoutCore derives them from size \
-      classes and size), division-active and interactive-resize stretches as slices, and its width and \
-      height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
+      named 'scene n (display)': its layout shapes and presentations (stack, split, expanded) as \
+      slices, as LayoutCore derives them from size classes and size, division-active and \
+      interactive-resize stretches as slices, and its width and height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
       chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
       --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
       --scene chooses the scenes (- is the device).

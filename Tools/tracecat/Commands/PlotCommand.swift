@@ -7,8 +7,8 @@ struct PlotCommand: TracecatCommand {
     abstract: "Draw a trace as an SVG timeline: sizes, shapes, hinge, division, resizing, markers.",
     discussion: """
       One panel per scene: width (blue) and height (red) in points over time as step lines, the layout \
-      shape as a colored band (shapes as LayoutCore derives them from size classes and size), and \
-      bands for an active division region and for interactive resizing. A device panel on top shows \
+      shape and presentation as colored bands (as LayoutCore derives them from size classes and size), \
+      and bands for an active division region and for interactive resizing. A device panel on top shows \
       the hinge status and angle (degrees); markers are dashed vertical lines across every panel. Hover \
       a band in a browser for its exact times. Opens in any browser; the output is deterministic.
       --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
@@ -29,7 +29,11 @@ struct PlotCommand: TracecatCommand {
       (
         "tracecat plot -o timeline.svg Traces/var-ipad-resize-five-shapes.foldtrace",
         "An iPad window dragged through all five shapes; open timeline.svg in a browser."
-      )
+      ),
+      (
+        "tracecat plot --replay --from 300 --to 330 -s 11,12,- -o day.svg Traces/long-duo-day.foldtrace",
+        "Thirty seconds of a long day, two scenes and the hinge, with anchor drift and failed checks."
+      ),
     ])
 
   var input: String
