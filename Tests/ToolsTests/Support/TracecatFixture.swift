@@ -111,7 +111,7 @@ struct TracecatFixture {
   /// - Returns: The file's name and bytes.
   @discardableResult
   func trace(_ name: String, _ events: [TraceEvent], close: Bool = true) throws -> [UInt8] {
-    let writer = TraceWriter(header: Self.header)
+    let writer = try TraceWriter(header: Self.header)
     for event in events { try writer.append(event) }
     if close {
       try writer.close()

@@ -76,7 +76,7 @@ struct SliceCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
-    let writer = TraceWriter(header: reader.header)
+    let writer = try TraceWriter(header: reader.header)
     do throws(TraceError) {
       for event in slice { try writer.append(event) }
       try writer.close()
