@@ -45,7 +45,7 @@ let package = Package(
       name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"],
       exclude: ["__Goldens__"]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
-    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"]),
+    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]
 )

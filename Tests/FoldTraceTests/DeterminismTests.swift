@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func explicitFlushEndsAFrameAndEmptyFlushWritesNothing() throws {
-    let writer = TraceWriter(header: TraceSamples.header)
+    let writer = try TraceWriter(header: TraceSamples.header)
     try writer.flush()
     let headerOnly = writer.bytes
     try writer.append(TraceSamples.everyKind[0])

@@ -9,7 +9,7 @@ import Testing
 
   @Test func eventsReachTheSinkInOrderWithClockTimes() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     let scene = try recorder.connectScene("A-UUID", display: .external, scale: 3)
     try recorder.record(.geometry(scene: scene, Self.size))
     try recorder.record(.marker("m"))
@@ -28,13 +28,14 @@ import Testing
   @Test func framesMatchATraceWriterWithTheSamePolicy() throws {
     let sink = RecordingSink()
     let policy = FlushPolicy(maxBufferedBytes: 200, maxSpan: 10_000_000)
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, policy: policy, clock: steppingClock())
+    let recorder = try SessionRecorder(
+      sink: sink, header: recorderHeader, policy: policy, clock: steppingClock())
     for index in 0..<100 {
       try recorder.record(
         .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: Double(index) * 7.5), anchor: "r\(index)"))
     }
     try recorder.close()
-    let writer = TraceWriter(header: recorderHeader, policy: policy)
+    let writer = try TraceWriter(header: recorderHeader, policy: policy)
     for event in try sink.events() { try writer.append(event) }
     try writer.close()
     #expect(sink.bytes == writer.bytes)
@@ -42,11 +43,11 @@ import Testing
   }
 
   /// The size of the header frame, which counts against the budget until it is written.
-  let headerBytes = TraceWriter(header: recorderHeader).bytes.count
+  let headerBytes = try! TraceWriter(header: recorderHeader).bytes.count
 
   @Test func stalledSinkDropsCountsAndNeverBlocksTheCaller() throws {
     let sink = RecordingSink(stallsOnFirstWrite: true)
-    let recorder = SessionRecorder(
+    let recorder = try SessionRecorder(
       sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
       clock: steppingClock())
     sink.entered.wait()  // The writer queue is stuck writing the header frame.
@@ -64,7 +65,7 @@ import Testing
 
   @Test func dropCountIsWrittenBeforeTheNextEventOnceThereIsRoom() throws {
     let sink = RecordingSink(stallsOnFirstWrite: true)
-    let recorder = SessionRecorder(
+    let recorder = try SessionRecorder(
       sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
       clock: steppingClock())
     sink.entered.wait()
@@ -79,7 +80,7 @@ import Testing
 
   @Test func concurrentCallersLoseNothingAndKeepTimesOrdered() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<500 { _ = try? recorder.record(.marker("\(thread):\(index)")) }
     }
@@ -101,7 +102,7 @@ import Testing
   @Test func sinkFailureIsReportedOnceAndRethrownByClose() throws {
     let sink = RecordingSink(failAt: 4)  // Header, event 0, event 1 are written; then the disk is full.
     let reports = Mutex<[String]>([])
-    let recorder = SessionRecorder(
+    let recorder = try SessionRecorder(
       sink: sink, header: recorderHeader, policy: framePerEvent, clock: steppingClock()
     ) { error in reports.withLock { $0.append("\(error)") } }
     for index in 0..<5 {
@@ -117,7 +118,7 @@ import Testing
 
   @Test func invalidValuesAreRefusedAtRecordTime() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     var bad = Self.size
     bad.size.width = .nan
     #expect(throws: SessionRecorderError.self) { try recorder.record(.geometry(scene: SceneID(1), bad)) }
@@ -152,7 +153,7 @@ import Testing
 
   @Test func sceneIdentifiersMapToStableNumbers() throws {
     let sink = RecordingSink()
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
     #expect(try recorder.connectScene("outer", display: .external, scale: 3) == SceneID(1))
     #expect(try recorder.connectScene("inner", display: .internal, scale: 3) == SceneID(2))
     try recorder.disconnectScene("outer")

@@ -57,7 +57,7 @@ import Testing
   @Test func aDiskThatFillsMidSessionReachesTheAppThroughTheAPI() throws {
     let sink = try TraceFileSink(path: "/dev/full")
     let reports = Mutex<[TraceError.Code]>([])
-    let recorder = SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock()) { error in
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock()) { error in
       reports.withLock { $0.append((error as? TraceError)?.code ?? .corrupt) }
     }
     try recorder.record(.marker("lost"))

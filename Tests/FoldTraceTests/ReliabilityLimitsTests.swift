@@ -169,7 +169,7 @@ import Testing
 
   @Test func theWriterEndsFramesWithinTheItemCap() throws {
     // 70,000 tiny events with a policy that would put them all in one frame.
-    let writer = TraceWriter(
+    let writer = try TraceWriter(
       header: TraceSamples.header, policy: FlushPolicy(maxBufferedBytes: 8 << 20, maxSpan: .max))
     for i in 0..<70_000 { try writer.append(TraceEvent(time: UInt64(i), .marker(""))) }
     try writer.close()
@@ -181,7 +181,7 @@ import Testing
   @Test func theLargestKeyframeAWriterAllowsStillReads() throws {
     let region = ReservedRegion(
       kind: .occlusion, frame: TraceRect(x: 1, y: 2, width: 3, height: 4), isActive: true)
-    let writer = TraceWriter(
+    let writer = try TraceWriter(
       header: TraceSamples.header, policy: FlushPolicy(maxBufferedBytes: 8 << 20, maxSpan: .max))
     try writer.append(TraceEvent(time: 0, .hinge(HingeState(status: .fullyOpen))))
     for id in UInt32(1)...128 {
@@ -223,7 +223,7 @@ import Testing
   }
 
   @Test func theWriterRefusesWhatCouldOutgrowAFrame() throws {
-    let writer = TraceWriter(header: TraceSamples.header)
+    let writer = try TraceWriter(header: TraceSamples.header)
     let region = ReservedRegion(
       kind: .division, frame: TraceRect(x: 0, y: 0, width: 1, height: 1), isActive: true)
     do throws(TraceError) {

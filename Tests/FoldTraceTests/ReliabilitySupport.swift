@@ -17,7 +17,7 @@ enum Reliability {
     _ events: some Sequence<TraceEvent>, header: TraceHeader = TraceSamples.header,
     policy: FlushPolicy = FlushPolicy(maxBufferedBytes: 160), close: Bool = true
   ) throws -> [UInt8] {
-    let writer = TraceWriter(header: header, policy: policy)
+    let writer = try TraceWriter(header: header, policy: policy)
     for event in events { try writer.append(event) }
     if close { try writer.close() } else { try writer.flush() }
     return writer.bytes

@@ -1,4 +1,5 @@
 import FoldTrace
+import Foundation
 import Testing
 
 /// Invalid values are refused at record time, with a clear error, and never written.
@@ -58,7 +59,7 @@ import Testing
   ]
 
   @Test func invalidEventsAreRefusedAndNotWritten() throws {
-    let writer = TraceWriter(header: TraceSamples.header)
+    let writer = try TraceWriter(header: TraceSamples.header)
     try writer.append(TraceEvent(time: 10, .sceneConnected(scene: Self.scene, display: .external, scale: 3)))
     for (event, expected) in Self.invalid {
       do throws(TraceError) {
@@ -81,5 +82,49 @@ import Testing
     try writer.close()
     let events = try TraceReader.readAll(bytes: writer.bytes, name: "m").events
     #expect(events.count == 1 + valid.count)
+  }
+}
+
+@Suite struct HeaderValidationTests {
+  static let oversized = TraceHeader(
+    device: "iPhone Duo", app: String(repeating: "a", count: 70_000), recorder: "tests")
+
+  @Test func aHeaderNoReaderCouldReadIsRefusedBeforeAnyByteIsWritten() throws {
+    #expect(TraceSamples.header.validationFailure == nil)
+    #expect(Self.oversized.validationFailure?.contains("over the 64 KiB") == true)
+    var newer = TraceSamples.header
+    newer.version = TraceFormatVersion(major: 2, minor: 0)
+    #expect(newer.validationFailure?.contains("format version 2.0") == true)
+
+    #expect(throws: TraceError.self) { try TraceWriter(header: Self.oversized) }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "header-validation-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("t.foldtrace").path
+    do throws(TraceError) {
+      _ = try TraceWriter(path: path, header: newer)
+      Issue.record("a newer major header was accepted")
+    } catch {
+      #expect(error.code == .invalidArgument)
+      #expect(error.file == path)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path), "nothing may be created for a refused header")
+    #expect(throws: TraceError.self) {
+      try SessionRecorder(path: path, header: Self.oversized)
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func aHeaderAtTheLimitRoundTrips() throws {
+    // 64 KiB of content: 8 magic + 4 version + 3 labels with their varint lengths + 1 flags + 4 CRC.
+    let overhead = 8 + 4 + 3 + 3 + 1 + 1 + 4
+    let app = String(
+      repeating: "b", count: 64 * 1024 - overhead - "iPhone Duo".utf8.count - "tests".utf8.count)
+    let header = TraceHeader(device: "iPhone Duo", app: app, recorder: "tests")
+    #expect(header.validationFailure == nil)
+    let writer = try TraceWriter(header: header)
+    try writer.close()
+    #expect(try TraceReader(bytes: writer.bytes, name: "limit").header == header)
   }
 }

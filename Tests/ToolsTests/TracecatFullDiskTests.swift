@@ -28,7 +28,7 @@ import Testing
   /// A trace whose last event is a marker whose printed line alone fills the 64 KiB buffer, so the write
   /// that fails happens inside `print`, not in the final flush.
   func traceEndingInALongMarker(_ fixture: TracecatFixture) throws -> String {
-    let writer = TraceWriter(header: TracecatFixture.header)
+    let writer = try TraceWriter(header: TracecatFixture.header)
     try writer.append(TraceEvent(time: 1, .marker(String(repeating: "\u{1}", count: 11_000))))
     try writer.close()
     return try fixture.file("long-marker.foldtrace", writer.bytes)

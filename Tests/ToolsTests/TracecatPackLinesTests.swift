@@ -39,12 +39,12 @@ import Testing
   @Test(arguments: [
     (
       #"{"kind":"header","version":"2.0","device":"d","app":"a","recorder":"r"}"#,
-      "written with trace format 2.0; this reader reads 1.x (FoldTrace 1.0); update FoldTrace to read it"
+      "format version 2.0 cannot be written by this writer (it writes 1.x)"
     ),
     (
       #"{"kind":"header","version":"1.0","device":""# + String(repeating: "d", count: 70_000)
         + #"","app":"a","recorder":"r"}"#,
-      "header declares 70024 bytes, over 64 KiB"
+      "the header's labels take 70024 bytes, over the 64 KiB a header may hold"
     ),
   ])
   func headersNoReaderAcceptsAreRefused(_ header: String, _ reason: String) throws {

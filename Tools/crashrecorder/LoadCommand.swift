@@ -35,7 +35,7 @@ enum LoadCommand {
     let recorder: SessionRecorder
     if slowDisk > 0 {
       let sink = try SlowFileSink(path: path, delay: slowDisk)
-      recorder = SessionRecorder(sink: sink, header: header, capacity: capacity, onError: onError)
+      recorder = try SessionRecorder(sink: sink, header: header, capacity: capacity, onError: onError)
     } else {
       recorder = try SessionRecorder(path: path, header: header, capacity: capacity, onError: onError)
     }

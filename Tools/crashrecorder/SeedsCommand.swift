@@ -20,7 +20,7 @@ enum SeedsCommand {
       ("no-seek-table", 50, FlushPolicy(maxBufferedBytes: 300), false),
     ]
     for (seed, (name, count, policy, close)) in shapes.enumerated() {
-      let writer = TraceWriter(header: header, policy: policy)
+      let writer = try TraceWriter(header: header, policy: policy)
       for event in SessionScript.events(seed: UInt64(seed), count: count) { try writer.append(event) }
       if close { try writer.close() } else { try writer.flush() }
       try save(writer.bytes, "\(directory)/\(name).foldtrace")

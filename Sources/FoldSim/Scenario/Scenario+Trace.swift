@@ -4,12 +4,18 @@ extension Scenario {
   /// Plays the scenario and encodes it as a trace with an in-memory `TraceWriter` and the default flush
   /// policy — exactly the bytes `foldsim SCENARIO.json -o OUT` writes.
   /// - Returns: The trace file's bytes, seek table included.
-  /// - Throws: ``ScenarioError`` for a scenario that cannot be played, or naming the event the writer
-  ///   refused (a FoldSim bug: the message says which event).
+  /// - Throws: ``ScenarioError`` for a scenario that cannot be played or whose header labels no reader
+  ///   could read (an `app` label over 64 KiB), or naming the event the writer refused (a FoldSim bug:
+  ///   the message says which event).
   /// - Complexity: O(events).
   public func traceBytes() throws(ScenarioError) -> [UInt8] {
     let events = try events()
-    let writer = TraceWriter(header: header, policy: .default)
+    let writer: TraceWriter
+    do {
+      writer = try TraceWriter(header: header, policy: .default)
+    } catch {
+      throw ScenarioError(file: file, line: 1, column: 1, field: "app", message: error.reason)
+    }
     for (index, event) in events.enumerated() {
       do {
         try writer.append(event)

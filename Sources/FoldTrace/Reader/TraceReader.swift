@@ -39,6 +39,11 @@ public final class TraceReader {
   var readEntries: [SeekTable.Entry]?
   /// Where the seek table starts, once sequential reading reached one.
   private(set) var seekTableOffset: Int?
+  /// True once sequential reading reached a valid seek table at the end of the file: the writer closed
+  /// the trace cleanly (<doc:TraceFormat>, "Seek table"). False before the reader reaches the end, and for a
+  /// trace without one (a crash between frames, or a recording still in progress); a torn or damaged
+  /// tail makes ``nextFrame()`` throw instead.
+  public var isClosedCleanly: Bool { seekTableOffset != nil }
   var cachedIndex: [IndexEntry]?
   /// Whether `cachedIndex` came from a seek table.
   var hasSeekTableIndex = false

@@ -16,15 +16,16 @@ extension SessionRecorder {
     path: String, header: TraceHeader, policy: FlushPolicy = .default, capacity: Int = 4 << 20,
     clock: RecorderClock = .monotonic(), onError: (@Sendable (any Error) -> Void)? = nil
   ) throws {
+    try header.validate(for: path)
     let sink = try TraceFileSink(path: path)
     do {
-      try sink.write(TraceWriter(header: header).takeBytes())
+      try sink.write(try TraceWriter(header: header).takeBytes())
       try sink.synchronize()
     } catch {
       try? sink.close()
       throw error
     }
-    self.init(
+    try self.init(
       sink: sink, header: header, policy: policy, headerWritten: true, capacity: capacity, clock: clock,
       onError: onError)
   }

@@ -66,12 +66,14 @@ public final class SessionRecorder: Sendable {
   ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
   ///   - onError: Called once, on the writer queue, with the first sink error; also called for an event
   ///     the writer refused after validation (a record over the size limit).
+  /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
+  ///   (``TraceHeader/validationFailure``); nothing reaches the sink.
   public convenience init(
     sink: any SessionRecorderSink, header: TraceHeader, policy: FlushPolicy = .default,
     capacity: Int = 4 << 20, clock: RecorderClock = .monotonic(),
     onError: (@Sendable (any Error) -> Void)? = nil
-  ) {
-    self.init(
+  ) throws(TraceError) {
+    try self.init(
       sink: sink, header: header, policy: policy, headerWritten: false, capacity: capacity, clock: clock,
       onError: onError)
   }
@@ -80,9 +82,9 @@ public final class SessionRecorder: Sendable {
     sink: any SessionRecorderSink, header: TraceHeader, policy: FlushPolicy, headerWritten: Bool,
     capacity: Int,
     clock: RecorderClock, onError: (@Sendable (any Error) -> Void)?
-  ) {
+  ) throws(TraceError) {
     // The recorder applies the span itself, so it knows which events each finished frame holds.
-    let writer = TraceWriter(
+    let writer = try TraceWriter(
       header: header, policy: FlushPolicy(maxBufferedBytes: policy.maxBufferedBytes, maxSpan: .max))
     let headerFrame = writer.takeBytes()
     var initial = State(writer: writer)

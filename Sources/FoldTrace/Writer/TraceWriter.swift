@@ -78,9 +78,11 @@ public final class TraceWriter {
   ///   - header: The session header, written as given (its `version` defaults to
   ///     ``TraceFormatVersion/current``).
   ///   - policy: When frames end (default 64 KiB or 1 s).
-  /// - Throws: ``TraceError`` `.locked` when another writer holds the file, `.alreadyExists` when it holds
-  ///   data, `.io` when it cannot be created or written.
+  /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
+  ///   (``TraceHeader/validationFailure``; nothing is created), `.locked` when another writer holds the
+  ///   file, `.alreadyExists` when it holds data, `.io` when it cannot be created or written.
   public init(path: String, header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
+    try header.validate(for: path)
     let file = try TraceFile.open(path, .create)
     try file.lockExclusive()
     let existing = try file.size()
@@ -108,7 +110,10 @@ public final class TraceWriter {
   /// - Parameters:
   ///   - header: The session header.
   ///   - policy: When frames end (default 64 KiB or 1 s).
-  public init(header: TraceHeader, policy: FlushPolicy = .default) {
+  /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
+  ///   (``TraceHeader/validationFailure``).
+  public init(header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
+    try header.validate(for: "memory")
     self.file = nil
     self.name = "memory"
     self.header = header

@@ -53,7 +53,7 @@ func seekMismatches(bytes: [UInt8], configuration: ReplayConfiguration) throws -
 /// Writes a script as trace bytes with small frames (every 100 ms of trace time), so it has many
 /// keyframes.
 func traceBytes(_ script: TraceScript) throws -> [UInt8] {
-  let writer = TraceWriter(
+  let writer = try TraceWriter(
     header: TraceHeader(device: "test", app: "FoldReplayTests", recorder: "TraceScript"),
     policy: FlushPolicy(maxBufferedBytes: 64 * 1024, maxSpan: 100_000_000))
   for event in script.events { try writer.append(event) }

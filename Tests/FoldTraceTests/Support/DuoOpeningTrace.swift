@@ -127,7 +127,7 @@ enum DuoOpeningTrace {
 
   /// The trace's bytes, written with the default flush policy.
   static func bytes() throws -> [UInt8] {
-    let writer = TraceWriter(header: header)
+    let writer = try TraceWriter(header: header)
     for event in events { try writer.append(event) }
     try writer.close()
     return writer.bytes

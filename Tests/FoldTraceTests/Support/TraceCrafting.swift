@@ -1,11 +1,12 @@
 import CZstd
-import FoldTrace
+@testable import FoldTrace
 
 /// Builds trace bytes by hand, for formats a writer never produces: unknown kinds, hostile frames.
 enum TraceCrafting {
-  /// The header frame of `header`, as a fresh in-memory writer emits it.
+  /// The header frame of `header`, as a writer emits it — for any header, including those a writer
+  /// refuses (a newer major version).
   static func headerFrame(_ header: TraceHeader = TraceSamples.header) -> [UInt8] {
-    TraceWriter(header: header).bytes
+    header.encodedFrame()
   }
 
   /// Unsigned LEB128.

@@ -63,7 +63,7 @@ enum TraceSamples {
   static func bytes(
     _ events: [TraceEvent], header: TraceHeader = header, policy: FlushPolicy = .default, close: Bool = true
   ) throws -> [UInt8] {
-    let writer = TraceWriter(header: header, policy: policy)
+    let writer = try TraceWriter(header: header, policy: policy)
     for event in events { try writer.append(event) }
     if close { try writer.close() } else { try writer.flush() }
     return writer.bytes

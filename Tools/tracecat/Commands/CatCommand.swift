@@ -1,6 +1,13 @@
 import FoldTrace
 
-/// `tracecat [cat] [--json] FILE…`: prints a trace's events, one per line.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tracecat [cat] [--json] [--kind K] [--scene S] [--from T] [--to T] [--follow] FILE…`: prints a
+/// trace's events, one per line.
 struct CatCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "cat",
@@ -9,50 +16,109 @@ struct CatCommand: TracecatCommand {
       Columns: time since session start in seconds (s.mmm), scene (- for device-wide events), kind, then \
       the event's fields as key=value with JSON values, named as in the JSON Lines form. A line starting \
       with # shows the header. With --json, prints the JSON Lines form: the header line, then one event \
-      per line, which 'tracecat pack' turns back into the same trace.
+      per line, which 'tracecat pack' turns back into the same trace (when nothing is filtered out).
+
+      Filters combine (every one given must hold). --kind and --scene repeat or take comma lists; \
+      --from and --to are inclusive and take seconds (1.5 or 1.5s), milliseconds (250ms) or whole \
+      nanoseconds (1500000000ns), exactly, without rounding. Kinds: sceneConnected, \
+      sceneDisconnected, geometry, hinge, regions, traits, scroll, selection, marker, dropped.
+
+      --follow reads a trace that is still being recorded (one FILE, not standard input): it prints \
+      events as frames land, polling every 20–250 ms, and exits 0 when the recorder closes the trace \
+      cleanly (its seek table appears). Interrupt it (Ctrl-C) to stop earlier.
       """,
-    options: [.flag("json", help: "Print JSON Lines instead of columns.")],
+    options: [.flag("json", help: "Print JSON Lines instead of columns.")] + EventFilter.options + [
+      .flag("follow", short: "f", help: "Follow a trace being recorded until it is closed.")
+    ],
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files (.foldtrace); - reads standard input.", minimum: 1, maximum: nil),
     examples: [
       ("tracecat Traces/duo-open-external-to-internal.foldtrace", "Print the shipped Duo trace in columns."),
       (
+        "tracecat --kind geometry,hinge --from 1.5 --to 2s Traces/duo-open-external-to-internal.foldtrace",
+        "Geometry and hinge events between 1.5 s and 2 s."
+      ),
+      (
         "tracecat --json session.foldtrace | jq 'select(.kind == \"geometry\") | .size'",
         "Every scene size, via jq."
       ),
+      ("tracecat -f --scene 2 recording.foldtrace", "Watch scene 2 of a recording in progress."),
     ])
 
   var files: [String]
   var json: Bool
+  var filter: EventFilter
+  var follow: Bool
 
   init(_ arguments: ParsedArguments) throws {
     files = arguments.positionals
     json = arguments.flag("json")
+    follow = arguments.flag("follow")
+    filter = try EventFilter(arguments, command: Self.configuration.name)
+    if follow && (files.count != 1 || files == ["-"]) {
+      throw TracecatError.usage(
+        message: "--follow reads one trace file that a recorder is writing",
+        hint: "usage: tracecat cat --follow FILE; standard input is not followed.")
+    }
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    EachInput.run(files, console: console) { file in
+    if follow { return try runFollowing(files[0], console) }
+    return EachInput.run(files, console: console) { file in
       let reader = try InputSource.trace(file)
-      if json {
-        console.print(TraceJSONLines.encode(header: reader.header))
-      } else {
-        if files.count > 1 { console.print("==> \(InputSource.displayName(file)) <==") }
-        console.print(EventFormatter.headerLine(reader.header))
-      }
-      defer {
-        if reader.unknownEventCount > 0 {
-          try? console.flush()
-          console.error(
-            "tracecat: note: \(InputSource.displayName(file)): skipped \(reader.unknownEventCount) events of kinds "
-              + "this tracecat does not know (written by a newer FoldTrace)")
-        }
-      }
-      while let frame = try reader.nextFrame() {
-        for event in frame.events {
-          console.print(json ? TraceJSONLines.encode(event: event) : EventFormatter.line(event))
-        }
+      printHeader(reader.header, file: file, console)
+      defer { noteUnknown(reader.unknownEventCount, file: file, console) }
+      let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
+      defer { progress.finish() }
+      if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
+      while let frame = try reader.nextFrame(), frame.time <= filter.to {
+        printEvents(frame.events, console)
+        progress.update(frame.offset + frame.size)
       }
       return .success
     }
+  }
+
+  private func runFollowing(_ file: String, _ console: Console) throws -> ExitStatus {
+    let follower = TraceFollower(path: file)
+    var unknown = 0
+    defer { noteUnknown(unknown, file: file, console) }
+    var pause: UInt32 = 20_000
+    while true {
+      let headerWasKnown = follower.header != nil
+      let poll = try follower.poll()
+      if !headerWasKnown, let header = follower.header { printHeader(header, file: file, console) }
+      for frame in poll.frames {
+        printEvents(frame.events, console)
+        unknown += frame.unknownEventCount
+      }
+      try console.flush()
+      if poll.isClosed { return .success }
+      pause = poll.frames.isEmpty ? min(pause * 2, 250_000) : 20_000
+      usleep(pause)
+    }
+  }
+
+  private func printHeader(_ header: TraceHeader, file: String, _ console: Console) {
+    if json {
+      console.print(TraceJSONLines.encode(header: header))
+    } else {
+      if files.count > 1 { console.print("==> \(InputSource.displayName(file)) <==") }
+      console.print(EventFormatter.headerLine(header))
+    }
+  }
+
+  private func printEvents(_ events: [TraceEvent], _ console: Console) {
+    for event in events where filter.keeps(event) {
+      console.print(json ? TraceJSONLines.encode(event: event) : EventFormatter.line(event))
+    }
+  }
+
+  private func noteUnknown(_ count: Int, file: String, _ console: Console) {
+    guard count > 0 else { return }
+    try? console.flush()
+    console.error(
+      "tracecat: note: \(InputSource.displayName(file)): skipped \(count) events of kinds "
+        + "this tracecat does not know (written by a newer FoldTrace)")
   }
 }

@@ -50,13 +50,16 @@ enum InputSource {
     try readAll(descriptor: 0, name: "<stdin>")
   }
 
-  /// Reads a file to its end.
-  static func readFile(_ path: String) throws -> [UInt8] {
+  /// Reads a file to its end, from a byte offset.
+  static func readFile(_ path: String, from offset: Int = 0) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
+      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    }
     return try readAll(descriptor: descriptor, name: path)
   }
 

@@ -41,13 +41,18 @@ struct PackCommand: TracecatCommand {
     let lines = try InputSource.lines(input)
     var decoder = TraceJSONLinesDecoder()
     var writer: TraceWriter?
-    var headerLine = 1
     do {
       for line in lines {
         let event = try decoder.decode(line: line)
         if writer == nil, let header = decoder.header {
-          writer = TraceWriter(header: header)
-          headerLine = decoder.lineNumber
+          // The writer refuses a header no reader accepts (another major version, over 64 KiB of
+          // labels), so pack never writes a trace `tracecat` itself cannot open.
+          do {
+            writer = try TraceWriter(header: header)
+          } catch {
+            throw TraceJSONLinesError(
+              line: decoder.lineNumber, reason: "the header would make an unreadable trace: \(error.reason)")
+          }
         }
         guard let event, let writer else { continue }
         do {
@@ -69,16 +74,6 @@ struct PackCommand: TracecatCommand {
       try writer.close()
     } catch {
       throw TracecatError(error)
-    }
-    // The writer stores the header as given; refuse one no reader accepts (a newer major version, more
-    // than 64 KiB of strings) rather than write a trace that `tracecat` itself cannot open.
-    do {
-      _ = try TraceReader(bytes: writer.bytes, name: name)
-    } catch {
-      throw TracecatError.invalidJSONLines(
-        file: name,
-        TraceJSONLinesError(
-          line: headerLine, reason: "the header would make an unreadable trace: \(error.reason)"))
     }
     if let output {
       try InputSource.writeFile(output, writer.bytes)

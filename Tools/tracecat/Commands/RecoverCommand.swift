@@ -4,15 +4,20 @@ import FoldTrace
 struct RecoverCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "recover",
-    abstract: "Truncate a torn trace to its last complete frame and say how many bytes were dropped.",
+    abstract: "Truncate a torn trace to its last complete frame: 0 nothing to do, 4 repaired, 1 corrupt.",
     discussion: """
-      Works in place and never drops bytes that might hold readable frames: a damaged frame followed by \
-      more data is refused (exit 1). An intact trace is left as it is, except that a missing seek table \
-      is appended. Standard input cannot be recovered in place.
+      Works in place and never drops bytes that might hold readable frames. Exit 0 when the file was \
+      already valid and closed (it is left untouched); exit 4 when it was repaired: a torn tail dropped \
+      (the line says how many bytes) and/or a missing seek table appended; exit 1 when the damage is not \
+      a torn tail — a damaged frame followed by more data — and the file is left unchanged. Standard \
+      input cannot be recovered in place.
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files to repair in place.", minimum: 1, maximum: nil),
-    examples: [("tracecat recover crashed.foldtrace", "Drop the torn tail of a recording cut by a crash.")])
+    examples: [
+      ("tracecat recover crashed.foldtrace", "Drop the torn tail of a recording cut by a crash."),
+      ("tracecat recover crashed.foldtrace && echo 'nothing to repair'", "Exit 0 means it was whole."),
+    ])
 
   var files: [String]
 
@@ -27,9 +32,15 @@ struct RecoverCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     EachInput.run(files, console: console) { file in
-      let report = try TraceRecovery.recover(path: file)
+      let report: TraceRecovery.Report
+      do throws(TraceError) {
+        report = try TraceRecovery.recover(path: file)
+      } catch {
+        // A refusal is corruption by definition: recover repairs every torn tail.
+        throw error.code == .io ? TracecatError(error) : TracecatError.invalidTrace(error)
+      }
       console.print(report.description)
-      return .success
+      return report.bytesDropped > 0 || report.wroteSeekTable ? .recoverable : .success
     }
   }
 }

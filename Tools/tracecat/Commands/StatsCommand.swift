@@ -1,40 +1,68 @@
 import FoldTrace
 
-/// `tracecat stats FILE…`: what a trace holds and how well it compresses.
+/// `tracecat stats [--json] FILE…`: what a trace holds, which shapes its scenes visited, how it ends.
 struct StatsCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "stats",
-    abstract: "Summarize traces: events per kind, duration, frames, bytes, compression ratio.",
+    abstract: "Summarize traces: events per kind, scenes and their shapes, drops, frames, bytes, closure.",
     discussion: """
       Bytes is the file's size; content is the decompressed size of its event frames; the ratio is \
-      content over the frames' compressed size. Dropped counts the events the recorder lost when the \
-      disk fell behind. A damaged trace is summarized up to the damage, then reported (exit 1).
+      content over the frames' compressed size. Each scene lists its display and the layout shapes it \
+      visited, in order of first visit, as LayoutCore derives them from the size classes and the size \
+      (LayoutShape(horizontal:vertical:isWide:)), with the number of shape changes. Dropped counts the \
+      events the recorder lost when the disk fell behind. Closed says whether the writer closed the \
+      trace (a seek table ends it) or whether it needs 'tracecat recover'. A damaged trace is \
+      summarized up to the damage, then reported (exit 4 torn, 1 corrupt). With --json, prints one \
+      JSON object per trace, keys sorted, times in nanoseconds: file, device, app, recorder, format, \
+      start, end, duration, events, eventsByKind, scenes (scene, display, shapes, shapeChanges, \
+      geometryEvents), dropped, droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, \
+      compressionRatio, closed (cleanly, noSeekTable, torn, corrupt) and, when damaged, damage (offset, \
+      reason).
       """,
+    options: [.flag("json", help: "Print one JSON object per trace instead of aligned rows.")],
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files (.foldtrace); - reads standard input.", minimum: 1, maximum: nil),
     examples: [
-      ("tracecat stats Traces/duo-open-external-to-internal.foldtrace", "Summarize the shipped trace.")
+      ("tracecat stats Traces/duo-open-external-to-internal.foldtrace", "Summarize the shipped trace."),
+      ("tracecat stats --json Traces/*.foldtrace | jq -r '.file + \": \" + .closed'", "Which traces closed."),
     ])
 
   var files: [String]
+  var json: Bool
 
-  init(_ arguments: ParsedArguments) throws { files = arguments.positionals }
+  init(_ arguments: ParsedArguments) throws {
+    files = arguments.positionals
+    json = arguments.flag("json")
+  }
 
   func run(_ console: Console) throws -> ExitStatus {
     EachInput.run(files, console: console) { file in
       let reader = try InputSource.trace(file)
+      let name = InputSource.displayName(file)
+      let progress = Progress("stats \(name)", total: reader.fileSize)
       var summary = TraceSummary()
-      var failure: (any Error)?
-      do {
-        while let frame = try reader.nextFrame() { summary.add(frame) }
+      var failure: TracecatError?
+      do throws(TraceError) {
+        while let frame = try reader.nextFrame() {
+          summary.add(frame)
+          progress.update(frame.offset + frame.size)
+        }
+        summary.closure = reader.isClosedCleanly ? .cleanly : .noSeekTable
       } catch {
-        failure = error
+        let wrapped = TracecatError(error)
+        failure = wrapped
+        summary.damage = error
+        if case .tornTrace = wrapped { summary.closure = .torn } else { summary.closure = .corrupt }
       }
+      progress.finish()
       summary.unknownEvents = reader.unknownEventCount
-      for line in summary.lines(
-        name: InputSource.displayName(file), header: reader.header, fileSize: reader.fileSize)
-      {
-        console.print(line)
+      if json {
+        console.print(
+          try StatsReport(summary, name: name, header: reader.header, fileSize: reader.fileSize).line())
+      } else {
+        for line in summary.lines(name: name, header: reader.header, fileSize: reader.fileSize) {
+          console.print(line)
+        }
       }
       if let failure { throw failure }
       return .success

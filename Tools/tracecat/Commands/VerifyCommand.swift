@@ -1,19 +1,27 @@
 import FoldTrace
 
-/// `tracecat verify FILE…`: checks that files are complete, undamaged traces.
+/// `tracecat verify FILE…`: checks that files are complete, undamaged, cleanly closed traces.
 struct VerifyCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "verify",
-    abstract: "Check traces: exit 0 when every file is valid, 1 with the byte offset and reason when not.",
+    abstract: "Check traces: 0 valid, 4 torn tail or not closed (recover repairs it), 1 corrupt.",
     discussion: """
-      Reads every frame (checksums, records, the seek table). A valid file prints one line on standard \
-      output; a damaged one prints its byte offset and reason on standard error.
+      Reads every frame (checksums, records, the seek table). A valid, cleanly closed file prints one \
+      line on standard output. A file whose last frame was cut short (a crash mid-write), ends in zero \
+      bytes, has a damaged seek table, or has no seek table at all (a crash between frames, or a \
+      recording still in progress) is recoverable: exit 4, and 'tracecat recover' makes it whole \
+      without losing a complete frame. Damage anywhere else is corruption: exit 1, with its byte \
+      offset and reason on standard error. Over several files the worst status wins (usage 2, I/O 3, \
+      corrupt 1, recoverable 4, valid 0).
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files (.foldtrace); - reads standard input.", minimum: 1, maximum: nil),
     examples: [
       ("tracecat verify Traces/*.foldtrace", "Check the whole corpus."),
-      ("tracecat verify crashed.foldtrace || tracecat recover crashed.foldtrace", "Repair a torn trace."),
+      (
+        "tracecat verify crashed.foldtrace; [ $? -eq 4 ] && tracecat recover crashed.foldtrace",
+        "Repair a torn recording, and only a torn one."
+      ),
     ])
 
   var files: [String]
@@ -23,15 +31,24 @@ struct VerifyCommand: TracecatCommand {
   func run(_ console: Console) throws -> ExitStatus {
     EachInput.run(files, console: console) { file in
       let reader = try InputSource.trace(file)
+      let name = InputSource.displayName(file)
+      let progress = Progress("verify \(name)", total: reader.fileSize)
+      defer { progress.finish() }
       var frames = 0
       var events = 0
       while let frame = try reader.nextFrame() {
         frames += 1
         events += frame.events.count
+        progress.update(frame.offset + frame.size)
       }
-      console.print(
-        "\(InputSource.displayName(file)): valid, \(frames) frames, \(events) events, \(reader.fileSize) bytes"
-      )
+      let counts = "\(frames) frames, \(events) events, \(reader.fileSize) bytes"
+      guard reader.isClosedCleanly else {
+        console.print(
+          "\(name): not closed: \(counts), no seek table (a crash between frames, or still being "
+            + "recorded); run recover")
+        return .recoverable
+      }
+      console.print("\(name): valid, \(counts)")
       return .success
     }
   }

@@ -10,6 +10,8 @@ enum ErrorRenderer {
       ["tracecat: error: \(file): \(reason)"]
     case .invalidTrace(let error):
       ["tracecat: error: \(error)"]
+    case .tornTrace(let error):
+      ["tracecat: error: \(error)"]
     case .invalidJSONLines(let file, let error):
       ["tracecat: error: \(file): \(error)"]
     }

@@ -5,21 +5,30 @@ enum HelpRenderer {
     let commands = CommandRegistry.commands.map { $0.configuration }
     let width = commands.map(\.name.count).max() ?? 0
     return [
-      "OVERVIEW: Inspect FoldTrace traces (.foldtrace): print, summarize, verify, recover and pack them.",
+      "OVERVIEW: Inspect FoldTrace traces (.foldtrace): print, filter and follow them; summarize, verify,",
+      "          recover, diff and slice them; export them to Perfetto and plot them; pack JSON Lines.",
       "",
       "USAGE: tracecat [SUBCOMMAND] [OPTIONS] FILE…",
       "       tracecat FILE… is tracecat cat FILE…; - reads standard input.",
+      "       Data goes to standard output, diagnostics to standard error.",
       "",
       "SUBCOMMANDS:",
     ]
       + commands.map { "  \($0.name.padding(to: width))  \($0.abstract)" }
       + [
         "",
-        "EXIT STATUS: 0 success, 1 invalid input (torn, corrupt or foreign trace; malformed JSON Lines),",
-        "             2 usage error, 3 I/O error.",
+        "EXIT STATUS:",
+        "  0  success; verify: valid and closed cleanly; diff: the same events",
+        "  1  invalid input: a corrupt or foreign trace, malformed JSON Lines; diff: the traces differ",
+        "  2  usage error (with the nearest valid spelling)",
+        "  3  I/O error",
+        "  4  a torn tail or a missing seek table (a crash, or still recording): 'tracecat recover'",
+        "     repairs it; recover: it repaired the file",
+        "  Over several files the worst wins: usage, I/O, invalid, recoverable, success.",
         "",
         "EXAMPLES:",
         "  tracecat Traces/duo-open-external-to-internal.foldtrace",
+        "  tracecat --kind geometry --scene 2 --from 1.5 --to 2s session.foldtrace",
         "  tracecat stats --help",
         "",
         "See 'tracecat SUBCOMMAND --help' for each subcommand.",
@@ -29,7 +38,9 @@ enum HelpRenderer {
   /// `tracecat SUBCOMMAND --help`.
   static func help(for configuration: CommandConfiguration) -> [String] {
     var lines = ["OVERVIEW: \(configuration.abstract)"]
-    if !configuration.discussion.isEmpty { lines += ["", configuration.discussion] }
+    for paragraph in configuration.discussion.split(separator: "\n", omittingEmptySubsequences: true) {
+      lines += [""] + wrap(String(paragraph), width: 100)
+    }
     lines += ["", "USAGE: \(configuration.usage)", "", "ARGUMENTS:"]
     let positional = configuration.positionals
     let rows =
@@ -43,6 +54,22 @@ enum HelpRenderer {
     for example in configuration.examples {
       lines += ["  \(example.command)", "      \(example.explanation)"]
     }
+    return lines
+  }
+
+  /// Breaks a paragraph into lines of at most `width` characters, at spaces (a longer word stands
+  /// alone).
+  static func wrap(_ paragraph: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in paragraph.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
     return lines
   }
 }

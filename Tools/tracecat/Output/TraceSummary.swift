@@ -2,16 +2,30 @@ import FoldTrace
 
 /// What `tracecat stats` counts over a trace's frames.
 struct TraceSummary {
+  /// How a trace ends.
+  enum Closure: String, Sendable {
+    /// A valid seek table ends the file: the writer closed it.
+    case cleanly
+    /// Every frame reads but no seek table follows: a crash between frames, or a recording in progress.
+    case noSeekTable
+    /// The last frame is cut short (or the seek table is damaged): `recover` repairs it.
+    case torn
+    /// A frame is damaged.
+    case corrupt
+  }
+
   var eventsByKind: [TraceEvent.Kind: Int] = [:]
   var events = 0
   var frames = 0
-  var firstTime: UInt64?
-  var lastTime: UInt64 = 0
   var compressedBytes = 0
   var contentBytes = 0
-  var dropped: UInt64 = 0
-  var scenes: Set<SceneID> = []
+  var droppedRecords = 0
   var unknownEvents = 0
+  var timeline = SessionTimeline(keepsSamples: false)
+  /// How the trace ends; set by the caller after reading.
+  var closure = Closure.cleanly
+  /// The damage, for a torn or corrupt trace.
+  var damage: TraceError?
 
   mutating func add(_ frame: TraceFrame) {
     frames += 1
@@ -20,39 +34,65 @@ struct TraceSummary {
     for event in frame.events {
       events += 1
       eventsByKind[event.kind, default: 0] += 1
-      if firstTime == nil { firstTime = event.time }
-      lastTime = max(lastTime, event.time)
-      if let scene = event.scene { scenes.insert(scene) }
-      if case .dropped(let count) = event.payload { dropped &+= count }
+      if event.kind == .dropped { droppedRecords += 1 }
+      timeline.add(event)
     }
   }
 
-  /// The report, one `key: value` line each, kinds in wire-tag order.
+  /// Content bytes over compressed bytes, rounded to two decimals.
+  var compressionRatio: Double {
+    compressedBytes > 0 ? (Double(contentBytes) / Double(compressedBytes) * 100).rounded() / 100 : 0
+  }
+
+  /// The report, one `key: value` line each, kinds in wire-tag order, scenes in ascending id.
   func lines(name: String, header: TraceHeader, fileSize: Int) -> [String] {
+    let start = timeline.start ?? 0
     var rows: [(String, String)] = [
       ("file", name),
       ("device", header.device),
       ("app", header.app),
       ("recorder", header.recorder),
       ("format", header.version.description),
-      ("duration", "\(EventFormatter.time(lastTime - (firstTime ?? lastTime))) s"),
+      ("duration", "\(EventFormatter.time(timeline.end - start)) s"),
       ("events", String(events)),
     ]
     for kind in TraceEvent.Kind.allCases {
       if let count = eventsByKind[kind] { rows.append(("  \(kind.name)", String(count))) }
     }
-    let ratio = compressedBytes > 0 ? Double(contentBytes) / Double(compressedBytes) : 0
+    let scenes = timeline.scenes
+    rows.append(("scenes", String(scenes.count)))
+    for scene in scenes {
+      let changes = scene.shapeChanges == 1 ? "1 change" : "\(scene.shapeChanges) changes"
+      let shapes =
+        scene.shapesVisited.isEmpty
+        ? "no geometry" : scene.shapesVisited.map(\.rawValue).joined(separator: ", ") + " (\(changes))"
+      rows.append(("  scene \(scene.id)", "\(scene.display.rawValue): \(shapes)"))
+    }
     rows += [
-      ("scenes", String(scenes.count)),
-      ("dropped", String(dropped)),
+      (
+        "dropped",
+        droppedRecords == 0
+          ? "0" : "\(timeline.droppedCount) in \(droppedRecords) record\(droppedRecords == 1 ? "" : "s")"
+      ),
       ("unknown", String(unknownEvents)),
       ("frames", String(frames)),
       ("bytes", String(fileSize)),
       ("content", "\(contentBytes) bytes"),
-      ("compression", Self.ratio(ratio)),
+      ("compression", Self.ratio(compressionRatio)),
+      ("closed", closureText),
     ]
     let width = rows.map { $0.0.count }.max() ?? 0
     return rows.map { "\(($0.0 + ":").padding(to: width + 1)) \($0.1)" }
+  }
+
+  private var closureText: String {
+    let offset = damage?.offset.map { " at byte \($0)" } ?? ""
+    switch closure {
+    case .cleanly: return "cleanly (seek table)"
+    case .noSeekTable: return "no: no seek table (a crash between frames, or still recording); run recover"
+    case .torn: return "no: torn tail\(offset); run recover"
+    case .corrupt: return "no: corrupt\(offset)"
+    }
   }
 
   /// A ratio with two decimals, `5.14x`.

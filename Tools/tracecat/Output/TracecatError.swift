@@ -9,6 +9,8 @@ enum TracecatError: Error {
   case io(file: String, reason: String)
   /// A trace is not valid: not a trace, truncated, corrupt, or a newer major version.
   case invalidTrace(TraceError)
+  /// A trace's tail is torn, or its seek table is missing: `recover` can repair it.
+  case tornTrace(TraceError)
   /// A JSON Lines document is malformed or holds an event no trace may hold.
   case invalidJSONLines(file: String, TraceJSONLinesError)
 
@@ -18,29 +20,59 @@ enum TracecatError: Error {
     case .usage: .usage
     case .io: .io
     case .invalidTrace(let error): error.code == .io ? .io : .invalid
+    case .tornTrace: .recoverable
     case .invalidJSONLines: .invalid
     }
   }
 
-  /// Wraps a FoldTrace error, keeping I/O failures apart from invalid data.
+  /// Wraps a FoldTrace error, keeping I/O failures and torn tails apart from invalid data.
   init(_ error: TraceError) {
-    self = error.code == .io ? .io(file: error.file, reason: error.reason) : .invalidTrace(error)
+    if error.code == .io {
+      self = .io(file: error.file, reason: error.reason)
+    } else if TraceDamage.isTornTail(error) {
+      self = .tornTrace(error)
+    } else {
+      self = .invalidTrace(error)
+    }
   }
 }
 
 /// `tracecat`'s exit statuses. Scripts rely on them; add, never renumber.
+///
+/// | status | meaning |
+/// | --- | --- |
+/// | 0 | success; `verify`: every file is valid and closed cleanly; `diff`: the traces are the same |
+/// | 1 | invalid input (corrupt or foreign trace, malformed JSON Lines); `diff`: the traces differ |
+/// | 2 | usage error |
+/// | 3 | I/O error |
+/// | 4 | a torn tail or a missing seek table: `recover` repairs it (`verify`), or repaired it (`recover`) |
 struct ExitStatus: RawRepresentable, Hashable, Sendable {
   var rawValue: Int32
 
-  /// Success; for `verify`, every file is a valid trace.
+  /// Success; for `verify`, every file is a valid, cleanly closed trace.
   static let success = ExitStatus(rawValue: 0)
-  /// The input is not valid: a torn, corrupt or foreign trace, or malformed JSON Lines.
+  /// The input is not valid: a corrupt or foreign trace, or malformed JSON Lines; for `diff`, the traces
+  /// differ.
   static let invalid = ExitStatus(rawValue: 1)
   /// The command line is wrong.
   static let usage = ExitStatus(rawValue: 2)
   /// A file could not be opened, read or written.
   static let io = ExitStatus(rawValue: 3)
+  /// The trace ends in a torn tail or lacks its seek table (a crash, or a recording still in progress):
+  /// every complete frame reads, and `recover` makes it whole. For `recover`: it did so.
+  static let recoverable = ExitStatus(rawValue: 4)
+
+  /// How bad a status is, for ``worse(_:)``: success, recoverable, invalid, I/O, usage.
+  private var severity: Int {
+    switch rawValue {
+    case 0: 0
+    case 4: 1
+    case 1: 2
+    case 3: 3
+    default: 4
+    }
+  }
 
   /// The worse of two statuses, so a run over several files reports its worst outcome.
-  func worse(_ other: ExitStatus) -> ExitStatus { other.rawValue > rawValue ? other : self }
+  func worse(_ other: ExitStatus) -> ExitStatus { other.severity > severity ? other : self }
 }

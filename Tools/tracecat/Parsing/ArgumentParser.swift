@@ -56,7 +56,9 @@ enum ArgumentParser {
     let spec = configuration.positionals
     if positionals.count < spec.minimum {
       throw TracecatError.usage(
-        message: "\(configuration.name) needs \(spec.synopsis)", hint: "usage: \(configuration.usage)")
+        message: "\(configuration.name) needs \(spec.synopsis)"
+          + (positionals.isEmpty ? "" : ", got \(positionals.count) \(spec.name)"),
+        hint: "usage: \(configuration.usage)")
     }
     if let maximum = spec.maximum, positionals.count > maximum {
       throw TracecatError.usage(

@@ -44,10 +44,13 @@ struct PositionalSpec: Sendable {
   var minimum: Int
   /// The most allowed, or nil for any number.
   var maximum: Int?
+  /// The usage text when the name alone does not say it (`A B` for two traces), if any.
+  var label: String? = nil
 
-  /// `FILE…`, `[FILE]` or `FILE` as shown in the usage line.
+  /// `FILE…`, `[FILE]` or `FILE` as shown in the usage line (or the label).
   var synopsis: String {
-    switch (minimum, maximum) {
+    if let label { return label }
+    return switch (minimum, maximum) {
     case (0, 1?): "[\(name)]"
     case (1, 1?): name
     case (0, _): "[\(name)…]"

@@ -1,0 +1,96 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// `tracecat diff` and `tracecat slice`.
+@Suite struct DiffSliceTests {
+  @Test func diffShowsTheFirstDifferingEvent() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events = TracecatFixture.handoverEvents()
+    try fixture.trace("a.foldtrace", events)
+    try fixture.trace("same.foldtrace", events)
+    let changed = events.firstIndex { $0.kind == .selection }!
+    events[changed] = TraceEvent(time: events[changed].time, .selection(scene: SceneID(2), item: "note-8"))
+    try fixture.trace("b.foldtrace", events)
+    try fixture.trace("shorter.foldtrace", Array(events.prefix(10)))
+    try fixture.trace("empty-session.foldtrace", [])
+    let text = try fixture.transcript([
+      (["diff", "a.foldtrace", "same.foldtrace"], nil),
+      (["diff", "a.foldtrace", "b.foldtrace"], nil),
+      (["diff", "a.foldtrace", "shorter.foldtrace"], nil),
+      (["diff", "empty-session.foldtrace", "shorter.foldtrace"], nil),
+      (["diff", "-", "b.foldtrace"], "a.foldtrace"),
+      (["diff", "--json", "a.foldtrace", "b.foldtrace"], nil),
+      (["diff", "--json", "empty-session.foldtrace", "shorter.foldtrace"], nil),
+      (["diff", "--json", "a.foldtrace", "same.foldtrace"], nil),
+      (["diff", "a.foldtrace"], nil),
+      (["diff", "a.foldtrace", "absent.foldtrace"], nil),
+    ])
+    Golden.assert(text, named: "diff.txt")
+    #expect(text.contains("@@ event \(changed), t=1600000000 ns (1.600 s) @@"))
+    let json = try fixture.run(["diff", "--json", "a.foldtrace", "b.foldtrace"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+    #expect(object["index"] as? Int == changed)
+    #expect((object["b"] as? [String: Any])?["item"] as? String == "note-8")
+  }
+
+  @Test func diffTreatsAPackedCopyAsTheSame() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let json = try fixture.run(["--json", "duo.foldtrace"])
+    _ = try fixture.file("duo.jsonl", json.stdout)
+    #expect(try fixture.run(["pack", "duo.jsonl", "-o", "copy.foldtrace"]).status == 0)
+    let same = try fixture.run(["diff", "duo.foldtrace", "copy.foldtrace"])
+    #expect(same.status == 0)
+    #expect(same.stdout.isEmpty && same.stderr.isEmpty)
+  }
+
+  @Test func sliceStartsWithTheStateAtItsStart() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let events = TracecatFixture.handoverEvents()
+    try fixture.trace("handover.foldtrace", events)
+    let text = try fixture.transcript([
+      ["slice", "--from", "1.2", "--to", "2.3s", "-o", "slice.foldtrace", "handover.foldtrace"],
+      ["verify", "slice.foldtrace"],
+      ["slice.foldtrace"],
+      ["slice", "--from", "5", "-o", "late.foldtrace", "handover.foldtrace"],
+      ["late.foldtrace"],
+      ["slice", "--to", "2", "handover.foldtrace"],
+      ["slice", "--from", "1", "--to", "0.5", "-o", "x.foldtrace", "handover.foldtrace"],
+    ])
+    Golden.assert(text, named: "slice.txt")
+
+    let (_, sliced) = try TraceReader.readAll(
+      path: fixture.directory.appendingPathComponent("slice.foldtrace").path)
+    let from: UInt64 = 1_200_000_000
+    let inRange = events.filter { $0.time >= from && $0.time <= 2_300_000_000 }
+    let state = sliced.prefix(sliced.count - inRange.count)
+    #expect(Array(sliced.suffix(inRange.count)) == inRange)
+    #expect(state.allSatisfy { $0.time == from })
+    // The state at 1.2 s: the hinge, scene 1 (connected, geometry, scroll) and scene 2 (connected,
+    // geometry, traits, regions), in keyframe order.
+    #expect(
+      state.map(\.kind) == [
+        .hinge, .sceneConnected, .geometry, .scroll, .sceneConnected, .geometry, .traits, .regions,
+      ])
+    let lastHingeBefore = events.last { $0.time < from && $0.kind == .hinge }
+    #expect(state.first?.payload == lastHingeBefore?.payload)
+  }
+
+  /// A slice taken across frame boundaries carries the state a reader starting at that frame would see:
+  /// every later frame's keyframe holds it.
+  @Test func sliceFramesCarryTheStateInTheirKeyframes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    #expect(try fixture.run(["slice", "--from", "0.5", "-o", "s.foldtrace", "duo.foldtrace"]).status == 0)
+    let reader = try TraceReader(path: fixture.directory.appendingPathComponent("s.foldtrace").path)
+    var frames: [TraceFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    #expect(frames.count == 2)
+    #expect(frames[0].keyframe.isEmpty)
+    #expect(frames[0].events.prefix(2).map(\.kind) == [.hinge, .sceneConnected])
+    #expect(frames[1].keyframe.map(\.kind) == [.hinge, .sceneConnected, .geometry])
+  }
+}

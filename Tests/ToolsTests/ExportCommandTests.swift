@@ -1,0 +1,108 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// `tracecat export --chrome`: the Chrome Trace Event JSON that Perfetto UI and chrome://tracing open.
+@Suite struct ExportCommandTests {
+  @Test func chromeTraceMatchesItsGolden() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run(["export", "--chrome", "handover.foldtrace"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    Golden.assert(result.text, named: "export-handover.json")
+    let toFile = try fixture.run(["export", "--chrome", "-o", "out.json", "-"], stdin: "handover.foldtrace")
+    #expect(toFile.status == 0 && toFile.stdout.isEmpty)
+    let fromStdin = try fixture.run(["export", "--chrome", "-"], stdin: "handover.foldtrace")
+    #expect(try fixture.bytes(of: "out.json") == fromStdin.stdout)
+    #expect(
+      fromStdin.text
+        == result.text.replacingOccurrences(of: "device — handover.foldtrace", with: "device — <stdin>"))
+  }
+
+  @Test func chromeTraceHasATrackPerSceneAndMicrosecondTimes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run(["export", "--chrome", "handover.foldtrace"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    func named(_ name: String, ph: String) -> [[String: Any]] {
+      events.filter { $0["name"] as? String == name && $0["ph"] as? String == ph }
+    }
+    let processes = named("process_name", ph: "M").compactMap { event -> String? in
+      guard let pid = event["pid"] as? Int, let args = event["args"] as? [String: Any] else { return nil }
+      return "\(pid) \(args["name"] as? String ?? "")"
+    }
+    #expect(
+      processes == ["1 device — handover.foldtrace", "1001 scene 1 (external)", "1002 scene 2 (internal)"])
+    // Scene 2's shapes: regularTall from 1.0 s (connected at step 30) to 2.25 s, then regularWide to 3 s.
+    let shapes = events.filter {
+      $0["ph"] as? String == "X" && $0["cat"] as? String == "shape" && $0["pid"] as? Int == 1002
+    }
+    #expect(shapes.map { $0["name"] as? String } == ["regularTall", "regularWide"])
+    #expect(shapes.map { $0["ts"] as? Double } == [999_999.98, 2_250_000])
+    #expect(shapes.map { $0["dur"] as? Double } == [1_250_000.02, 750_000])
+    let presentations = events.filter {
+      $0["ph"] as? String == "X" && $0["cat"] as? String == "presentation" && $0["pid"] as? Int == 1002
+    }
+    #expect(presentations.map { $0["name"] as? String } == ["split", "expanded"])
+    #expect(presentations.map { $0["tid"] as? Int } == [2, 2])
+    let division = events.filter { $0["cat"] as? String == "division" }
+    #expect(division.map { $0["ts"] as? Double } == [999_999.98])
+    #expect(division.map { $0["dur"] as? Double } == [500_000.02])
+    let widths = named("width", ph: "C").filter { $0["pid"] as? Int == 1002 }
+    #expect(widths.compactMap { ($0["args"] as? [String: Any])?["pt"] as? Double } == [820, 1180])
+    #expect(named("hinge angle", ph: "C").count == 61)
+    let markers = events.filter { $0["ph"] as? String == "i" }
+    #expect(
+      markers.compactMap { $0["name"] as? String } == [
+        "open the Duo", "rotate to landscape", "dropped 3 events",
+      ])
+    #expect(markers.first?["ts"] as? Double == 400_000)
+  }
+
+  /// A window carries the state in: scene 2 (connected at 1.0 s) starts at 2.0 s with its regularTall
+  /// shape and 820 pt width; scene 1 (gone at 1.5 s) and the device (not chosen) are left out.
+  @Test func aWindowCarriesTheStateAtItsStart() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run([
+      "export", "--chrome", "--from", "2", "--to", "2.5s", "-s", "1,2", "handover.foldtrace",
+    ])
+    #expect(result.status == 0)
+    Golden.assert(result.text, named: "export-window.json")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    #expect(Set(events.compactMap { $0["pid"] as? Int }) == [1002])
+    let shapes = events.filter { $0["cat"] as? String == "shape" }
+    #expect(shapes.map { $0["name"] as? String } == ["regularTall", "regularWide"])
+    #expect(shapes.map { $0["ts"] as? Double } == [2_000_000, 2_250_000])
+    #expect(shapes.map { $0["dur"] as? Double } == [250_000, 250_000])
+    let widths = events.filter { $0["name"] as? String == "width" }
+    #expect(widths.map { $0["ts"] as? Double } == [2_000_000, 2_250_000])
+  }
+
+  /// Counters are sampled when their value changes: the Duo fixture's height stays 844 pt throughout.
+  @Test func countersAreWrittenWhenTheirValueChanges() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(["export", "--chrome", "duo.foldtrace"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    let heights = events.filter { $0["name"] as? String == "height" && $0["ph"] as? String == "C" }
+    let widths = events.filter { $0["name"] as? String == "width" && $0["ph"] as? String == "C" }
+    #expect(heights.count == 1)
+    #expect(widths.count == 301)
+  }
+
+  @Test func exportNeedsAFormat() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    Golden.assert(
+      try fixture.transcript([["export", "duo.foldtrace"], ["export", "--chrom", "duo.foldtrace"]]),
+      named: "export-usage.txt")
+  }
+}

@@ -1,0 +1,123 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// `tracecat --follow` against a trace that this test process writes while `tracecat` runs as a second
+/// process: it prints frames as they land and exits 0 at the clean close.
+@Suite struct FollowTests {
+  /// The test writes with `TraceWriter` and `flush()`, one frame per step, and waits for `tracecat` to
+  /// print each frame's last event before writing the next.
+  @Test func followsFramesFromTraceWriterUntilTheCleanClose() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("live.foldtrace").path
+    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    let follower = try FollowerProcess(["--follow", "live.foldtrace"], in: fixture)
+    defer { follower.stop() }
+    let events = TracecatFixture.handoverEvents()
+    let batches = stride(from: 0, to: events.count, by: 20).map {
+      Array(events[$0..<min($0 + 20, events.count)])
+    }
+    var expectedLines = 1
+    for batch in batches {
+      for event in batch { try writer.append(event) }
+      try writer.flush()
+      expectedLines += batch.count
+      try follower.waitForLines(expectedLines)
+    }
+    try writer.close()
+    let status = try follower.waitForExit()
+    #expect(status == 0)
+    let whole = try fixture.run(["live.foldtrace"])
+    #expect(follower.output == whole.text)
+    Golden.assert(follower.output, named: "follow-writer.txt")
+  }
+
+  /// The test copies a finished trace into place in pieces that cut frames in half, the seek table
+  /// included; `tracecat` waits at each cut and prints every event exactly once.
+  @Test func waitsAtTornFramesAndPrintsEachEventOnce() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let reader = try TraceReader(bytes: fixture.bytes, name: "duo")
+    var cuts = [4, 20, 70]
+    while let frame = try reader.nextFrame() {
+      cuts += [frame.offset + frame.size / 2, frame.offset + frame.size]
+    }
+    cuts.append(fixture.bytes.count - 10)
+    cuts.append(fixture.bytes.count)
+    let live = fixture.directory.appendingPathComponent("live.foldtrace")
+    try Data().write(to: live)
+    let follower = try FollowerProcess(["--follow", "--json", "live.foldtrace"], in: fixture)
+    defer { follower.stop() }
+    let handle = try FileHandle(forWritingTo: live)
+    var written = 0
+    for cut in cuts.sorted() where cut > written {
+      try handle.write(contentsOf: fixture.bytes[written..<cut])
+      written = cut
+      usleep(30_000)
+    }
+    try handle.close()
+    #expect(try follower.waitForExit() == 0)
+    let decoded = try TraceJSONLines.decode(document: follower.output)
+    #expect(decoded.events == fixture.events)
+  }
+}
+
+/// `tracecat` running in the background with its standard output going to a file the test polls.
+final class FollowerProcess {
+  private let process = Process()
+  private let outputURL: URL
+  private let errorURL: URL
+  /// How long any wait may take before the test fails, in seconds.
+  static let deadline = 20.0
+
+  init(_ arguments: [String], in fixture: TracecatFixture) throws {
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; run swift build first")
+    outputURL = fixture.directory.appendingPathComponent("follow-\(UUID().uuidString).out")
+    errorURL = fixture.directory.appendingPathComponent("follow-\(UUID().uuidString).err")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = fixture.directory
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// What `tracecat` printed so far.
+  var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+  /// What `tracecat` printed on standard error so far.
+  var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+  /// Waits until `tracecat` printed `count` lines.
+  func waitForLines(_ count: Int) throws {
+    try wait("\(count) lines") { self.output.split(separator: "\n").count >= count }
+  }
+
+  /// Waits for `tracecat` to exit and returns its status.
+  func waitForExit() throws -> Int32 {
+    try wait("tracecat to exit") { !self.process.isRunning }
+    return process.terminationStatus
+  }
+
+  /// Ends `tracecat` if it still runs (after a failed wait).
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  private func wait(_ what: String, until done: () -> Bool) throws {
+    let start = Date()
+    while !done() {
+      if Date().timeIntervalSince(start) > Self.deadline {
+        Issue.record("gave up waiting for \(what); output:\n\(output)\nerrors:\n\(errors)")
+        throw CancellationError()
+      }
+      usleep(10_000)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The golden harness itself: a mismatch fails with a −/+ diff, recording fails, `never` never writes.
+/// Without these, a harness that passed everything would make every golden test powerless.
+@Suite struct GoldenHarnessTests {
+  @Test func unifiedDiffShowsContextAndBothSides() {
+    let expected = "a\nb\nc\nd\ne\nf\ng\n"
+    let actual = "a\nb\nc\nD\ne\nf\ng\nh\n"
+    #expect(UnifiedDiff.diff(expected: expected, actual: expected) == nil)
+    #expect(
+      UnifiedDiff.diff(expected: expected, actual: actual)
+        == """
+        @@ −4,4 +4,5 @@
+          a
+          b
+          c
+        - d
+        + D
+          e
+          f
+          g
+        + h
+        \u{20}\u{20}
+        """)
+  }
+
+  @Test func aMismatchFailsWithADiffAndWritesTheActualText() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "harness-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "harness-\(UUID().uuidString).txt"
+    let url = directory.appendingPathComponent(name)
+    try "one\ntwo\n".write(to: url, atomically: true, encoding: .utf8)
+    Golden.assert("one\ntwo\n", named: name, mode: .never, in: directory)
+    withKnownIssue {
+      Golden.assert("one\nthree\n", named: name, mode: .never, in: directory)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("- two") && text.contains("+ three")
+    }
+    let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("tracecat-goldens/\(name)")
+    #expect(try String(contentsOf: artifact, encoding: .utf8) == "one\nthree\n")
+    #expect(try String(contentsOf: url, encoding: .utf8) == "one\ntwo\n", "never must not rewrite")
+  }
+
+  @Test func recordingWritesTheGoldenAndFails() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "harness-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "harness-\(UUID().uuidString).txt"
+    let url = directory.appendingPathComponent(name)
+    withKnownIssue { Golden.assert("fresh\n", named: name, mode: .never, in: directory) }
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    withKnownIssue { Golden.assert("fresh\n", named: name, mode: .missing, in: directory) }
+    #expect(try String(contentsOf: url, encoding: .utf8) == "fresh\n")
+    Golden.assert("fresh\n", named: name, mode: .missing, in: directory)
+    withKnownIssue { Golden.assert("newer\n", named: name, mode: .all, in: directory) }
+    #expect(try String(contentsOf: url, encoding: .utf8) == "newer\n")
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// `--help` for the tool and every subcommand, and usage errors with the nearest valid spelling.
+@Suite struct HelpTests {
+  static let subcommands = [
+    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "replay", "pack",
+  ]
+
+  @Test func everyHelpMatchesItsGolden() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    Golden.assert(
+      try fixture.transcript([["--help"]] + Self.subcommands.map { [$0, "--help"] }), named: "help.txt")
+  }
+
+  @Test func usageErrorsExitTwoWithTheNearestSpelling() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let commands: [[String]] = [
+      [], ["stat", "duo.foldtrace"], ["dif", "a", "b"], ["exprt", "--chrome", "duo.foldtrace"],
+      ["help", "slcie"], ["stats", "--jsn", "duo.foldtrace"], ["slice", "--form", "1", "duo.foldtrace"],
+      ["plot", "--outptu", "x.svg", "duo.foldtrace"], ["verify", "--json", "duo.foldtrace"],
+      ["slice", "--to", "soon", "duo.foldtrace"], ["diff", "-", "-"], ["plot", "a", "b"],
+    ]
+    let text = try fixture.transcript(commands)
+    Golden.assert(text, named: "usage-errors.txt")
+    for command in commands { #expect(try fixture.run(command).status == 2, "\(command)") }
+  }
+}

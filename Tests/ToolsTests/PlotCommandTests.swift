@@ -1,0 +1,183 @@
+import FoldTrace
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `tracecat plot`: the SVG's structure always, and how a real browser renders it when one is installed.
+@Suite struct PlotCommandTests {
+  @Test func svgIsWellFormedWithAGroupPerSceneAndBand() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run(["plot", "handover.foldtrace"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let outline = try SVGOutline(Data(result.stdout))
+    #expect(outline.root == "svg")
+    #expect(outline.groupIDs == ["device", "scene-1", "scene-2"])
+    for name in ["size-chart", "shape-band", "presentation-band", "division-band", "resizing-band"] {
+      #expect(outline.groupClasses.filter { $0 == name }.count == 2, "\(name)")
+    }
+    for name in ["hinge-band", "hinge-angle", "markers", "time-axis", "legend"] {
+      #expect(outline.groupClasses.filter { $0 == name }.count == 1, "\(name)")
+    }
+    // Band titles: scene 1 compactTall until it disconnects; scene 2 regularTall then regularWide; the
+    // division active from 1.0 s to 1.5 s.
+    #expect(outline.titles.contains("compactTall 0.000–1.500 s"))
+    #expect(outline.titles.contains("regularTall 0.999–2.250 s"))
+    #expect(outline.titles.contains("regularWide 2.250–3.000 s"))
+    #expect(outline.titles.contains("division active 0.999–1.500 s"))
+    #expect(outline.titles.contains("stack 0.000–1.500 s"))
+    #expect(outline.titles.contains("split 0.999–2.250 s"))
+    #expect(outline.titles.contains("expanded 2.250–3.000 s"))
+    #expect(outline.texts.contains("open the Duo"))
+    #expect(outline.texts.contains("scene 2 · internal"))
+    Golden.assert(result.text, named: "plot-handover.svg")
+  }
+
+  /// A window of the Duo fixture: from 1.2 s to 2 s, scene 1 and the device only.
+  @Test func aWindowDrawsOnlyWhatWasChosen() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let result = try fixture.run([
+      "plot", "--from", "1.2", "--to", "2s", "--scene", "1,-", "handover.foldtrace",
+    ])
+    #expect(result.status == 0)
+    let outline = try SVGOutline(Data(result.stdout))
+    #expect(outline.groupIDs == ["device", "scene-1"])
+    #expect(outline.titles.contains("compactTall 1.200–1.500 s"))
+    #expect(outline.titles.contains("partiallyOpen 1.200–1.499 s"))
+    #expect(outline.texts.first == "handover.foldtrace")
+    #expect(outline.texts.contains("1.2") && outline.texts.contains("2"))
+    Golden.assert(result.text, named: "plot-window.svg")
+  }
+
+  /// 24 000 geometry reports (a 100-step sawtooth between 400 and 499 pt, 200 s at 120 Hz) draw in a
+  /// bounded number of path commands that still span the whole range.
+  @Test func aLongTracePlotsInBoundedSize() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events = [TraceEvent(time: 0, .sceneConnected(scene: SceneID(1), display: .window, scale: 2))]
+    for step in 0..<24_000 {
+      let geometry = SceneGeometry(
+        size: TraceSize(width: 400 + Double(step % 100), height: 900), horizontal: .regular,
+        vertical: .regular)
+      events.append(TraceEvent(time: UInt64(step) * 8_333_333, .geometry(scene: SceneID(1), geometry)))
+    }
+    try fixture.trace("long.foldtrace", events)
+    let result = try fixture.run(["plot", "long.foldtrace"])
+    #expect(result.status == 0)
+    #expect(result.stdout.count < 150_000, "\(result.stdout.count) bytes")
+    let svg = result.text
+    let widthPath = try #require(svg.split(separator: "\n").first { $0.contains("class=\"width\"") })
+    #expect(widthPath.components(separatedBy: " V ").count < 3 * 2 * 900)
+    // The y of 499 pt and of 400 pt on the 0…1000 pt axis (140 px tall, starting at y 64): both drawn.
+    #expect(widthPath.contains(" V 134.1") && widthPath.contains(" V 148"), "\(widthPath.prefix(300))")
+  }
+
+  /// Renders the plot with headless Chromium (Debian's `chromium`) and checks the browser parsed the SVG
+  /// without errors and drew a page of the SVG's size. Skipped without Chromium: CI need not have it.
+  @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (apt-get install chromium)"))
+  func chromiumRendersThePlot() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    #expect(try fixture.run(["plot", "-o", "timeline.svg", "handover.foldtrace"]).status == 0)
+    let svg = fixture.directory.appendingPathComponent("timeline.svg")
+    let outline = try SVGOutline(try Data(contentsOf: svg))
+    let png = fixture.directory.appendingPathComponent("timeline.png")
+    let dom = try Chromium.run(
+      [
+        "--screenshot=\(png.path)", "--window-size=\(outline.width),\(outline.height)", "--dump-dom",
+        svg.absoluteString,
+      ])
+    #expect(!dom.contains("parsererror"), "Chromium could not parse the SVG:\n\(dom.prefix(2000))")
+    #expect(dom.contains("scene 2 · internal"))
+    let image = try Data(contentsOf: png)
+    let size = try #require(PNGSize(image))
+    #expect(size.width == outline.width && size.height == outline.height)
+    #expect(image.count > 10_000, "a \(image.count)-byte PNG is too small to hold the plot")
+  }
+}
+
+/// What a test needs to know of an SVG: its root, groups, titles and texts, via Foundation's XMLParser.
+final class SVGOutline: NSObject, XMLParserDelegate {
+  private(set) var root = ""
+  private(set) var width = 0
+  private(set) var height = 0
+  private(set) var groupIDs: [String] = []
+  private(set) var groupClasses: [String] = []
+  private(set) var titles: [String] = []
+  private(set) var texts: [String] = []
+  private var characters = ""
+
+  init(_ data: Data) throws {
+    super.init()
+    let parser = XMLParser(data: data)
+    parser.delegate = self
+    guard parser.parse() else {
+      throw parser.parserError ?? CocoaError(.fileReadCorruptFile)
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    if root.isEmpty {
+      root = name
+      width = Int(attributes["width"] ?? "") ?? 0
+      height = Int(attributes["height"] ?? "") ?? 0
+    }
+    if name == "g" {
+      if let id = attributes["id"] { groupIDs.append(id) }
+      groupClasses += (attributes["class"] ?? "").split(separator: " ").map(String.init)
+    }
+    characters = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { characters += string }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+  {
+    if name == "title" { titles.append(characters) }
+    if name == "text" { texts.append(characters) }
+    characters = ""
+  }
+}
+
+/// Headless Chromium, when installed.
+enum Chromium {
+  static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    .first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+  /// Runs Chromium headless with the arguments and returns its standard output.
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(path))
+    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A PNG's width and height from its IHDR chunk.
+func PNGSize(_ data: Data) -> (width: Int, height: Int)? {
+  let bytes = [UInt8](data.prefix(24))
+  guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+    return nil
+  }
+  func u32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+  return (u32(16), u32(20))
+}

@@ -1,0 +1,58 @@
+import FoldTrace
+
+/// `tracecat export --chrome [-o OUT] FILE`: Chrome Trace Event JSON for Perfetto UI and chrome://tracing.
+struct ExportCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "export",
+    abstract: "Export a trace as Chrome Trace Event JSON, to open in Perfetto UI or chrome://tracing.",
+    discussion: """
+      --chrome (the one format so far) writes a JSON object with traceEvents, ts and dur in \
+      microseconds. The device is pid 1: hinge status as slices, the hinge angle as a counter \
+      (degrees), markers and dropped-event records as global instant events. Scene n is pid 1000+n, \
+      named 'scene n (display)': its layout shapes and presentations (stack, split, expanded) as \
+      slices, as LayoutCore derives them from size classes and size, division-active and \
+      interactive-resize stretches as slices, and its width and height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
+      chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
+      --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
+      --scene chooses the scenes (- is the device).
+      """,
+    options: [
+      .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),
+      .option("output", short: "o", value: "OUT", help: "Write to OUT instead of standard output."),
+    ] + EventFilter.windowOptions,
+    positionals: PositionalSpec(
+      name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
+    examples: [
+      (
+        "tracecat export --chrome -o duo.json Traces/duo-open-external-to-internal.foldtrace",
+        "Then open duo.json in https://ui.perfetto.dev."
+      )
+    ])
+
+  var input: String
+  var output: String?
+  var filter: EventFilter
+
+  init(_ arguments: ParsedArguments) throws {
+    guard arguments.flag("chrome") else {
+      throw TracecatError.usage(
+        message: "export needs a format: --chrome", hint: "usage: \(Self.configuration.usage)")
+    }
+    input = arguments.positionals[0]
+    output = arguments.value("output")
+    if output == "-" { output = nil }
+    filter = try EventFilter(arguments, command: Self.configuration.name)
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let name = InputSource.displayName(input)
+    let timeline = try TimelineReader.read(TraceInput(input), label: "export", filter: filter)
+    let document = try ChromeTraceExporter.document(timeline, title: name)
+    if let output {
+      try InputSource.writeFile(output, Array(document.utf8))
+    } else {
+      try console.write(Array(document.utf8))
+    }
+    return .success
+  }
+}

@@ -1,0 +1,98 @@
+import FoldTrace
+
+/// `tracecat slice --from T --to T -o OUT FILE`: a smaller valid trace for a bug report.
+struct SliceCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "slice",
+    abstract: "Cut a time range out of a trace into a smaller, valid trace that starts with the state.",
+    discussion: """
+      Writes the events between --from and --to (both inclusive; seconds 1.5 or 1.5s, milliseconds \
+      250ms, or nanoseconds 1500000000ns) with the default flush policy. Times keep their values, so \
+      the slice lines up with the original. The slice opens with the session state at --from — the \
+      hinge, then per connected scene its connection, geometry, traits, regions, scroll and selection, \
+      stamped --from — so it replays from its first event as the original does from --from; every \
+      later frame's keyframe carries that state too. The header is copied. Reading starts at the frame \
+      holding --from (the seek table makes that a jump).
+      """,
+    options: [
+      .option("from", value: "TIME", help: "Start of the range (default: the trace's start)."),
+      .option("to", value: "TIME", help: "End of the range (default: the trace's end)."),
+      .option(
+        "output", short: "o", value: "OUT", help: "Write the slice to OUT (- or none: standard output)."),
+    ],
+    positionals: PositionalSpec(
+      name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
+    examples: [
+      (
+        "tracecat slice --from 1.2 --to 1.8s -o bug-1234.foldtrace Traces/duo-open-external-to-internal.foldtrace",
+        "The 600 ms around a failed assertion, for a bug report."
+      )
+    ])
+
+  var input: String
+  var output: String?
+  var filter: EventFilter
+
+  init(_ arguments: ParsedArguments) throws {
+    input = arguments.positionals[0]
+    output = arguments.value("output")
+    if output == "-" { output = nil }
+    filter = try EventFilter(arguments, command: Self.configuration.name)
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    if output == nil && console.outputIsTerminal {
+      throw TracecatError.usage(
+        message: "refusing to write a binary trace to a terminal",
+        hint: "redirect standard output or use -o OUT.")
+    }
+    let name = InputSource.displayName(input)
+    let reader = try InputSource.trace(input)
+    let progress = Progress("slice \(name)", total: reader.fileSize)
+    defer { progress.finish() }
+    var snapshot = SessionSnapshot()
+    var slice: [TraceEvent] = []
+    var stateCount = 0
+    do throws(TraceError) {
+      if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
+      var started = false
+      frames: while let frame = try reader.nextFrame() {
+        progress.update(frame.offset + frame.size)
+        if !started { for event in frame.keyframe { snapshot.apply(event.payload) } }
+        for event in frame.events {
+          if event.time > filter.to { break frames }
+          if event.time < filter.from {
+            snapshot.apply(event.payload)
+            continue
+          }
+          if !started {
+            started = true
+            slice = snapshot.events(at: filter.from)
+            stateCount = slice.count
+          }
+          slice.append(event)
+        }
+      }
+    } catch {
+      throw TracecatError(error)
+    }
+    let writer = try TraceWriter(header: reader.header)
+    do throws(TraceError) {
+      for event in slice { try writer.append(event) }
+      try writer.close()
+    } catch {
+      throw TracecatError(error)
+    }
+    guard let output else {
+      try console.write(writer.bytes)
+      return .success
+    }
+    try InputSource.writeFile(output, writer.bytes)
+    let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
+    console.print(
+      "\(output): the state at \(EventFormatter.time(filter.from)) s (\(stateCount) events), then "
+        + "\(slice.count - stateCount) events to \(end); \(writer.frameCount) frames, \(writer.bytes.count) bytes"
+    )
+    return .success
+  }
+}

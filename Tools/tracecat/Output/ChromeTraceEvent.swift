@@ -1,0 +1,69 @@
+import Foundation
+
+/// One event of the Chrome Trace Event format ("Trace Event Format", Google, the JSON object form that
+/// chrome://tracing and Perfetto UI open): `ph` is the phase — `M` metadata, `X` complete slice, `C`
+/// counter, `i` instant; `ts` and `dur` are in microseconds.
+struct ChromeTraceEvent: Encodable, Sendable {
+  /// An argument value: text or a number.
+  enum Argument: Encodable, Sendable, Equatable {
+    case text(String)
+    case number(Double)
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .text(let text): try container.encode(text)
+      case .number(let number): try container.encode(number)
+      }
+    }
+  }
+
+  /// The slice's, counter's or metadata record's name.
+  var name: String
+  /// The category, for filtering in the viewer.
+  var cat: String?
+  /// The phase: `M`, `X`, `C` or `i`.
+  var ph: String
+  /// Microseconds since session start.
+  var ts: Double
+  /// Microseconds, for `X` slices.
+  var dur: Double?
+  /// The process: 1 for the device, 1000 + n for scene n.
+  var pid: Int
+  /// The thread (track) within the process.
+  var tid: Int
+  /// Scope of an instant event: `g` global, `p` process, `t` thread.
+  var s: String?
+  /// Arguments: metadata names, counter values.
+  var args: [String: Argument]?
+
+  /// Microseconds from nanoseconds, exactly as far as a Double carries them.
+  static func microseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1000 }
+
+  /// A metadata event naming a process or thread, or setting its sort index.
+  static func metadata(_ name: String, pid: Int, tid: Int = 0, _ args: [String: Argument]) -> Self {
+    Self(name: name, ph: "M", ts: 0, pid: pid, tid: tid, args: args)
+  }
+
+  /// A complete slice from `start` to `end` nanoseconds.
+  static func slice(
+    _ name: String, category: String, from start: UInt64, to end: UInt64, pid: Int, tid: Int
+  ) -> Self {
+    Self(
+      name: name, cat: category, ph: "X", ts: microseconds(start), dur: microseconds(end - start), pid: pid,
+      tid: tid)
+  }
+
+  /// A counter sample.
+  static func counter(_ name: String, at time: UInt64, pid: Int, _ args: [String: Double]) -> Self {
+    Self(name: name, ph: "C", ts: microseconds(time), pid: pid, tid: 0, args: args.mapValues { .number($0) })
+  }
+
+  /// An instant event.
+  static func instant(
+    _ name: String, category: String, at time: UInt64, pid: Int, tid: Int, scope: String,
+    _ args: [String: Argument]? = nil
+  ) -> Self {
+    Self(name: name, cat: category, ph: "i", ts: microseconds(time), pid: pid, tid: tid, s: scope, args: args)
+  }
+}

@@ -1,0 +1,64 @@
+/// A point in trace time given on the command line: `--from 1.5`, `--to 2s`, `--from 1500000000ns`.
+///
+/// Seconds are a decimal number with an optional `s` suffix (`1.5`, `1.5s`, `.25`); milliseconds take
+/// `ms` (`250ms`, `0.5ms`); nanoseconds take `ns` and must be whole (`1500000000ns`). Decimals are parsed
+/// exactly, digit by digit, never through a `Double`, so `--from 0.1` is exactly 100 000 000 ns. Digits
+/// past the nanosecond are refused rather than rounded.
+enum TimeArgument {
+  /// The units a time may carry, longest suffix first so `ms` and `ns` win over `s`.
+  private static let units: [(suffix: String, nanoseconds: UInt64, decimals: Int)] = [
+    ("ns", 1, 0), ("ms", 1_000_000, 6), ("s", 1_000_000_000, 9),
+  ]
+
+  /// Parses a time.
+  ///
+  /// - Parameters:
+  ///   - text: The argument.
+  ///   - option: The option's spelling (`--from`), for the error.
+  ///   - command: The subcommand, for the error's hint.
+  /// - Returns: Nanoseconds since session start.
+  /// - Throws: ``TracecatError/usage(message:hint:)`` naming the option and the accepted forms.
+  static func parse(_ text: String, option: String, command: String) throws -> UInt64 {
+    guard let nanoseconds = nanoseconds(text) else {
+      throw TracecatError.usage(
+        message: "\(option) '\(text)' is not a time",
+        hint: "use seconds (1.5 or 1.5s), milliseconds (250ms) or nanoseconds (1500000000ns); "
+          + "see 'tracecat \(command) --help'.")
+    }
+    return nanoseconds
+  }
+
+  /// The nanoseconds a time argument names, or nil when it is malformed or overflows 64 bits.
+  static func nanoseconds(_ text: String) -> UInt64? {
+    var body = Substring(text)
+    var unit = units[2]
+    if let match = units.first(where: { body.hasSuffix($0.suffix) }) {
+      unit = match
+      body = body.dropLast(match.suffix.count)
+    }
+    let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = parts[0]
+    let fraction = parts.count > 1 ? parts[1] : ""
+    guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(\.isASCIIDigit),
+      fraction.allSatisfy(\.isASCIIDigit),
+      fraction.count <= unit.decimals
+    else { return nil }
+    let wholeValue = whole.isEmpty ? 0 : UInt64(whole)
+    let fractionDigits = fraction + String(repeating: "0", count: unit.decimals - fraction.count)
+    let fractionValue = fractionDigits.isEmpty ? 0 : UInt64(fractionDigits)
+    guard let wholeValue, let fractionValue else { return nil }
+    let (scaled, overflow) = wholeValue.multipliedReportingOverflow(by: unit.nanoseconds)
+    let fractionNanoseconds = fractionValue * (unit.nanoseconds / pow10(unit.decimals))
+    let (sum, carry) = scaled.addingReportingOverflow(fractionNanoseconds)
+    return overflow || carry ? nil : sum
+  }
+
+  private static func pow10(_ exponent: Int) -> UInt64 {
+    (0..<exponent).reduce(1) { value, _ in value * 10 }
+  }
+}
+
+extension Character {
+  /// True for the ASCII digits 0–9 only (not other Unicode numerals).
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,36 @@
+import FoldReplay
+import FoldTrace
+import LayoutCore
+
+/// What a replay adds to a plot: per scene the anchor drift at each relayout that had to keep the
+/// anchor, and the checks that failed, located in time.
+struct ReplayMarks: Sendable {
+  /// Anchor drifts by scene: time (ns) and drift (points, after − before).
+  var drifts: [SceneID: [(time: UInt64, points: Double)]] = [:]
+  /// Failed checks: scene (nil for device-wide), time (ns) and the failure as a sentence.
+  var failures: [(scene: SceneID?, time: UInt64, text: String)] = []
+  /// The anchor tolerance, in points: drifts beyond it are failures.
+  var tolerance: Double = ReplayTolerances.default.anchor
+
+  /// Replays a trace into LayoutCore's reference screen (as `tracecat replay` does) and collects marks.
+  ///
+  /// - Throws: ``TracecatError`` when the trace cannot be read whole.
+  static func replay(_ input: TraceInput) throws -> ReplayMarks {
+    let reader = try input.open()
+    var sink = TeeSink(ReplayTimeline(), ReplayVerifier(trace: input.name))
+    do throws(TraceError) {
+      try Replayer.replay(
+        reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &sink)
+    } catch {
+      throw TracecatError(error)
+    }
+    var marks = ReplayMarks()
+    for change in sink.first.layoutChanges {
+      if let drift = change.anchorDrift {
+        marks.drifts[change.scene, default: []].append((change.time, drift))
+      }
+    }
+    marks.failures = sink.second.summary.failures.map { ($0.scene, $0.time, $0.description) }
+    return marks
+  }
+}

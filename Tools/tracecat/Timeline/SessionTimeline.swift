@@ -1,0 +1,162 @@
+import FoldTrace
+import LayoutCore
+
+/// A trace folded into what `stats`, `export` and `plot` draw: per scene its sizes, shapes and division
+/// over time; for the device its hinge, markers and drops.
+///
+/// Fold events in order with ``add(_:)``, then read the spans with ``scenes`` and ``hingeStatus``. Shapes
+/// come from LayoutCore (``FoldTrace/SceneGeometry/layoutShape``), never from rules of tracecat's own.
+///
+/// A filter narrows what is drawn: events before its `from` still fold into the state (a scene connected
+/// earlier shows from `from` on, with its size then), stamped `from`; events after its `to` are ignored;
+/// its scenes choose the scene panels (`-`, device-wide, chooses the device panel).
+struct SessionTimeline: Sendable {
+  /// One scene's history.
+  struct Scene: Sendable {
+    /// The scene.
+    var id: SceneID
+    /// The display it connected on (the last connection's, if it reconnected).
+    var display: DisplayRole
+    /// When it first connected, in nanoseconds.
+    var connected: UInt64
+    /// When it last disconnected, in nanoseconds, unless it is connected at the end.
+    var disconnected: UInt64?
+    /// True when it disconnected before the filter's `from` and has not reconnected.
+    var endedBeforeWindow = false
+    /// Size samples: time (ns), width and height (points). Kept only when the timeline keeps samples.
+    var sizes: [(time: UInt64, width: Double, height: Double)] = []
+    /// Shapes in the order first visited.
+    var shapesVisited: [LayoutShape] = []
+    /// Shape changes after the first shape.
+    var shapeChanges = 0
+    /// Geometry events.
+    var geometryEvents = 0
+    fileprivate var shape = SpanBuilder<LayoutShape>()
+
+    /// Folds a geometry report in.
+    /// - Complexity: O(1) amortized.
+    fileprivate mutating func add(_ geometry: SceneGeometry, at time: UInt64, keepingSamples: Bool) {
+      let layoutShape = geometry.layoutShape
+      if !shapesVisited.contains(layoutShape) { shapesVisited.append(layoutShape) }
+      if let current = shape.current, current != layoutShape { shapeChanges += 1 }
+      shape.set(layoutShape, at: time)
+      resizing.set(geometry.isInteractivelyResizing, at: time)
+      geometryEvents += 1
+      guard keepingSamples else { return }
+      if let last = sizes.last, last.time == time {
+        sizes[sizes.count - 1] = (time, geometry.size.width, geometry.size.height)
+      } else {
+        sizes.append((time, geometry.size.width, geometry.size.height))
+      }
+    }
+    fileprivate var division = SpanBuilder<Bool>()
+    fileprivate var resizing = SpanBuilder<Bool>()
+  }
+
+  /// Whether size samples are kept (plot, export) or only counted (stats).
+  let keepsSamples: Bool
+  /// The first and last event times, in nanoseconds.
+  private(set) var start: UInt64?
+  private(set) var end: UInt64 = 0
+  /// Scenes by id.
+  private var sceneTable: [SceneID: Scene] = [:]
+  private var hinge = SpanBuilder<HingeStatus>()
+  private var angleSamples: [(time: UInt64, degrees: Double)] = []
+  private var markerList: [(time: UInt64, label: String)] = []
+  private var dropList: [(time: UInt64, count: UInt64)] = []
+
+  /// The time window and scenes shown.
+  let filter: EventFilter
+
+  init(keepsSamples: Bool, filter: EventFilter = EventFilter()) {
+    self.keepsSamples = keepsSamples
+    self.filter = filter
+    if filter.from > 0 { start = filter.from }
+    if filter.to != .max { end = filter.to }
+  }
+
+  /// Folds one event in.
+  /// - Complexity: O(1) amortized.
+  mutating func add(_ event: TraceEvent) {
+    guard event.time <= filter.to else { return }
+    let early = event.time < filter.from
+    let time = max(event.time, filter.from)
+    if start == nil { start = time }
+    end = max(end, time)
+    switch event.payload {
+    case .sceneConnected(let id, let display, _):
+      if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }
+      sceneTable[id]?.display = display
+      sceneTable[id]?.disconnected = nil
+      sceneTable[id]?.endedBeforeWindow = false
+    case .sceneDisconnected(let id):
+      sceneTable[id]?.disconnected = time
+      sceneTable[id]?.endedBeforeWindow = early
+      sceneTable[id]?.shape.end(at: time)
+      sceneTable[id]?.division.end(at: time)
+      sceneTable[id]?.resizing.end(at: time)
+    case .geometry(let id, let geometry):
+      // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
+      sceneTable[id]?.add(geometry, at: time, keepingSamples: keepsSamples)
+    case .regions(let id, let regions):
+      let active = regions.contains { $0.kind == .division && $0.isActive }
+      sceneTable[id]?.division.set(active, at: time)
+    case .hinge(let state):
+      hinge.set(state.status, at: time)
+      if keepsSamples, let angle = state.angle {
+        if let last = angleSamples.last, last.time == time {
+          angleSamples[angleSamples.count - 1] = (time, angle)
+        } else {
+          angleSamples.append((time, angle))
+        }
+      }
+    case .marker(let label):
+      if !early { markerList.append((time, label)) }
+    case .dropped(let count):
+      if !early { dropList.append((time, count)) }
+    case .traits, .scroll, .selection:
+      break
+    }
+  }
+
+  /// The scenes shown, in ascending id: those the filter keeps that were connected in its window.
+  var scenes: [Scene] {
+    sceneTable.keys.sorted().map { sceneTable[$0]! }.filter {
+      !$0.endedBeforeWindow && (filter.scenes?.contains($0.id) ?? true)
+    }
+  }
+
+  /// Whether the device (hinge, markers, drops) is shown: no scene filter, or one that names `-`.
+  var showsDevice: Bool { filter.scenes?.contains(nil) ?? true }
+
+  /// The scene's shape spans, the last ending at the trace's end.
+  func shapes(of scene: Scene) -> [Span<LayoutShape>] { scene.shape.finished(at: end) }
+  /// The scene's presentation spans: LayoutCore's `LayoutShape.presentation` of each shape, adjacent
+  /// equal presentations merged (`000_e528e4f7338d08ab.txt`: five shapes, three designs).
+  func presentations(of scene: Scene) -> [Span<Presentation>] {
+    var merged: [Span<Presentation>] = []
+    for span in shapes(of: scene) {
+      let presentation = span.value.presentation
+      if let last = merged.last, last.value == presentation, last.end == span.start {
+        merged[merged.count - 1].end = span.end
+      } else {
+        merged.append(Span(start: span.start, end: span.end, value: presentation))
+      }
+    }
+    return merged
+  }
+  /// The scene's division spans (true while a division region is active).
+  func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
+  /// The scene's interactive-resizing spans.
+  func resizing(of scene: Scene) -> [Span<Bool>] { scene.resizing.finished(at: end) }
+  /// The hinge status spans (none when the device is not shown).
+  var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
+  /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
+  var hingeAngles: [(time: UInt64, degrees: Double)] { showsDevice ? angleSamples : [] }
+  /// Markers: time (ns) and label.
+  var markers: [(time: UInt64, label: String)] { showsDevice ? markerList : [] }
+  /// Dropped-event records: time (ns) and count.
+  var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
+  /// Events the recorder dropped, summed.
+  var droppedCount: UInt64 { dropList.reduce(0) { $0 &+ $1.count } }
+}
