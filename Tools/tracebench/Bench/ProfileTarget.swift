@@ -8,7 +8,7 @@ enum ProfileTarget {
     let events = try LongSession(seed: Options().seed).events(count: count)
     switch target {
     case "record":
-      let recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+      let recorder = try SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
       let before = AllocationCounter.thread
       for event in events { _ = try recorder.record(event.payload) }
       let allocations = AllocationCounter.thread - before

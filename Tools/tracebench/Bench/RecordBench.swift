@@ -23,10 +23,10 @@ struct RecordBench {
       lines.append(0x0A)
     }
 
-    var writer = TraceWriter(header: LongSession.header)
+    var writer = try TraceWriter(header: LongSession.header)
     let writerFigures = try PerEvent.measure(
       runs: options.runs, count: events.count,
-      prepare: { writer = TraceWriter(header: LongSession.header) }
+      prepare: { writer = try TraceWriter(header: LongSession.header) }
     ) { i in
       try writer.append(events[i])
     }
@@ -97,7 +97,7 @@ struct RecordBench {
   }
 
   private func recorderCalls() throws -> CallDistribution {
-    let recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+    let recorder = try SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
     var durations = [UInt64](repeating: 0, count: events.count)
     var empty = [UInt64](repeating: 0, count: 1001)
     for i in empty.indices {
@@ -127,12 +127,12 @@ struct RecordBench {
   /// `SessionRecorder.record` over the events, a fresh recorder per run.
   private func recorderFigures() throws -> PerEvent {
     let payloads = events.map(\.payload)
-    var recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+    var recorder = try SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
     let figures = try PerEvent.measure(
       runs: options.runs, count: payloads.count,
       prepare: {
         try recorder.close()
-        recorder = SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
+        recorder = try SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)
       }
     ) { i in
       _ = try recorder.record(payloads[i])

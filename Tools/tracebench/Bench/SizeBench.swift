@@ -55,7 +55,7 @@ struct SizeBench {
       let policy = FlushPolicy(maxBufferedBytes: 256 * 1024, maxSpan: 30_000_000_000)
       var larger = 0
       for sample in workload.traces {
-        let writer = TraceWriter(header: sample.header, policy: policy)
+        let writer = try TraceWriter(header: sample.header, policy: policy)
         for event in sample.events { try writer.append(event) }
         try writer.close()
         larger += writer.bytes.count

@@ -13,7 +13,7 @@ struct TraceSample: Sendable {
   /// Encodes `events` with an in-memory writer and the default policy (64 KiB or 1 s per frame), the
   /// policy of `foldsim` and `tracecat pack`.
   init(name: String, header: TraceHeader, events: [TraceEvent]) throws {
-    let writer = TraceWriter(header: header)
+    let writer = try TraceWriter(header: header)
     for event in events { try writer.append(event) }
     try writer.close()
     self.init(name: name, header: header, events: events, bytes: writer.bytes)
