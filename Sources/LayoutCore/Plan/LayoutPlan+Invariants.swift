@@ -15,10 +15,14 @@ extension LayoutPlan {
   ///   element;
   /// - no element is both interactive and scrollable; panes are scrollable.
   ///
+  /// The context is checked as ``LayoutContext/sanitized()`` makes it (the geometry a policy lays out
+  /// in), so the same preconditions apply.
+  ///
   /// - Parameter context: The context the plan was made for.
   /// - Returns: The violations.
   /// - Complexity: O(n² + n·r) for n elements and r reserved regions.
   public func violations(in context: LayoutContext) -> [LayoutViolation] {
+    let context = context.sanitized()
     var found: [LayoutViolation] = []
     let safe = context.safeFrame
     let reserved = context.reservedRegions
