@@ -79,7 +79,8 @@ public struct ReferenceScreenLayout: LayoutPolicy {
 
     let plan = LayoutPlan(
       shape: context.shape, presentation: context.presentation, columns: grid.count, elements: elements,
-      actions: content.actions.map(\.id).sorted(), overflow: bar.overflow)
+      actions: content.actions.map(\.id).sorted(), overflow: bar.overflow,
+      unplaced: controls.unplaced + bar.unplaced)
     #if LAYOUTCORE_CHECKS
       plan._checkInvariants(in: context)
     #endif
