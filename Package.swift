@@ -30,7 +30,8 @@ let package = Package(
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
     .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
-    .executableTarget(name: "crashrecorder", dependencies: ["FoldTrace"], path: "Tools/crashrecorder"),
+    .executableTarget(
+      name: "crashrecorder", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/crashrecorder"),
     // tracebench counts heap allocations by defining malloc in its executable (Tools/tracebench/
     // CAllocationCounter); --export-dynamic lets the Swift runtime and libzstd resolve malloc to it.
     .target(name: "CAllocationCounter", path: "Tools/tracebench/CAllocationCounter"),
@@ -40,9 +41,10 @@ let package = Package(
       path: "Tools/tracebench", exclude: ["CAllocationCounter"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
     .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"]),
-    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim"]),
     .testTarget(
-      name: "FoldReplayTests", dependencies: ["FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore"],
+      name: "FoldReplayTests",
+      dependencies: ["FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore"],
       exclude: ["__Goldens__"]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
     .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),

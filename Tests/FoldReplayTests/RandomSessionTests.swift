@@ -1,25 +1,14 @@
 import FoldReplay
+import FoldSim
 import FoldTrace
 import LayoutCore
 import Testing
-
-/// A seeded SplitMix64 generator (Steele, Lea, Flood 2014): deterministic test input, no unseeded random.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random sessions, including ill-formed ones (events for scenes that are not connected, time running
 /// backward, zero sizes): the replay never traps, is deterministic, and seeking agrees with it.
 @Suite struct RandomSessionTests {
   static func session(seed: UInt64, count: Int) -> [TraceEvent] {
-    var random = SplitMix64(state: seed)
+    var random = SplitMix64(seed: seed)
     var time: UInt64 = 0
     var events: [TraceEvent] = []
     let classes: [UserInterfaceSizeClass] = [.compact, .regular, .unspecified]

@@ -1,3 +1,4 @@
+import FoldSim
 import Foundation
 import LayoutCore
 import Testing

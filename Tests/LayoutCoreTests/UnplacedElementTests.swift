@@ -1,3 +1,4 @@
+import FoldSim
 import LayoutCore
 import Testing
 

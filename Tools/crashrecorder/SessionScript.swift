@@ -1,22 +1,5 @@
+import FoldSim
 import FoldTrace
-
-/// SplitMix64: a small, seeded, deterministic generator, so every run of the harness can be replayed from
-/// its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  /// Creates a generator from a seed.
-  init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The session a crash-soak child records: a deterministic stream of events of every kind, so the parent
 /// can regenerate exactly what the child appended and compare it with what the trace holds.

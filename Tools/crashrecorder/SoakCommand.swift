@@ -1,3 +1,4 @@
+import FoldSim
 import FoldTrace
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import FoldSim
 import LayoutCore
 
 /// Random layout contexts for property tests, from a seeded ``SplitMix64``.
