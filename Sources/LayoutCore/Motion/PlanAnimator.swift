@@ -41,6 +41,10 @@ public struct PlanAnimator: Sendable, Hashable {
   private var order: [String] = []
   /// True once a plan has been applied.
   private var hasPlan = false
+  /// The first time at which every element is at rest, in nanoseconds: the latest settle time of any
+  /// element's frame, opacity and outgoing rendering (only the opacity of one fading out). Tracks change
+  /// only in ``update(to:context:at:)``, so it is computed there once.
+  private var settledAt: UInt64 = 0
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
   /// The scene size of the latest update, in points.
@@ -112,6 +116,7 @@ public struct PlanAnimator: Sendable, Hashable {
     }
     order = newOrder
     hasPlan = true
+    settledAt = order.reduce(0) { latest, id in tracks[id].map { max(latest, $0.settleTime) } ?? latest }
   }
 
   /// The presentation of element `id` at `time`, or nil when it is not (or no longer) on screen.
@@ -144,12 +149,11 @@ public struct PlanAnimator: Sendable, Hashable {
     order.compactMap { presentation(of: $0, at: time) }
   }
 
-  /// True when every element has come to rest by `time`.
+  /// True when every element has come to rest by `time`: the same answer as every element of
+  /// ``presentations(at:)`` being settled, without building them.
   ///
-  /// - Complexity: O(n).
-  public func isSettled(at time: UInt64) -> Bool {
-    presentations(at: time).allSatisfy(\.isSettled)
-  }
+  /// - Complexity: O(1).
+  public func isSettled(at time: UInt64) -> Bool { time >= settledAt }
 
   // MARK: Transitions
 
@@ -217,4 +221,15 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+}
+
+extension PlanAnimator.Track {
+  /// When the track is at rest, in nanoseconds: one fading out is gone once its opacity settles (its
+  /// frame no longer shows); one on screen rests when its frame, opacity and outgoing rendering all have.
+  var settleTime: UInt64 {
+    if isRemoved { return opacity.settleTime }
+    return max(
+      frame.x.settleTime, frame.y.settleTime, frame.width.settleTime, frame.height.settleTime,
+      opacity.settleTime, outgoing?.opacity.settleTime ?? 0)
+  }
 }
