@@ -32,6 +32,17 @@ struct PlanChecks {
           actual: "at \(ReplayFormat.rect(element.frame))",
           summary: "an interactive element rests over \(name)"))
     }
+    // A control the layout could not place clear of the reserved regions is left out of the plan
+    // (`LayoutPlan.unplaced`): the promise still fails — the user loses it — so it is reported too.
+    if !plan.unplaced.isEmpty, !reserved.isEmpty {
+      report(
+        failure(
+          .reservedRegion, element: plan.unplaced.first,
+          expected:
+            "every interactive element placed clear of \(reserved.map(\.0).joined(separator: " and "))",
+          actual: "\(plan.unplaced.joined(separator: ", ")) left out: no room clear of them",
+          summary: "interactive elements have no place clear of the reserved regions"))
+    }
     if context.canFold, plan.columns > 1, plan.columns % 2 == 1 {
       report(
         failure(

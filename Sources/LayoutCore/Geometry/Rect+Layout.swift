@@ -67,12 +67,26 @@ extension Rect {
     return Rect(x: x, y: lo, width: width, height: hi - lo)
   }
 
-  /// This rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom; never negative.
+  /// This rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom; never negative
+  /// and never outside this rectangle: an inset larger than half a side collapses that side to zero at
+  /// its centre.
   ///
   /// - Complexity: O(1).
   public func insetBy(dx: Double, dy: Double) -> Rect {
+    let ix = Swift.min(dx, width / 2)
+    let iy = Swift.min(dy, height / 2)
+    return Rect(
+      x: x + ix, y: y + iy, width: Swift.max(0, width - 2 * ix), height: Swift.max(0, height - 2 * iy))
+  }
+
+  /// This rectangle with a non-negative width and height covering the same area (CoreGraphics'
+  /// `CGRect.standardized`): a negative width moves `x` to the left edge, a negative height `y` to the top.
+  ///
+  /// - Complexity: O(1).
+  public var standardized: Rect {
     Rect(
-      x: x + dx, y: y + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
+      x: Swift.min(x, x + width), y: Swift.min(y, y + height), width: Swift.abs(width),
+      height: Swift.abs(height))
   }
 
   /// The area, in square points.

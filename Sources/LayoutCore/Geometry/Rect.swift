@@ -67,14 +67,28 @@ public struct Rect: Sendable, Hashable {
   }
 
   /// This rectangle shrunk by `insets` on each edge, resolved for `direction` (leading is the right edge
-  /// in right-to-left). Width and height are clamped at zero.
+  /// in right-to-left). Width and height are clamped at zero, and the result never leaves this rectangle:
+  /// when two opposite insets add up to more than the side, the side collapses to zero where the first
+  /// inset (left, top) ends, clamped to this rectangle.
   ///
   /// - Complexity: O(1).
   public func inset(by insets: EdgeInsets, direction: LayoutDirection = .leftToRight) -> Rect {
     let left = direction == .leftToRight ? insets.leading : insets.trailing
     let right = direction == .leftToRight ? insets.trailing : insets.leading
-    return Rect(
-      x: x + left, y: y + insets.top, width: max(0, width - left - right),
-      height: max(0, height - insets.top - insets.bottom))
+    let (newX, newWidth) = Self.inset(x, width, by: left, right)
+    let (newY, newHeight) = Self.inset(y, height, by: insets.top, insets.bottom)
+    return Rect(x: newX, y: newY, width: newWidth, height: newHeight)
+  }
+
+  /// One axis of ``inset(by:direction:)``: the span `origin…origin + length` shrunk by `lead` and
+  /// `trail`, kept inside the span (negative insets count as 0; oversized ones collapse the span).
+  private static func inset(
+    _ origin: Double, _ length: Double, by lead: Double, _ trail: Double
+  ) -> (Double, Double) {
+    if lead >= 0, trail >= 0, lead + trail <= length { return (origin + lead, max(0, length - lead - trail)) }
+    let end = origin + length
+    let lo = min(end, origin + max(0, lead))
+    let hi = max(lo, min(end, end - max(0, trail)))
+    return (lo, hi - lo)
   }
 }

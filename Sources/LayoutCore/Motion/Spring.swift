@@ -17,10 +17,19 @@ import Foundation
 /// `Spring.bounce` documentation only gives the range (−1…1). Bounce is clamped to −0.99…1 because the
 /// damping ratio 1 / (1 + bounce) is infinite at −1.
 ///
+/// Accepted input (checked once, in ``init(duration:bounce:)``): a finite, positive duration, raised to at
+/// least ``minimumDuration`` (1 ms: ω₀ ≤ 2000π s⁻¹, so stiffness, damping and every closed-form term stay
+/// finite; a shorter spring is not perceptible at 120 Hz anyway); any bounce but NaN, clamped to −0.99…1.
+/// A NaN bounce, or a duration that is NaN, infinite, zero or negative, is a precondition failure.
+///
 /// The seed asks for `.spring(duration: 0.4, bounce: 0)` for every re-arrangement
 /// (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션"): that is ``reflow``.
 public struct Spring: Sendable, Hashable {
-  /// The perceptual duration, in seconds: the period of the undamped oscillation, 2π / ω₀.
+  /// The shortest duration a spring has, in seconds (0.001): shorter durations are raised to it.
+  public static let minimumDuration = 0.001
+
+  /// The perceptual duration, in seconds: the period of the undamped oscillation, 2π / ω₀; at least
+  /// ``minimumDuration``.
   public let duration: Double
   /// The bounce, −0.99…1 (clamped).
   public let bounce: Double
@@ -28,12 +37,14 @@ public struct Spring: Sendable, Hashable {
   /// Creates a spring from a perceptual duration and a bounce, as SwiftUI does.
   ///
   /// - Parameters:
-  ///   - duration: The perceptual duration in seconds; must be positive.
-  ///   - bounce: 0 for critically damped, up to 1 for bouncier, down to −1 for over-damped; clamped to
-  ///     −0.99…1.
+  ///   - duration: The perceptual duration in seconds; must be finite and positive (precondition);
+  ///     raised to at least ``minimumDuration``.
+  ///   - bounce: 0 for critically damped, up to 1 for bouncier (1: undamped), down to −1 for over-damped;
+  ///     clamped to −0.99…1; must not be NaN (precondition).
   public init(duration: Double = 0.5, bounce: Double = 0) {
     precondition(duration > 0 && duration.isFinite, "Spring duration must be positive and finite")
-    self.duration = duration
+    precondition(!bounce.isNaN, "Spring bounce must not be NaN")
+    self.duration = max(Self.minimumDuration, duration)
     self.bounce = min(1, max(-0.99, bounce))
   }
 
@@ -83,10 +94,13 @@ public struct Spring: Sendable, Hashable {
   /// its speed within `epsilon · ω₀` per second), in seconds.
   ///
   /// Computed from the closed-form envelope of the motion (see ``SpringMotion/settlingTime(epsilon:)``),
-  /// not by simulation. Infinite for bounce 1 (undamped).
+  /// not by simulation.
+  ///
+  /// A spring with bounce 1 is undamped (ζ = 0): it oscillates forever at full amplitude and never
+  /// settles, so its settling duration is `.infinity` by definition, not by overflow.
   ///
   /// - Parameter epsilon: The tolerance as a fraction of the initial displacement; must be positive.
-  /// - Returns: The settling duration in seconds.
+  /// - Returns: The settling duration in seconds; `.infinity` for bounce 1.
   /// - Complexity: O(1) (a fixed 200-step bisection).
   public func settlingDuration(epsilon: Double = 0.001) -> Double {
     SpringMotion(spring: self, displacement: 1, velocity: 0).settlingTime(epsilon: epsilon)

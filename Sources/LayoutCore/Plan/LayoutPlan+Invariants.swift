@@ -11,14 +11,19 @@ extension LayoutPlan {
   /// - panes do not overlap (by more than 1e-6 pt: rounding is not overlap);
   /// - ids are unique;
   /// - every action element (`"action.*"`) is in ``actions``; ``overflow`` ⊆ ``actions``; every action
-  ///   is either visible or in ``overflow``, and ``overflow`` is non-empty only with an `"overflow"`
-  ///   element;
+  ///   is visible, in ``overflow`` or reported in ``unplaced``, and ``overflow`` is non-empty only with an
+  ///   `"overflow"` element;
+  /// - no id in ``unplaced`` is also in ``elements``;
   /// - no element is both interactive and scrollable; panes are scrollable.
+  ///
+  /// The context is checked as ``LayoutContext/sanitized()`` makes it (the geometry a policy lays out
+  /// in), so the same preconditions apply.
   ///
   /// - Parameter context: The context the plan was made for.
   /// - Returns: The violations.
   /// - Complexity: O(n² + n·r) for n elements and r reserved regions.
   public func violations(in context: LayoutContext) -> [LayoutViolation] {
+    let context = context.sanitized()
     var found: [LayoutViolation] = []
     let safe = context.safeFrame
     let reserved = context.reservedRegions
@@ -44,7 +49,8 @@ extension LayoutPlan {
     }
     let visible = elements.map(\.id).filter { $0.hasPrefix("action.") }
     for id in visible + overflow where !actions.contains(id) { found.append(.actionNotReachable(id)) }
-    for id in actions where !visible.contains(id) && !overflow.contains(id) {
+    for id in unplaced where seen.contains(id) { found.append(.unplacedElementPlaced(id)) }
+    for id in actions where !visible.contains(id) && !overflow.contains(id) && !unplaced.contains(id) {
       found.append(.actionNotReachable(id))
     }
     if !overflow.isEmpty && element("overflow") == nil { found.append(.actionNotReachable("overflow")) }

@@ -45,11 +45,21 @@ public struct LayoutPlan: Sendable, Hashable {
   /// Identifiers of the actions currently in the overflow menu, in declared order; a subset of
   /// ``actions``. Empty when every action fits in the bar (`002_1da93e9f788744f6.txt`, section 4).
   public var overflow: [String]
+  /// Identifiers of the interactive elements the policy could not place clear of every reserved region,
+  /// in element order; none of them is in ``elements``. Empty whenever any clear place exists.
+  ///
+  /// A group (the bar with its actions, the control row with its controls) is unplaced only when no
+  /// frame of at least one 44 × 44 pt hit target inside its bounds avoids every active division and
+  /// occlusion (a division covering the screen, a tiny scene with the camera in it): an interactive
+  /// element over a fold or the camera cannot be used (`003_f6edf847a2b0c034.txt`, "레이아웃 패턴", 변위),
+  /// so the plan says "no room" instead of placing it there. The app hides these elements until a later
+  /// plan places them; their ids are the ones they have when placed.
+  public var unplaced: [String]
 
   /// Creates a plan.
   public init(
     shape: LayoutShape, presentation: Presentation, columns: Int, elements: [LayoutElement],
-    actions: [String], overflow: [String] = []
+    actions: [String], overflow: [String] = [], unplaced: [String] = []
   ) {
     self.shape = shape
     self.presentation = presentation
@@ -57,6 +67,7 @@ public struct LayoutPlan: Sendable, Hashable {
     self.elements = elements
     self.actions = actions
     self.overflow = overflow
+    self.unplaced = unplaced
   }
 
   /// The element with the given id, if present.

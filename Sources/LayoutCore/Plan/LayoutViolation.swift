@@ -14,6 +14,8 @@ public enum LayoutViolation: Sendable, Hashable, CustomStringConvertible {
   case actionNotReachable(String)
   /// An element that scrolls is also marked interactive, or a pane is not scrollable.
   case inconsistentFlags(String)
+  /// An id listed in ``LayoutPlan/unplaced`` is also placed in ``LayoutPlan/elements``.
+  case unplacedElementPlaced(String)
 
   public var description: String {
     switch self {
@@ -24,6 +26,7 @@ public enum LayoutViolation: Sendable, Hashable, CustomStringConvertible {
     case .duplicateID(let id): "duplicate element id \(id)"
     case .actionNotReachable(let id): "action \(id) is neither visible, in the overflow menu nor listed"
     case .inconsistentFlags(let id): "element \(id) has inconsistent isInteractive/isScrollable flags"
+    case .unplacedElementPlaced(let id): "element \(id) is both placed and reported unplaced"
     }
   }
 }

@@ -8,6 +8,8 @@ struct PlacedBar: Sendable {
   var elements: [LayoutElement]
   /// Ids of the overflowed actions, in declared order.
   var overflow: [String]
+  /// When the bar has no clear place: `"toolbar"` and every action id, in declared order; else empty.
+  var unplaced: [String] = []
 }
 
 extension ReferenceScreenLayout {
@@ -22,7 +24,9 @@ extension ReferenceScreenLayout {
   ///   the items and the overflow button run to the trailing end.
   ///
   /// The bar and its items are one group for ``Displacement``: the bar frame is cleared, then the items
-  /// are laid out inside it, so they move together; a shorter bar overflows more items.
+  /// are laid out inside it, so they move together; a shorter bar overflows more items. When no clear
+  /// frame of even one 44 × 44 pt item exists, the bar is unplaced: no elements, a zero frame, and
+  /// `"toolbar"` plus every action id in ``PlacedBar/unplaced``.
   ///
   /// - Complexity: O(a log a) for a actions.
   func placeBar(for context: LayoutContext, panes: ReferencePanes) -> PlacedBar {
@@ -44,15 +48,19 @@ extension ReferenceScreenLayout {
     }
     // The bar needs its thickness; failing that, one 44 pt hit target (the overflow button).
     let obstacles = context.reservedRegions
-    frame =
-      Displacement.clear(
+    guard
+      let cleared = Displacement.clear(
         frame, within: allowed, avoiding: obstacles,
         minimumSize: Size(width: m.barThickness, height: m.barThickness), direction: dir)
-      ?? Displacement.clear(
-        frame, within: allowed, avoiding: obstacles, minimumSize: Size(width: m.barItem, height: m.barItem),
-        direction: dir)
-      ?? frame
-    return layOutItems(in: frame, isVertical: isVertical, direction: dir)
+        ?? Displacement.clear(
+          frame, within: allowed, avoiding: obstacles, minimumSize: Size(width: m.barItem, height: m.barItem),
+          direction: dir)
+    else {
+      return PlacedBar(
+        frame: .zero, isVertical: isVertical, elements: [], overflow: [],
+        unplaced: ["toolbar"] + content.actions.map(\.id))
+    }
+    return layOutItems(in: cleared, isVertical: isVertical, direction: dir)
   }
 
   /// Lays the visible items and the overflow button out inside a bar frame.

@@ -6,6 +6,8 @@ struct PlacedControls: Sendable {
   var isVertical: Bool
   /// `"controls"` and one `"control.<title>"` per title.
   var elements: [LayoutElement]
+  /// When the row has no clear place: `"controls"` and every `"control.<title>"`; else empty.
+  var unplaced: [String] = []
 }
 
 extension ReferenceScreenLayout {
@@ -26,7 +28,8 @@ extension ReferenceScreenLayout {
   /// Places the control row at the top of the list, below a horizontal bar on the list; in tabletop just
   /// below the fold. The row is one group for ``Displacement`` and also avoids the bar; when no clear
   /// place holds the whole row, it shrinks to the largest clear piece of at least 44 × 44 pt (and would
-  /// scroll there).
+  /// scroll there). When not even that exists, the row is unplaced: no elements, a zero frame, and its
+  /// ids in ``PlacedControls/unplaced``.
   ///
   /// - Complexity: O(c) for c controls, plus one ``Displacement/clear(_:within:avoiding:minimumSize:direction:)``.
   func placeControls(for context: LayoutContext, panes: ReferencePanes, bar: PlacedBar) -> PlacedControls {
@@ -47,17 +50,22 @@ extension ReferenceScreenLayout {
       ? Size(width: m.barItem, height: frame.height)
       : Size(width: n * m.barItem + (n - 1) * m.controlSpacing, height: frame.height)
     let allowed = panes.tabletop?.bottom ?? context.safeFrame
-    let obstacles = context.reservedRegions + [bar.frame]
+    let obstacles = context.reservedRegions + (bar.unplaced.isEmpty ? [bar.frame] : [])
     let smallest = Size(width: m.barItem, height: m.barItem)
     // If the whole row fits nowhere, it shrinks to the largest clear piece of at least one hit target
     // and scrolls (its controls share that piece).
-    frame =
-      Displacement.clear(
+    guard
+      let cleared = Displacement.clear(
         frame, within: allowed, avoiding: obstacles, minimumSize: minimum, direction: context.layoutDirection)
-      ?? Displacement.clear(
-        frame, within: allowed, avoiding: obstacles, minimumSize: smallest, direction: context.layoutDirection
-      )
-      ?? frame
+        ?? Displacement.clear(
+          frame, within: allowed, avoiding: obstacles, minimumSize: smallest,
+          direction: context.layoutDirection)
+    else {
+      return PlacedControls(
+        frame: .zero, isVertical: isVertical, elements: [],
+        unplaced: ["controls"] + content.controls.map { "control." + $0 })
+    }
+    frame = cleared
 
     var elements = [LayoutElement(id: "controls", frame: frame, isInteractive: true)]
     for (i, title) in content.controls.enumerated() {

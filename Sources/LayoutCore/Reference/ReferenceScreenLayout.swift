@@ -45,10 +45,18 @@ public struct ReferenceScreenLayout: LayoutPolicy {
 
   /// The plan for `context`.
   ///
+  /// The context is first passed through ``LayoutContext/sanitized()``: finite degenerate geometry is
+  /// accepted (elements then lie inside the safe frame, possibly zero-size), negative sizes and insets
+  /// are clamped to 0, negative-size regions are standardized, and a NaN or infinite length is a
+  /// precondition failure. An interactive group (the bar with its items, the control row) that has no
+  /// clear place of at least one 44 × 44 pt hit target outside every reserved region is left out of
+  /// ``LayoutPlan/elements`` and reported in ``LayoutPlan/unplaced``.
+  ///
   /// - Parameter context: The space to lay out in.
   /// - Returns: The plan; a pure function of `context`, `content` and `metrics`.
   /// - Complexity: O(a log a + c + g) for a actions, c controls and g grid columns.
   public func plan(for context: LayoutContext) -> LayoutPlan {
+    let context = context.sanitized()
     let panes = arrangePanes(for: context)
     var elements: [LayoutElement] = []
     if let sidebar = panes.sidebar {
@@ -71,7 +79,8 @@ public struct ReferenceScreenLayout: LayoutPolicy {
 
     let plan = LayoutPlan(
       shape: context.shape, presentation: context.presentation, columns: grid.count, elements: elements,
-      actions: content.actions.map(\.id).sorted(), overflow: bar.overflow)
+      actions: content.actions.map(\.id).sorted(), overflow: bar.overflow,
+      unplaced: controls.unplaced + bar.unplaced)
     #if LAYOUTCORE_CHECKS
       plan._checkInvariants(in: context)
     #endif

@@ -66,7 +66,8 @@ public struct AdaptiveGrid: Sendable, Hashable {
   ///   - canFold: True when a division exists, active or not.
   ///   - division: The active vertical division nearest the grid's centre, if any.
   ///   - direction: Column order: leading to trailing.
-  /// - Returns: One frame per column; never empty.
+  /// - Returns: One frame per column, each inside `rect` (zero-width when the gutters fill a side);
+  ///   never empty.
   /// - Complexity: O(n) in the number of columns.
   public func columnFrames(
     in rect: Rect, canFold: Bool, division: Rect? = nil, direction: LayoutDirection = .leftToRight
@@ -87,14 +88,17 @@ public struct AdaptiveGrid: Sendable, Hashable {
   }
 
   /// `count` equal columns across `rect` with ``spacing`` gutters, each capped at ``maximum`` and the
-  /// group centred.
+  /// group centred. When the gutters alone are wider than `rect` (one side of an off-centre fold), the
+  /// columns are zero-width and those past the trailing edge are clamped to it: every column lies in
+  /// `rect`.
   private func equalColumns(in rect: Rect, count: Int) -> [Rect] {
     let gutters = Double(count - 1) * spacing
     let w = max(0, min(maximum, (rect.width - gutters) / Double(count)))
     let total = w * Double(count) + gutters
     let start = rect.minX + max(0, (rect.width - total) / 2)
     return (0..<count).map { i in
-      Rect(x: start + Double(i) * (w + spacing), y: rect.y, width: w, height: rect.height)
+      let column = Rect(x: start + Double(i) * (w + spacing), y: rect.y, width: w, height: rect.height)
+      return column.maxX <= rect.maxX ? column : column.clamped(to: rect)
     }
   }
 }

@@ -5,18 +5,28 @@
 /// §2.2) is the viewport shrunk by them, and its top edge is the "viewport top" anchor offsets are measured
 /// from. Content is laid out across the viewport width minus the leading and trailing insets (asymmetric on
 /// Duo, `000_e528e4f7338d08ab.txt`, "세이프 에어리어가 비대칭").
+///
+/// Accepted input, enforced in one place (the initializer and both setters): every size and inset must
+/// be finite (precondition: an infinite width would give infinite item heights); negative sizes and
+/// insets are clamped to 0.
 public struct ScrollViewport: Sendable, Hashable {
-  /// The viewport size, in points.
-  public var size: Size
-  /// Insets, in points: top and bottom bound the viewing region, leading and trailing the content width.
-  public var insets: EdgeInsets
+  /// The viewport size, in points; finite, each side at least 0.
+  public var size: Size { didSet { size = Self.sanitized(size) } }
+  /// Insets, in points: top and bottom bound the viewing region, leading and trailing the content width;
+  /// finite, each at least 0.
+  public var insets: EdgeInsets { didSet { insets = Self.sanitized(insets) } }
   /// Which edge leading is.
   public var layoutDirection: LayoutDirection
 
   /// Creates a viewport.
+  ///
+  /// - Parameters:
+  ///   - size: The size, in points; finite (precondition), negative sides clamped to 0.
+  ///   - insets: The insets, in points; finite (precondition), negative insets clamped to 0.
+  ///   - layoutDirection: Which edge leading is.
   public init(size: Size, insets: EdgeInsets = .zero, layoutDirection: LayoutDirection = .leftToRight) {
-    self.size = size
-    self.insets = insets
+    self.size = Self.sanitized(size)
+    self.insets = Self.sanitized(insets)
     self.layoutDirection = layoutDirection
   }
 
@@ -30,5 +40,20 @@ public struct ScrollViewport: Sendable, Hashable {
   /// trailing inset in right-to-left.
   public var contentMinX: Double {
     layoutDirection == .leftToRight ? insets.leading : insets.trailing
+  }
+
+  /// `size` with finite sides (precondition), negative ones clamped to 0.
+  private static func sanitized(_ size: Size) -> Size {
+    precondition(size.width.isFinite && size.height.isFinite, "ScrollViewport size must be finite")
+    return Size(width: max(0, size.width), height: max(0, size.height))
+  }
+
+  /// `insets` finite (precondition), negative ones clamped to 0.
+  private static func sanitized(_ insets: EdgeInsets) -> EdgeInsets {
+    let all = [insets.top, insets.leading, insets.bottom, insets.trailing]
+    precondition(all.allSatisfy(\.isFinite), "ScrollViewport insets must be finite")
+    return EdgeInsets(
+      top: max(0, insets.top), leading: max(0, insets.leading), bottom: max(0, insets.bottom),
+      trailing: max(0, insets.trailing))
   }
 }
