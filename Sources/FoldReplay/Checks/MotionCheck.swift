@@ -20,38 +20,84 @@ import LayoutCore
 /// its target at the retarget) is exempt until the next retarget; one that springs is checked.
 /// Each element is reported at most once per check between two retargets.
 struct MotionCheck {
+  /// Four per-component values, in the order x, y, width, height.
+  typealias Quad = SIMD4<Double>
+
   private struct Track {
+    var id: String
     var frame: Rect
     var time: UInt64
     /// Last observed speed per component, points per second.
-    var speed: [Double]
+    var speed: Quad
     var target: Rect
     var exempt: Bool
     var reduceMotion: Bool
     var origin: Rect
     var moved: Bool
     var faded: Bool
-    var lastSign: [Int]
-    var crossings: [Int]
-    var mayCross: [Bool]
-    var reported: Set<ReplayCheck>
+    var lastSign: SIMD4<Int>
+    var crossings: SIMD4<Int>
+    var mayCross: SIMD4<Int>
+    /// The checks already reported, one bit per ``ReplayCheck`` case.
+    var reported: UInt32
+
+    mutating func markReported(_ check: ReplayCheck) -> Bool {
+      let bit = UInt32(1) << UInt32(ReplayCheck.allCases.firstIndex(of: check) ?? 31)
+      guard reported & bit == 0 else { return false }
+      reported |= bit
+      return true
+    }
+  }
+
+  /// One scene's tracks, stored in an array in the order they were first seen; ``index`` finds one by
+  /// element id. Samples list elements in the same order tick after tick, so the lookup first tries the
+  /// position the element had in the sample (an integer compare of short ids) before hashing.
+  private struct SceneTracks {
+    var tracks: [Track] = []
+    var index: [String: Int] = [:]
+
+    func position(of id: String, hint: Int) -> Int? {
+      if hint < tracks.count, tracks[hint].id == id { return hint }
+      return index[id]
+    }
+
+    mutating func set(_ track: Track, at position: Int?) {
+      if let position {
+        tracks[position] = track
+      } else {
+        index[track.id] = tracks.count
+        tracks.append(track)
+      }
+    }
   }
 
   let tolerances: ReplayTolerances
-  private var tracks: [SceneID: [String: Track]] = [:]
+  private var tracks: [SceneID: SceneTracks] = [:]
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
 
   init(tolerances: ReplayTolerances) { self.tolerances = tolerances }
 
-  private static func components(_ rect: Rect) -> [Double] { [rect.x, rect.y, rect.width, rect.height] }
+  private static func components(_ rect: Rect) -> Quad { Quad(rect.x, rect.y, rect.width, rect.height) }
 
-  private static func components(_ velocity: RectVelocity) -> [Double] {
-    [velocity.x, velocity.y, velocity.width, velocity.height]
+  private static func components(_ velocity: RectVelocity) -> Quad {
+    Quad(velocity.x, velocity.y, velocity.width, velocity.height)
+  }
+
+  /// The largest of four values, compared as `Sequence.max()` does (a later value wins only when the
+  /// current one is less than it).
+  private static func largest(_ values: Quad) -> Double {
+    var result = values[0]
+    for index in 1..<4 where result < values[index] { result = values[index] }
+    return result
+  }
+
+  private static func absolute(_ values: Quad) -> Quad {
+    Quad(abs(values[0]), abs(values[1]), abs(values[2]), abs(values[3]))
   }
 
   private static func distance(_ a: RectVelocity, _ b: RectVelocity) -> Double {
-    zip(components(a), components(b)).map { abs($0 - $1) }.max()!
+    largest(absolute(components(a) - components(b)))
   }
 
   private static func text(_ velocity: RectVelocity) -> String {
@@ -59,24 +105,31 @@ struct MotionCheck {
   }
 
   private static func distance(_ a: Rect, _ b: Rect) -> Double {
-    zip(components(a), components(b)).map { abs($0 - $1) }.max()!
+    largest(absolute(components(a) - components(b)))
   }
 
-  private func signs(_ frame: Rect, _ target: Rect) -> [Int] {
-    zip(Self.components(frame), Self.components(target)).map { value, goal in
-      abs(value - goal) <= tolerances.position ? 0 : (value < goal ? -1 : 1)
+  private func signs(_ frame: Rect, _ target: Rect) -> SIMD4<Int> {
+    let value = Self.components(frame)
+    let goal = Self.components(target)
+    var result = SIMD4<Int>()
+    for index in 0..<4 {
+      result[index] =
+        abs(value[index] - goal[index]) <= tolerances.position ? 0 : (value[index] < goal[index] ? -1 : 1)
     }
+    return result
   }
 
   mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
-    var sceneTracks = tracks[retarget.scene] ?? [:]
+    var sceneTracks = tracks[retarget.scene] ?? SceneTracks()
+    tracks[retarget.scene] = nil  // Keeps the scene's storage uniquely referenced while it is updated.
     let omega = tolerances.omega
-    for after in retarget.after {
+    for (offset, after) in retarget.after.enumerated() {
+      let position = sceneTracks.position(of: after.id, hint: offset)
       let before = retarget.before.first { $0.id == after.id }
       // An element whose target did not change keeps its move (and the rules it started under): a
       // retarget that leaves it alone is not a new move.
       if let before, before.target == after.target, before.frame == after.frame,
-        before.velocity == after.velocity, sceneTracks[after.id] != nil
+        before.velocity == after.velocity, position != nil
       {
         continue
       }
@@ -95,7 +148,7 @@ struct MotionCheck {
         let jump = Self.distance(before.frame, after.frame)
         maximumJump = max(maximumJump, jump)
         let velocityChange = Self.distance(before.velocity, after.velocity)
-        let speed = Self.components(before.velocity).map(abs).max()!
+        let speed = Self.largest(Self.absolute(Self.components(before.velocity)))
         if jump > tolerances.position, Self.distance(after.frame, after.target) <= tolerances.position {
           fail(
             .frameJump, "a move from \(ReplayFormat.rect(before.frame)) that starts there",
@@ -114,35 +167,42 @@ struct MotionCheck {
       let x = Self.components(after.frame)
       let goal = Self.components(after.target)
       let v = Self.components(after.velocity)
-      sceneTracks[after.id] = Track(
-        frame: after.frame, time: retarget.time, speed: v.map(abs), target: after.target,
+      var mayCross = SIMD4<Int>()
+      for index in 0..<4 {
+        let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
+        mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
+      }
+      let track = Track(
+        id: after.id, frame: after.frame, time: retarget.time, speed: Self.absolute(v), target: after.target,
         exempt: tracks, reduceMotion: retarget.reduceMotion,
         origin: before?.frame ?? after.frame,
         moved: Self.distance(before?.frame ?? after.target, after.target) > tolerances.position,
-        faded: false, lastSign: signs(after.frame, after.target), crossings: [0, 0, 0, 0],
-        mayCross: (0..<4).map { index in
-          let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
-          return toward > 0.9 * omega * abs(goal[index] - x[index])
-        }, reported: [])
+        faded: false, lastSign: signs(after.frame, after.target), crossings: SIMD4<Int>(),
+        mayCross: mayCross, reported: 0)
+      sceneTracks.set(track, at: position)
     }
     tracks[retarget.scene] = sceneTracks
   }
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
-    var sceneTracks = tracks[sample.scene] ?? [:]
+    var sceneTracks = tracks[sample.scene] ?? SceneTracks()
+    tracks[sample.scene] = nil  // Keeps the scene's storage uniquely referenced while it is updated.
     let omega = tolerances.omega
-    for element in sample.elements {
-      guard var track = sceneTracks[element.id] else {
-        sceneTracks[element.id] = Track(
-          frame: element.frame, time: sample.time, speed: [0, 0, 0, 0], target: element.target,
+    for (offset, element) in sample.elements.enumerated() {
+      let position = sceneTracks.position(of: element.id, hint: offset)
+      guard let position else {
+        let track = Track(
+          id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
+          target: element.target,
           exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
           moved: false, faded: false, lastSign: signs(element.frame, element.target),
-          crossings: [0, 0, 0, 0], mayCross: [false, false, false, false], reported: [])
+          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+        sceneTracks.set(track, at: nil)
         continue
       }
+      var track = sceneTracks.tracks[position]
       func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-        guard !track.reported.contains(check) else { return }
-        track.reported.insert(check)
+        guard track.markReported(check) else { return }
         report(
           ReplayFailure(
             check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
@@ -152,9 +212,9 @@ struct MotionCheck {
       let old = Self.components(track.frame)
       let new = Self.components(element.frame)
       let goal = Self.components(element.target)
-      let steps = zip(old, new).map { abs($1 - $0) }
+      let steps = Self.absolute(new - old)
       let exempt = track.exempt
-      if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, steps.max()!) }
+      if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
       if !exempt, !track.reduceMotion {
         for index in 0..<4 {
           let speed = track.speed[index]
@@ -174,10 +234,10 @@ struct MotionCheck {
         for index in 0..<4 where signs[index] != 0 {
           if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
             track.crossings[index] += 1
-            if track.crossings[index] > 1 || !track.mayCross[index] {
+            if track.crossings[index] > 1 || track.mayCross[index] == 0 {
               fail(
                 .overshoot,
-                track.mayCross[index]
+                track.mayCross[index] != 0
                   ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
                 "crossed \(ReplayFormat.rect(element.target)) \(track.crossings[index]) time(s), now at "
                   + ReplayFormat.rect(element.frame), "overshot its target")
@@ -209,10 +269,10 @@ struct MotionCheck {
             "moved with Reduce Motion on without fading")
         }
       }
-      track.speed = h > 0 ? steps.map { $0 / h } : track.speed
+      track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
       track.frame = element.frame
       track.time = sample.time
-      sceneTracks[element.id] = track
+      sceneTracks.tracks[position] = track
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.

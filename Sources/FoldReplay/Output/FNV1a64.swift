@@ -16,18 +16,26 @@ public struct FNV1a64: Sendable, Hashable {
   ///
   /// - Complexity: O(n) in the byte count.
   public mutating func combine(_ text: String) {
-    for byte in text.utf8 {
-      value ^= UInt64(byte)
-      value &*= 0x100_0000_01b3
+    // Hashing from the contiguous UTF-8 buffer (on the stack for short strings) rather than through the
+    // UTF8View iterator: the same bytes, without per-byte index bookkeeping.
+    var text = text
+    var hash = value
+    text.withUTF8 { bytes in
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
+    value = hash
   }
 
   /// Hashes the 8 bytes of `value`, least significant first.
   ///
   /// - Complexity: O(1).
-  public mutating func combine(_ value: Int64) {
+  public mutating func combine(_ value: Int64) { self.value = Self.mix(value, into: self.value) }
+
+  /// `hash` after the 8 bytes of `value`, least significant first.
+  @inline(__always)
+  private static func mix(_ value: Int64, into hash: UInt64) -> UInt64 {
     let bits = UInt64(bitPattern: value)
-    var hash = self.value
+    var hash = hash
     hash = (hash ^ (bits & 0xff)) &* 0x100_0000_01b3
     hash = (hash ^ (bits >> 8 & 0xff)) &* 0x100_0000_01b3
     hash = (hash ^ (bits >> 16 & 0xff)) &* 0x100_0000_01b3
@@ -36,7 +44,7 @@ public struct FNV1a64: Sendable, Hashable {
     hash = (hash ^ (bits >> 40 & 0xff)) &* 0x100_0000_01b3
     hash = (hash ^ (bits >> 48 & 0xff)) &* 0x100_0000_01b3
     hash = (hash ^ (bits >> 56)) &* 0x100_0000_01b3
-    self.value = hash
+    return hash
   }
 
   /// Hashes a sampled frame: per element its id's UTF-8 bytes and a 0 byte, then the tick time (ns), the
@@ -48,23 +56,26 @@ public struct FNV1a64: Sendable, Hashable {
   ///
   /// - Complexity: O(e) in the sample's elements.
   public mutating func combine(_ sample: FrameSample) {
+    let time = Int64(bitPattern: sample.time)
+    let scene = Int64(sample.scene.rawValue)
     for element in sample.elements {
       combine(element.id)
-      value ^= 0
-      value &*= 0x100_0000_01b3
-      combine(Int64(bitPattern: sample.time))
-      combine(Int64(sample.scene.rawValue))
-      combine(element.frame)
-      combine(element.target)
-      combine(Self.thousandths(element.opacity))
+      var hash = (value ^ 0) &* 0x100_0000_01b3
+      hash = Self.mix(time, into: hash)
+      hash = Self.mix(scene, into: hash)
+      hash = Self.mix(element.frame, into: hash)
+      hash = Self.mix(element.target, into: hash)
+      hash = Self.mix(Self.thousandths(element.opacity), into: hash)
+      value = hash
     }
   }
 
-  private mutating func combine(_ rect: Rect) {
-    combine(Self.thousandths(rect.x))
-    combine(Self.thousandths(rect.y))
-    combine(Self.thousandths(rect.width))
-    combine(Self.thousandths(rect.height))
+  @inline(__always)
+  private static func mix(_ rect: Rect, into hash: UInt64) -> UInt64 {
+    var hash = mix(thousandths(rect.x), into: hash)
+    hash = mix(thousandths(rect.y), into: hash)
+    hash = mix(thousandths(rect.width), into: hash)
+    return mix(thousandths(rect.height), into: hash)
   }
 
   /// `value` × 1000 rounded, or `Int64.min` when that is not finite or does not fit.

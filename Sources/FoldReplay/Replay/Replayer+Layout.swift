@@ -98,7 +98,8 @@ extension Replayer {
     let layout =
       scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration
       ? scene.layout ?? ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
-      : ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
+      : ScrollLayout(
+        items: items, viewport: viewport, configuration: scrollConfiguration, reusingIndexOf: scene.layout)
     scene.viewport = viewport
     scene.scrollConfiguration = scrollConfiguration
     scene.layout = layout

@@ -35,12 +35,18 @@ public struct PlanAnimator: Sendable, Hashable {
   /// The spring for Reduce Motion cross-fades.
   public var crossFadeSpring: Spring
 
-  /// Tracks by element id; never iterated for output (``order`` is).
-  private var tracks: [String: Track] = [:]
-  /// Element ids in output order.
-  private var order: [String] = []
+  /// The tracks in output order: the latest plan's elements in plan order, then disappearing ones.
+  /// Sampling walks this array; only ``update(to:context:at:)`` and ``presentation(of:at:)`` look an id
+  /// up, in ``positions``.
+  private var tracks: [Track] = []
+  /// The position in ``tracks`` of each element id; never iterated for output.
+  private var positions: [String: Int] = [:]
   /// True once a plan has been applied.
   private var hasPlan = false
+  /// The first time at which every element is at rest, in nanoseconds: the latest settle time of any
+  /// element's frame, opacity and outgoing rendering (only the opacity of one fading out). Tracks change
+  /// only in ``update(to:context:at:)``, so it is computed there once.
+  private var settledAt: UInt64 = 0
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
   /// The scene size of the latest update, in points.
@@ -51,6 +57,7 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// One element's animation state.
   struct Track: Sendable, Hashable {
+    var id: String
     var frame: AnimatedRect
     var opacity: AnimatedValue
     var isRemoved = false
@@ -89,29 +96,30 @@ public struct PlanAnimator: Sendable, Hashable {
       abs(context.size.width - $0.width) + abs(context.size.height - $0.height)
     }
     lastSize = context.size
-    var newOrder: [String] = []
+    var newTracks: [Track] = []
+    newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
     var inPlan: Set<String> = []
     for element in plan.elements where !inPlan.contains(element.id) {
       inPlan.insert(element.id)
-      newOrder.append(element.id)
-      if var track = tracks[element.id] {
+      if let position = positions[element.id] {
+        var track = tracks[position]
         apply(element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time)
-        tracks[element.id] = track
+        newTracks.append(track)
       } else {
-        tracks[element.id] = appearing(element.frame, context: context, at: time)
+        newTracks.append(appearing(element.id, element.frame, context: context, at: time))
       }
     }
-    for id in order where !inPlan.contains(id) {
-      guard var track = tracks[id] else { continue }
+    for var track in tracks where !inPlan.contains(track.id) {
       if !track.isRemoved {
         track.isRemoved = true
         track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context))
-        tracks[id] = track
       }
-      newOrder.append(id)
+      newTracks.append(track)
     }
-    order = newOrder
+    tracks = newTracks
+    reindex()
     hasPlan = true
+    settledAt = tracks.reduce(0) { max($0, $1.settleTime) }
   }
 
   /// The presentation of element `id` at `time`, or nil when it is not (or no longer) on screen.
@@ -121,14 +129,18 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
-    guard let track = tracks[id] else { return nil }
+    positions[id].flatMap { presentation(of: tracks[$0], at: time) }
+  }
+
+  /// The presentation of `track` at `time`, or nil when it has faded out.
+  private func presentation(of track: Track, at time: UInt64) -> ElementPresentation? {
     if track.isRemoved && track.opacity.isSettled(at: time) { return nil }
     let outgoing = track.outgoing.flatMap { ghost -> ElementPresentation.Outgoing? in
       ghost.opacity.isSettled(at: time)
         ? nil : .init(frame: ghost.frame, opacity: Self.clampOpacity(ghost.opacity.value(at: time)))
     }
     return ElementPresentation(
-      id: id, frame: track.frame.value(at: time), target: track.frame.target,
+      id: track.id, frame: track.frame.value(at: time), target: track.frame.target,
       velocity: track.frame.velocity(at: time),
       opacity: Self.clampOpacity(track.opacity.value(at: time)),
       phase: track.isRemoved ? .disappearing : .present, outgoing: outgoing,
@@ -141,15 +153,14 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Parameter time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(n).
   public func presentations(at time: UInt64) -> [ElementPresentation] {
-    order.compactMap { presentation(of: $0, at: time) }
+    tracks.compactMap { presentation(of: $0, at: time) }
   }
 
-  /// True when every element has come to rest by `time`.
+  /// True when every element has come to rest by `time`: the same answer as every element of
+  /// ``presentations(at:)`` being settled, without building them.
   ///
-  /// - Complexity: O(n).
-  public func isSettled(at time: UInt64) -> Bool {
-    presentations(at: time).allSatisfy(\.isSettled)
-  }
+  /// - Complexity: O(1).
+  public func isSettled(at time: UInt64) -> Bool { time >= settledAt }
 
   // MARK: Transitions
 
@@ -157,13 +168,13 @@ public struct PlanAnimator: Sendable, Hashable {
     context.reduceMotion ? crossFadeSpring : spring
   }
 
-  private func appearing(_ frame: Rect, context: LayoutContext, at time: UInt64) -> Track {
+  private func appearing(_ id: String, _ frame: Rect, context: LayoutContext, at time: UInt64) -> Track {
     let rect = AnimatedRect(frame, spring: spring)
-    guard hasPlan else { return Track(frame: rect, opacity: AnimatedValue(1, spring: spring)) }
+    guard hasPlan else { return Track(id: id, frame: rect, opacity: AnimatedValue(1, spring: spring)) }
     var opacity = AnimatedValue(0, spring: fadeSpring(context), epsilon: 0.0001)
     opacity.jump(to: 0, at: time)
     opacity.retarget(to: 1, at: time)
-    return Track(frame: rect, opacity: opacity)
+    return Track(id: id, frame: rect, opacity: opacity)
   }
 
   private func apply(
@@ -197,18 +208,19 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// Drops elements that have finished fading out and outgoing renderings that have faded.
   private mutating func prune(at time: UInt64) {
-    for id in order {
-      guard var track = tracks[id] else { continue }
-      if track.isRemoved && track.opacity.isSettled(at: time) {
-        tracks[id] = nil
-        continue
-      }
-      if let ghost = track.outgoing, ghost.opacity.isSettled(at: time) {
-        track.outgoing = nil
-        tracks[id] = track
+    tracks.removeAll { $0.isRemoved && $0.opacity.isSettled(at: time) }
+    for index in tracks.indices {
+      if let ghost = tracks[index].outgoing, ghost.opacity.isSettled(at: time) {
+        tracks[index].outgoing = nil
       }
     }
-    order = order.filter { tracks[$0] != nil }
+    reindex()
+  }
+
+  /// Rebuilds ``positions`` from ``tracks``.
+  private mutating func reindex() {
+    positions.removeAll(keepingCapacity: true)
+    for (index, track) in tracks.enumerated() { positions[track.id] = index }
   }
 
   /// The largest change of x, y, width or height between two frames, in points.
@@ -217,4 +229,15 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+}
+
+extension PlanAnimator.Track {
+  /// When the track is at rest, in nanoseconds: one fading out is gone once its opacity settles (its
+  /// frame no longer shows); one on screen rests when its frame, opacity and outgoing rendering all have.
+  var settleTime: UInt64 {
+    if isRemoved { return opacity.settleTime }
+    return max(
+      frame.x.settleTime, frame.y.settleTime, frame.width.settleTime, frame.height.settleTime,
+      opacity.settleTime, outgoing?.opacity.settleTime ?? 0)
+  }
 }

@@ -24,6 +24,26 @@ public struct ScrollLayout: Sendable, Hashable {
   ///   - configuration: Columns, spacing and text size.
   /// - Complexity: O(n) in the number of items.
   public init(items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration) {
+    self.init(items: items, viewport: viewport, configuration: configuration, reusingIndexOf: nil)
+  }
+
+  /// Lays out `items` for `viewport` and `configuration`, taking the id index from `previous` when it laid
+  /// out the same items.
+  ///
+  /// A relayout for a new width, column count or text size keeps the items; their id → position index
+  /// then needs no rehashing. The result equals ``init(items:viewport:configuration:)``'s.
+  ///
+  /// - Parameters:
+  ///   - items: The items, in order (see ``init(items:viewport:configuration:)``).
+  ///   - viewport: The viewport; its content width and direction are used.
+  ///   - configuration: Columns, spacing and text size.
+  ///   - previous: An earlier layout; its index is reused when its items equal `items`.
+  /// - Complexity: O(n) in the number of items; the id index costs O(1) when the items are the same
+  ///   array (`previous.items` shares storage with `items`), O(n) comparisons otherwise.
+  public init(
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    reusingIndexOf previous: ScrollLayout?
+  ) {
     let columns = configuration.columns
     let spacing = configuration.columnSpacing
     let contentWidth = viewport.contentWidth
@@ -52,8 +72,12 @@ public struct ScrollLayout: Sendable, Hashable {
       rowStart = rowEnd
     }
     var indexByID: [String: Int] = [:]
-    for (index, item) in items.enumerated() where indexByID[item.id] == nil {
-      indexByID[item.id] = index
+    if let previous, previous.items == items {
+      indexByID = previous.indexByID
+    } else {
+      for (index, item) in items.enumerated() where indexByID[item.id] == nil {
+        indexByID[item.id] = index
+      }
     }
     self.items = items
     self.frames = frames

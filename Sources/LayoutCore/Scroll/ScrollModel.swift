@@ -94,7 +94,8 @@ public struct ScrollModel: Sendable, Hashable {
   ) {
     self.viewport = viewport
     self.configuration = configuration
-    self.layout = ScrollLayout(items: items, viewport: viewport, configuration: configuration)
+    self.layout = ScrollLayout(
+      items: items, viewport: viewport, configuration: configuration, reusingIndexOf: layout)
   }
 
   /// Clears the selection when its item no longer exists.
