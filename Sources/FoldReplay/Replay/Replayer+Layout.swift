@@ -109,21 +109,13 @@ extension Replayer {
     change.anchorBefore = promise
     guard let promise else {
       // The first layout: nothing to keep yet; report where the new anchor stands.
-      change.anchorAfter = scene.promise.flatMap { anchor in
-        layout.frame(of: anchor.itemID).map {
-          ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
-        }
-      }
+      change.anchorAfter = scene.promise.flatMap { standing($0, in: layout, offset: offset) }
       return
     }
     guard let top = layout.frame(of: promise.itemID)?.minY else {
       change.anchorOutcome = .removed
       scene.promise = scene.scroll?.anchor
-      change.anchorAfter = scene.promise.flatMap { anchor in
-        layout.frame(of: anchor.itemID).map {
-          ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
-        }
-      }
+      change.anchorAfter = scene.promise.flatMap { standing($0, in: layout, offset: offset) }
       return
     }
     change.anchorAfter = ScrollAnchor(itemID: promise.itemID, offsetFromViewportTop: top - offset)
@@ -140,6 +132,14 @@ extension Replayer {
       change.anchorOutcome = .kept
     }
     if change.handoverFrom != nil, !wasAtTop { scene.promise = promise }
+  }
+
+  /// Where `anchor`'s item stands in `layout` relative to the viewport top at content offset `offset`
+  /// (points); nil when the layout no longer has the item.
+  private func standing(_ anchor: ScrollAnchor, in layout: ScrollLayout, offset: Double) -> ScrollAnchor? {
+    layout.frame(of: anchor.itemID).map {
+      ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
+    }
   }
 
   /// Removes a departing scene and hands its place to the scene that takes over.
