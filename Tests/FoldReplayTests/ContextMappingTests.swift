@@ -38,6 +38,7 @@ import Testing
     h: UserInterfaceSizeClass, v: UserInterfaceSizeClass, width: Double, height: Double, shape: LayoutShape
   ) {
     #expect(LayoutContext(scene(h, v, width: width, height: height))?.shape == shape)
+    #expect(scene(h, v, width: width, height: height).geometry.map(LayoutShape.init) == shape)
   }
 
   @Test func regionsSplitIntoActiveDivisionsCanFoldAndActiveOcclusions() {

@@ -25,9 +25,7 @@ extension LayoutContext {
     let size = Size(geometry.size)
     let divisions = scene.regions.filter { $0.kind == .division }
     self.init(
-      shape: LayoutShape(
-        horizontal: SizeClass(geometry.horizontal), vertical: SizeClass(geometry.vertical),
-        isWide: size.isWide),
+      shape: LayoutShape(geometry),
       size: size,
       safeArea: EdgeInsets(geometry.safeArea),
       activeDivisions: divisions.filter(\.isActive).map { Rect($0.frame) },

@@ -16,6 +16,17 @@ extension SizeClass {
   }
 }
 
+extension LayoutShape {
+  /// The shape of a recorded scene geometry: its size classes (unspecified counts as regular) and whether
+  /// it is wider than tall (`000_e528e4f7338d08ab.txt`, "쉐이프 5개로 묶기"). The one place a recorded
+  /// geometry becomes a shape: `LayoutContext.init(_:)` and tracecat both call it.
+  public init(_ geometry: SceneGeometry) {
+    self.init(
+      horizontal: SizeClass(geometry.horizontal), vertical: SizeClass(geometry.vertical),
+      isWide: Size(geometry.size).isWide)
+  }
+}
+
 extension DynamicTypeSize {
   /// The SwiftUI Dynamic Type size for a recorded UIKit content size category (the two scales have the
   /// same twelve steps in the same order).
