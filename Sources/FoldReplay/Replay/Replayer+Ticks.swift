@@ -10,6 +10,9 @@ extension Replayer {
   ///
   /// - Complexity: O(t × e) for t ticks sampled and e elements.
   mutating func advance<Sink: ReplaySink>(to limit: UInt64, into sink: inout Sink) {
+    defer { nextTick = configuration.firstTick(after: limit) }
+    // The common event finds every scene at rest: skip the tick arithmetic.
+    guard scenes.contains(where: \.isAnimating) else { return }
     var tick = max(nextTick, configuration.firstTick(after: time))
     while scenes.contains(where: \.isAnimating) {
       let tickTime = configuration.tickTime(tick)
@@ -28,6 +31,5 @@ extension Replayer {
       }
       tick += 1
     }
-    nextTick = configuration.firstTick(after: limit)
   }
 }
