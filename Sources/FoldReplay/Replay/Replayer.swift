@@ -59,15 +59,29 @@ public struct Replayer: Sendable {
     eventCount = eventIndex
   }
 
-  /// The current plan of a connected scene, if it has one.
+  /// The current plan of a connected scene: the last one the layout gave for its context.
+  ///
+  /// - Parameter scene: The scene's id, as the trace records it.
+  /// - Returns: The plan, or nil when the scene is not connected or has had no geometry yet.
+  /// - Complexity: O(s) for s connected scenes.
   public func plan(for scene: SceneID) -> LayoutPlan? { scenes.first { $0.id == scene }?.plan }
 
-  /// The current content offset of a connected scene, in points.
+  /// The current content offset of a connected scene's scrolling element.
+  ///
+  /// - Parameter scene: The scene's id, as the trace records it.
+  /// - Returns: The offset from the content's top, in points, or nil when the scene is not connected or
+  ///   its plan has no scrolling element yet.
+  /// - Complexity: O(s) for s connected scenes.
   public func scrollOffset(for scene: SceneID) -> Double? {
     scenes.first { $0.id == scene }?.scroll?.contentOffset
   }
 
-  /// The user's place in a connected scene: the anchor and selection it would hand over.
+  /// The user's place in a connected scene: the anchor and selection it would hand over to the scene
+  /// that takes over (`003_f6edf847a2b0c034.txt`, "디스플레이 간 공간 일관성").
+  ///
+  /// - Parameter scene: The scene's id, as the trace records it.
+  /// - Returns: The position, or nil when the scene is not connected or has no scrolling content yet.
+  /// - Complexity: O(s) for s connected scenes.
   public func scrollPosition(for scene: SceneID) -> ScrollPosition? {
     scenes.first { $0.id == scene }?.scroll?.position
   }
