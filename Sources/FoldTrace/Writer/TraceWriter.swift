@@ -50,10 +50,10 @@ public final class TraceWriter {
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
   private var committedSize: Int
+  /// The frame being filled.
   private var pending: PendingFrame?
   private var isClosed = false
 
-  /// The frame being filled.
   /// The last frame's event and content buffers, emptied, so a new frame reuses their capacity instead of
   /// growing new ones from nothing (about eight allocations a frame).
   private var spareEvents: [UInt8] = []
