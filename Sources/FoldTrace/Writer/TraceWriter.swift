@@ -207,6 +207,13 @@ public final class TraceWriter {
   public func append(_ event: TraceEvent) throws(TraceError) {
     try ensureOpen()
     if let reason = event.validationFailure { throw refusal(event, reason) }
+    try appendValidated(event)
+  }
+
+  /// ``append(_:)`` for an event whose ``TraceEvent/validationFailure`` the caller already found nil
+  /// (`SessionRecorder` checks on its caller's thread, before its lock), so the hot path checks it once.
+  func appendValidated(_ event: TraceEvent) throws(TraceError) {
+    try ensureOpen()
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }
