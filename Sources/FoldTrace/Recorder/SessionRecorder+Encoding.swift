@@ -36,7 +36,8 @@ extension SessionRecorder {
       schedule = finishChunk(in: &state, synchronize: false)
     }
     do {
-      try state.writer.append(event)
+      // Valid: `record(_:)` and `connectScene` ran `RecordValidation.check`; a `dropped` count always is.
+      try state.writer.appendValidated(event)
     } catch let error where error.code == .invalidEvent {
       throw SessionRecorderError.invalidEvent(kind: event.kind, reason: error.reason)
     } catch {

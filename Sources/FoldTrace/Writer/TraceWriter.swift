@@ -50,10 +50,10 @@ public final class TraceWriter {
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
   private var committedSize: Int
+  /// The frame being filled.
   private var pending: PendingFrame?
   private var isClosed = false
 
-  /// The frame being filled.
   /// The last frame's event and content buffers, emptied, so a new frame reuses their capacity instead of
   /// growing new ones from nothing (about eight allocations a frame).
   private var spareEvents: [UInt8] = []
@@ -207,6 +207,13 @@ public final class TraceWriter {
   public func append(_ event: TraceEvent) throws(TraceError) {
     try ensureOpen()
     if let reason = event.validationFailure { throw refusal(event, reason) }
+    try appendValidated(event)
+  }
+
+  /// ``append(_:)`` for an event whose ``TraceEvent/validationFailure`` the caller already found nil
+  /// (`SessionRecorder` checks on its caller's thread, before its lock), so the hot path checks it once.
+  func appendValidated(_ event: TraceEvent) throws(TraceError) {
+    try ensureOpen()
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
     }

@@ -38,10 +38,10 @@ enum EventFormatter {
     return "\(seconds)." + String(milliseconds).leftPadded(to: 3, with: "0")
   }
 
-  /// The header as a comment line: `# header version=1.0 device="iPhone Duo" …`.
+  /// The header as a comment line holding its JSON Lines form:
+  /// `# {"kind":"header","version":"1.0","device":"iPhone Duo",…}`.
   static func headerLine(_ header: TraceHeader) -> String {
-    let json = TraceJSONLines.encode(header: header)
-    return "# \(json)"
+    "# " + TraceJSONLines.encode(header: header)
   }
 }
 
