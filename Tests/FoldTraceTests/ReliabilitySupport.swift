@@ -89,21 +89,24 @@ enum Reliability {
     }
   }
 
-  /// Makes the disk under `path` "full" for an open writer: the descriptor that has `path` open is
-  /// pointed at `/dev/full`, so the writer's next `write(2)` fails with `ENOSPC` as on a full disk.
-  /// - Returns: False when there is no `/dev/full` or no descriptor open on `path`.
+  /// Makes the disk under `path` "full" for an open writer: the descriptor that has `path`'s file open
+  /// (found by device and inode, since a writer's descriptor may have been opened under a temporary name
+  /// and linked to `path`) is pointed at `/dev/full`, so the writer's next `write(2)` fails with `ENOSPC`
+  /// as on a full disk.
+  /// - Returns: False when there is no `/dev/full` or no descriptor open on `path`'s file.
   static func fillDisk(under path: String) -> Bool {
+    var target = stat()
+    guard stat(path, &target) == 0 else { return false }
     let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
     guard full >= 0 else { return false }
     defer { close(full) }
-    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
       return false
     }
-    for name in names {
-      guard let descriptor = Int32(name),
-        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-        target == real || target == path
+    for name in names.sorted() {
+      var status = stat()
+      guard let descriptor = Int32(name), descriptor != full, fstat(descriptor, &status) == 0,
+        status.st_dev == target.st_dev, status.st_ino == target.st_ino
       else { continue }
       return dup2(full, descriptor) == descriptor
     }

@@ -45,6 +45,78 @@ final class TraceFile {
     return TraceFile(path: path, descriptor: descriptor)
   }
 
+  /// Creates a trace file whose name appears only once `contents` (its header) is written and synced, so
+  /// a process killed while creating it leaves no empty or torn file behind — at most a hidden
+  /// `.NAME.XXXXXX` beside it holding that header.
+  ///
+  /// The bytes go to a new temporary file in the same directory (`mkstemp(3)`), locked, written and
+  /// `fsync`ed, which `link(2)` then publishes under `path`; `link` never replaces an existing name, so a
+  /// concurrent creator or an existing trace is never overwritten. An existing *empty* file (a
+  /// placeholder, or what a writer of an older FoldTrace left when killed before its header) is filled in
+  /// place instead, and so is the file on a file system without hard links.
+  ///
+  /// - Parameters:
+  ///   - path: Where the trace appears.
+  ///   - contents: The bytes it starts with (the header frame).
+  /// - Returns: The file, open for writing at its end and locked (``lockExclusive()``).
+  /// - Throws: ``TraceError`` `.alreadyExists` when `path` holds data, `.locked` when a writer holds it,
+  ///   `.io` naming the failing call.
+  static func create(_ path: String, contents: [UInt8]) throws(TraceError) -> TraceFile {
+    if let published = try publishNew(path, contents: contents) { return published }
+    let file = try open(path, .create)
+    do throws(TraceError) {
+      try file.lockExclusive()
+      let existing = try file.size()
+      guard existing == 0 else {
+        throw TraceError(
+          .alreadyExists, file: path,
+          reason: "already holds \(existing) bytes; append with TraceWriter(appendingTo:) or remove it first")
+      }
+      if !contents.isEmpty {
+        try file.writeAll(contents)
+        try file.sync()
+      }
+    } catch {
+      file.close()
+      throw error
+    }
+    return file
+  }
+
+  /// The temporary-file-and-`link` path of ``create(_:contents:)``.
+  /// - Returns: The published file, or nil when `path` already exists or the file system has no hard
+  ///   links (the caller fills the file in place).
+  private static func publishNew(_ path: String, contents: [UInt8]) throws(TraceError) -> TraceFile? {
+    var status = stat()
+    if lstat(path, &status) == 0 { return nil }
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw failure(path, "mkstemp") }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let file = TraceFile(path: path, descriptor: descriptor)
+    defer { _ = unlink(temporary) }
+    do throws(TraceError) {
+      guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw failure(temporary, "fcntl") }
+      guard fchmod(descriptor, 0o644) == 0 else { throw failure(temporary, "fchmod") }
+      try file.lockExclusive()
+      try file.writeAll(contents)
+      try file.sync()
+    } catch {
+      file.close()
+      throw error
+    }
+    guard link(temporary, path) == 0 else {
+      let code = errno
+      file.close()
+      if code == EEXIST || code == EPERM || code == EOPNOTSUPP || code == EXDEV { return nil }
+      throw failure(path, "link", code)
+    }
+    return file
+  }
+
   /// `flock(LOCK_EX | LOCK_NB)`: fails with `.locked` when another writer holds the file.
   ///
   /// A lock held by an open file description is also held, for a moment, by any child process another

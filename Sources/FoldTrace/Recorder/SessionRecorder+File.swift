@@ -1,8 +1,8 @@
 extension SessionRecorder {
   /// Creates a recorder that writes a new trace file.
   ///
-  /// The file is created, locked and given its header here, on the caller's thread, so a path that
-  /// cannot be written fails at once; everything after goes through the recorder's writer queue.
+  /// The file is created, locked and given its header here, on the caller's thread (the name appears
+  /// only once the header is on disk), so a path that cannot be written fails at once; everything after goes through the recorder's writer queue.
   ///
   /// - Parameters:
   ///   - path: Where to create the trace (conventionally `*.foldtrace`); must not hold data yet.
@@ -17,14 +17,7 @@ extension SessionRecorder {
     clock: RecorderClock = .monotonic(), onError: (@Sendable (any Error) -> Void)? = nil
   ) throws {
     try header.validate(for: path)
-    let sink = try TraceFileSink(path: path)
-    do {
-      try sink.write(try TraceWriter(header: header).takeBytes())
-      try sink.synchronize()
-    } catch {
-      try? sink.close()
-      throw error
-    }
+    let sink = try TraceFileSink(path: path, contents: header.encodedFrame())
     try self.init(
       sink: sink, header: header, policy: policy, headerWritten: true, capacity: capacity, clock: clock,
       onError: onError)

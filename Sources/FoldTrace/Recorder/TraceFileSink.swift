@@ -6,22 +6,13 @@ final class TraceFileSink: SessionRecorderSink {
   private let file: TraceFile
   private var size = 0
 
-  /// Creates the file and locks it.
+  /// Creates the file with its first bytes (the header frame), written and synced before the name
+  /// appears, and locks it (`TraceFile.create`).
   ///
   /// - Throws: ``TraceError``: `.locked` when a writer holds it, `.alreadyExists` when it holds data, `.io`.
-  init(path: String) throws(TraceError) {
-    file = try TraceFile.open(path, .create)
-    do throws(TraceError) {
-      try file.lockExclusive()
-      let existing = try file.size()
-      guard existing == 0 else {
-        throw TraceError(
-          .alreadyExists, file: path, reason: "already holds \(existing) bytes; record to a new file")
-      }
-    } catch {
-      file.close()
-      throw error
-    }
+  init(path: String, contents: [UInt8] = []) throws(TraceError) {
+    file = try TraceFile.create(path, contents: contents)
+    size = contents.count
   }
 
   func write(_ bytes: [UInt8]) throws {
