@@ -42,7 +42,7 @@ struct TraceBench {
         try size.run(corpus, into: &table)
       }
       var size = SizeBench()
-      try size.run(Workload(name: long.name, traces: [long]), largerFrames: true, into: &table)
+      try size.run(Workload(name: long.name, traces: [long]), recorderPolicy: true, into: &table)
       longDocument = size.documents[0]
     }
     if wants.contains(.decode), let long {

@@ -1,7 +1,7 @@
 import FoldTrace
 
 extension Scenario {
-  /// Plays the scenario and encodes it as a trace with an in-memory `TraceWriter` and the default flush
+  /// Plays the scenario and encodes it as a trace with an in-memory `TraceWriter` and the archive flush
   /// policy — exactly the bytes `foldsim SCENARIO.json -o OUT` writes.
   /// - Returns: The trace file's bytes, seek table included.
   /// - Throws: ``ScenarioError`` for a scenario that cannot be played or whose header labels no reader
@@ -12,7 +12,7 @@ extension Scenario {
     let events = try events()
     let writer: TraceWriter
     do {
-      writer = try TraceWriter(header: header, policy: .default)
+      writer = try TraceWriter(header: header, policy: .archive)
     } catch {
       throw ScenarioError(file: file, line: 1, column: 1, field: "app", message: error.reason)
     }

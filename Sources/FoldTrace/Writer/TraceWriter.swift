@@ -73,34 +73,27 @@ public final class TraceWriter {
   /// Creates a new trace file and writes its header.
   ///
   /// - Parameters:
-  ///   - path: Where to create the trace (conventionally `*.foldtrace`). An existing empty file is
-  ///     reused; an existing non-empty one is refused, never overwritten.
+  ///   - path: Where to create the trace (conventionally `*.foldtrace`). The name appears only with the
+  ///     header written and synced, so a crash never leaves an empty trace (see `TraceFile.create`). An
+  ///     existing empty file is reused; an existing non-empty one is refused, never overwritten.
   ///   - header: The session header, written as given (its `version` defaults to
   ///     ``TraceFormatVersion/current``).
-  ///   - policy: When frames end (default 64 KiB or 1 s).
+  ///   - policy: When frames end and how they are compressed (default ``FlushPolicy/default``: 64 KiB
+  ///     or 1 s, zstd level 3).
   /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
   ///   (``TraceHeader/validationFailure``; nothing is created), `.locked` when another writer holds the
   ///   file, `.alreadyExists` when it holds data, `.io` when it cannot be created or written.
   public init(path: String, header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
     try header.validate(for: path)
-    let file = try TraceFile.open(path, .create)
-    try file.lockExclusive()
-    let existing = try file.size()
-    guard existing == 0 else {
-      throw TraceError(
-        .alreadyExists, file: path,
-        reason: "already holds \(existing) bytes; append with TraceWriter(appendingTo:) or remove it first")
-    }
+    let headerFrame = header.encodedFrame()
+    let file = try TraceFile.create(path, contents: headerFrame)
     self.file = file
     self.name = path
     self.header = header
     self.policy = policy
-    self.compressor = Self.makeCompressor()
-    let headerFrame = header.encodedFrame()
+    self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     seekEntries = [Self.headerEntry(size: headerFrame.count)]
-    committedSize = 0
-    try commit(headerFrame)
-    try file.sync()
+    committedSize = headerFrame.count
     // Best effort: some file systems cannot sync a directory, and that must not stop a recording.
     try? TraceFile.syncDirectory(of: path)
   }
@@ -109,7 +102,8 @@ public final class TraceWriter {
   ///
   /// - Parameters:
   ///   - header: The session header.
-  ///   - policy: When frames end (default 64 KiB or 1 s).
+  ///   - policy: When frames end and how they are compressed (default ``FlushPolicy/default``: 64 KiB
+  ///     or 1 s, zstd level 3).
   /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
   ///   (``TraceHeader/validationFailure``).
   public init(header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
@@ -118,7 +112,7 @@ public final class TraceWriter {
     self.name = "memory"
     self.header = header
     self.policy = policy
-    self.compressor = Self.makeCompressor()
+    self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     let headerFrame = header.encodedFrame()
     seekEntries = [Self.headerEntry(size: headerFrame.count)]
     bytes = headerFrame
@@ -133,7 +127,8 @@ public final class TraceWriter {
   ///
   /// - Parameters:
   ///   - path: An existing trace.
-  ///   - policy: When frames end (default 64 KiB or 1 s).
+  ///   - policy: When frames end and how they are compressed (default ``FlushPolicy/default``: 64 KiB
+  ///     or 1 s, zstd level 3).
   /// - Throws: ``TraceError`` `.locked` when another writer holds the file; `.unsupportedVersion` for a
   ///   trace of a newer format version (minor included); the reader's errors for a damaged file
   ///   (`.truncated` with advice to recover, `.corrupt`); `.io`.
@@ -174,7 +169,7 @@ public final class TraceWriter {
     self.name = path
     self.header = reader.header
     self.policy = policy
-    self.compressor = Self.makeCompressor()
+    self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     self.state = state
     self.lastTime = lastTime
     self.seekEntries = entries
@@ -183,9 +178,9 @@ public final class TraceWriter {
 
   deinit { file?.close() }
 
-  private static func makeCompressor() -> ZstdCompressor {
+  private static func makeCompressor(level: Int) -> ZstdCompressor {
     do {
-      return try ZstdCompressor(level: 3)
+      return try ZstdCompressor(level: Int32(level))
     } catch {
       fatalError("libzstd could not create a compression context: \(error)")
     }

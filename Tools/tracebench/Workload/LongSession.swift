@@ -52,11 +52,12 @@ struct LongSession {
     return all
   }
 
-  /// Writes a `count`-event session to a new trace file with the default policy, streaming.
+  /// Writes a `count`-event session to a new trace file with the archive policy, as foldsim would,
+  /// streaming.
   /// - Returns: The number of events written.
   @discardableResult
   func write(count: Int, to path: String) throws -> Int {
-    let writer = try TraceWriter(path: path, header: Self.header)
+    let writer = try TraceWriter(path: path, header: Self.header, policy: .archive)
     var written = 0
     try generate(count: count) { chunk in
       for event in chunk { try writer.append(event) }

@@ -10,10 +10,10 @@ struct TraceSample: Sendable {
   /// The `.foldtrace` bytes, seek table included.
   var bytes: [UInt8]
 
-  /// Encodes `events` with an in-memory writer and the default policy (64 KiB or 1 s per frame), the
-  /// policy of `foldsim` and `tracecat pack`.
+  /// Encodes `events` with an in-memory writer and the archive policy (64 KiB frames, zstd level 12),
+  /// the policy of `foldsim` and `tracecat pack`.
   init(name: String, header: TraceHeader, events: [TraceEvent]) throws {
-    let writer = try TraceWriter(header: header)
+    let writer = try TraceWriter(header: header, policy: .archive)
     for event in events { try writer.append(event) }
     try writer.close()
     self.init(name: name, header: header, events: events, bytes: writer.bytes)

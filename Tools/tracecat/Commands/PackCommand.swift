@@ -4,12 +4,13 @@ import FoldTrace
 struct PackCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "pack",
-    abstract: "Turn JSON Lines (as 'tracecat --json' prints) into a trace, with the default flush policy.",
+    abstract: "Turn JSON Lines (as 'tracecat --json' prints) into a trace, with the archive flush policy.",
     discussion: """
       Reads a JSON Lines document — the header line, then one event per line — and writes a trace to OUT \
-      or to standard output. With the default flush policy the result is byte-identical to a trace \
-      written with that policy from the same events, so 'tracecat --json t | tracecat pack -' reproduces \
-      t exactly. Malformed lines are reported with their line number and field (exit 1).
+      or to standard output, with the archive flush policy (64 KiB frames, zstd level 12) that foldsim \
+      and slice use too: 'tracecat --json t | tracecat pack -' reproduces such a trace t byte for byte, \
+      and compacts a trace an app's recorder wrote with 1 s frames to about two thirds of its size. \
+      Malformed lines are reported with their line number and field (exit 1).
       """,
     options: [
       .option("output", short: "o", value: "OUT", help: "Write the trace to OUT instead of standard output.")
@@ -20,6 +21,7 @@ struct PackCommand: TracecatCommand {
     examples: [
       ("tracecat --json t.foldtrace | tracecat pack - > copy.foldtrace", "Round-trip a trace (same bytes)."),
       ("tracecat pack edited.jsonl -o edited.foldtrace", "Pack a hand-edited session."),
+      ("tracecat --json app.foldtrace | tracecat pack - -o compact.foldtrace", "Compact a recorded trace."),
     ])
 
   var input: String
@@ -48,7 +50,7 @@ struct PackCommand: TracecatCommand {
           // The writer refuses a header no reader accepts (another major version, over 64 KiB of
           // labels), so pack never writes a trace `tracecat` itself cannot open.
           do {
-            writer = try TraceWriter(header: header)
+            writer = try TraceWriter(header: header, policy: .archive)
           } catch {
             throw TraceJSONLinesError(
               line: decoder.lineNumber, reason: "the header would make an unreadable trace: \(error.reason)")

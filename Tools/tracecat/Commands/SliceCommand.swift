@@ -7,7 +7,7 @@ struct SliceCommand: TracecatCommand {
     abstract: "Cut a time range out of a trace into a smaller, valid trace that starts with the state.",
     discussion: """
       Writes the events between --from and --to (both inclusive; seconds 1.5 or 1.5s, milliseconds \
-      250ms, or nanoseconds 1500000000ns) with the default flush policy. Times keep their values, so \
+      250ms, or nanoseconds 1500000000ns) with the archive flush policy. Times keep their values, so \
       the slice lines up with the original. The slice opens with the session state at --from — the \
       hinge, then per connected scene its connection, geometry, traits, regions, scroll and selection, \
       stamped --from — so it replays from its first event as the original does from --from; every \
@@ -76,7 +76,7 @@ struct SliceCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
-    let writer = try TraceWriter(header: reader.header)
+    let writer = try TraceWriter(header: reader.header, policy: .archive)
     do throws(TraceError) {
       for event in slice { try writer.append(event) }
       try writer.close()
