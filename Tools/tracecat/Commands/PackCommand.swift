@@ -19,7 +19,10 @@ struct PackCommand: TracecatCommand {
       name: "FILE", help: "The JSON Lines document; - or nothing reads standard input.", minimum: 0,
       maximum: 1),
     examples: [
-      ("tracecat --json t.foldtrace | tracecat pack - > copy.foldtrace", "Round-trip a trace (same bytes)."),
+      (
+        "tracecat --json t.foldtrace | tracecat pack - > copy.foldtrace",
+        "Round-trip a foldsim or packed trace (same bytes)."
+      ),
       ("tracecat pack edited.jsonl -o edited.foldtrace", "Pack a hand-edited session."),
       ("tracecat --json app.foldtrace | tracecat pack - -o compact.foldtrace", "Compact a recorded trace."),
     ])

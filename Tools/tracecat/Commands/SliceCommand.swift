@@ -90,8 +90,8 @@ struct SliceCommand: TracecatCommand {
     try InputSource.writeFile(output, writer.bytes)
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
-      "\(output): the state at \(EventFormatter.time(filter.from)) s (\(stateCount) events), then "
-        + "\(slice.count - stateCount) events to \(end); \(writer.frameCount) frames, \(writer.bytes.count) bytes"
+      "\(output): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
+        + "\(Count(slice.count - stateCount, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(writer.bytes.count, "byte"))"
     )
     return .success
   }

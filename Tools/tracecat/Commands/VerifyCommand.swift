@@ -41,7 +41,7 @@ struct VerifyCommand: TracecatCommand {
         events += frame.events.count
         progress.update(frame.offset + frame.size)
       }
-      let counts = "\(frames) frames, \(events) events, \(reader.fileSize) bytes"
+      let counts = "\(Count(frames, "frame")), \(Count(events, "event")), \(Count(reader.fileSize, "byte"))"
       guard reader.isClosedCleanly else {
         console.print(
           "\(name): not closed: \(counts), no seek table (a crash between frames, or still being "
