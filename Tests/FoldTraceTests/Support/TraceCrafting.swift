@@ -1,4 +1,5 @@
 import CZstd
+
 @testable import FoldTrace
 
 /// Builds trace bytes by hand, for formats a writer never produces: unknown kinds, hostile frames.
