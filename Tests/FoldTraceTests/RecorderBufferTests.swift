@@ -132,6 +132,9 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
     #expect(sink.syncEntered.wait(timeout: .now() + .seconds(60)) == .success)
     // The sink is inside fsync: the five events are written, and synchronize has not returned.
     #expect(try sink.events().map(\.payload) == (0..<5).map(Self.scroll))
+    // Not a timing measurement: with a correct recorder `done` cannot come while the sink is blocked,
+    // so this wait always runs out; a recorder that does not wait returns within it.
+    #expect(done.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
     let returnedDuringFsync = returned.load(ordering: .sequentiallyConsistent)
     #expect(!returnedDuringFsync)
     sink.releaseSync.signal()
