@@ -42,18 +42,14 @@ import Testing
     #expect(writer.frameCount >= 10)
   }
 
-  /// The size of the header frame, which counts against the budget until it is written.
-  let headerBytes = try! TraceWriter(header: recorderHeader).bytes.count
-
   @Test func stalledSinkDropsCountsAndNeverBlocksTheCaller() throws {
     let sink = RecordingSink(stallsOnFirstWrite: true)
     let recorder = try SessionRecorder(
-      sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
-      clock: steppingClock())
+      sink: sink, header: recorderHeader, policy: framePerEvent, eventCapacity: 1, clock: steppingClock())
     sink.entered.wait()  // The writer queue is stuck writing the header frame.
     var recorded = 0
     for index in 0..<1000 where try recorder.record(.marker("\(index)")) { recorded += 1 }
-    #expect(recorded == 1)  // The header and event 0's frame fill the budget; the rest wait for room.
+    #expect(recorded == 1)  // Event 0 fills the one-event buffer; the rest wait for room.
     #expect(recorder.droppedCount == 999)
     sink.release.signal()
     try recorder.close()
@@ -66,13 +62,12 @@ import Testing
   @Test func dropCountIsWrittenBeforeTheNextEventOnceThereIsRoom() throws {
     let sink = RecordingSink(stallsOnFirstWrite: true)
     let recorder = try SessionRecorder(
-      sink: sink, header: recorderHeader, policy: framePerEvent, capacity: headerBytes + 1,
-      clock: steppingClock())
+      sink: sink, header: recorderHeader, policy: framePerEvent, eventCapacity: 1, clock: steppingClock())
     sink.entered.wait()
     for index in 0...10 { try recorder.record(.marker("\(index)")) }  // 0 is kept, 1...10 dropped.
     sink.release.signal()
     recorder.flush()
-    sink.synchronized.wait()  // The backlog is written; the drop count is still pending.
+    sink.synchronized.wait()  // The buffer is written; the drop count is still pending.
     try recorder.record(.marker("after"))
     try recorder.close()
     #expect(try sink.events().map(\.payload) == [.marker("0"), .dropped(count: 10), .marker("after")])

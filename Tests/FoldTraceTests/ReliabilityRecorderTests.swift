@@ -33,22 +33,21 @@ import Testing
       for step in 0..<30 {
         try recorder.record(.scroll(scene: scene, offset: TracePoint(x: 0, y: Double(step)), anchor: nil))
       }
-      recorder.flush()
-      recorder.queue.sync {}  // The writer queue has written and synced the flushed frames.
+      try recorder.synchronize()  // The writer queue has written and synced every recorded event.
       let durable = try TraceReader.readAll(path: path).events
       #expect(durable.count == 31)
       try #require(Reliability.fillDisk(under: path), "cannot find the recorder's descriptor")
       // Hold the writer queue, so that the caller records everything before the disk reports full: 30
-      // events, most in frames the policy ended, the last few in the open frame.
+      // events, most in frames the policy ends, the last few in the open frame.
       let gate = DispatchSemaphore(value: 0)
       recorder.queue.async { gate.wait() }
       for step in 30..<60 {
-        // Encoding never touches the disk, so the caller is neither blocked nor failed here.
+        // Recording only copies the event into the buffer, so the caller is neither blocked nor failed.
         #expect(
           try recorder.record(.scroll(scene: scene, offset: TracePoint(x: 0, y: Double(step)), anchor: nil)))
       }
       gate.signal()
-      recorder.queue.sync {}
+      #expect(throws: TraceError.self) { try recorder.synchronize() }
       let error = try #require(recorder.lastError as? TraceError, "the full disk went unreported")
       #expect(error.description == "\(path): write failed: No space left on device")
       #expect(reports.withLock { $0 } == [error.description])

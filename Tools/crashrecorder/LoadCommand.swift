@@ -10,7 +10,8 @@ import Synchronization
 /// `--rate` events per second in total for `--seconds`, paced by the clock, through one recorder writing a
 /// trace file; a sampler watches the process's resident memory. Afterwards the trace must account for
 /// every event offered: each one is in it, or counted in a `dropped` record and in `droppedCount`.
-/// `--slow-disk-us` makes every write and fsync take that long, so the backlog fills and drops happen.
+/// `--capacity` is the recorder's buffer, in events. `--slow-disk-us` makes every write and fsync take that
+/// long, so the writer queue falls behind, the buffer fills and drops happen.
 enum LoadCommand {
   /// One thread's tally.
   struct Tally {
@@ -27,7 +28,7 @@ enum LoadCommand {
     let seconds: Int = try arguments.integer("seconds", default: 60)
     let rate: Int = try arguments.integer("rate", default: 10_000)
     let threads: Int = try arguments.integer("threads", default: 4)
-    let capacity: Int = try arguments.integer("capacity", default: 4 << 20)
+    let capacity: Int = try arguments.integer("capacity", default: SessionRecorder.defaultEventCapacity)
     let slowDisk: UInt32 = try arguments.integer("slow-disk-us", default: 0)
     let header = TraceHeader(device: "iPhone Duo", app: "recorder-load", recorder: "crashrecorder")
     let errors = Mutex<[String]>([])
@@ -35,9 +36,9 @@ enum LoadCommand {
     let recorder: SessionRecorder
     if slowDisk > 0 {
       let sink = try SlowFileSink(path: path, delay: slowDisk)
-      recorder = try SessionRecorder(sink: sink, header: header, capacity: capacity, onError: onError)
+      recorder = try SessionRecorder(sink: sink, header: header, eventCapacity: capacity, onError: onError)
     } else {
-      recorder = try SessionRecorder(path: path, header: header, capacity: capacity, onError: onError)
+      recorder = try SessionRecorder(path: path, header: header, eventCapacity: capacity, onError: onError)
     }
     let scene = try recorder.connectScene("load", display: .internal, scale: 3)
     let sampler = MemorySampler()
@@ -89,11 +90,12 @@ enum LoadCommand {
     let inTrace = events.count - dropRecords.count - 1  // Without drop records and the scene connection.
     let droppedInTrace = Int(dropRecords.reduce(0, +))
     let growth = max(0, sampler.peak - baseline)
-    let bound = 2 * capacity + 64 << 20
+    // The two event buffers, plus the open frame, its compressed copy and the runtime's slack.
+    let bound = SessionRecorder.bufferBytes(eventCapacity: capacity) + 64 << 20
     print(
       """
       recorder-load: \(threads) threads, \(rate) events/s for \(seconds) s (took \(microseconds(elapsed) / 1_000_000) s), \
-      capacity \(capacity) bytes\(slowDisk > 0 ? ", slow disk \(slowDisk) µs per write" : "")
+      capacity \(capacity) events\(slowDisk > 0 ? ", slow disk \(slowDisk) µs per write" : "")
         offered \(offered), recorded \(recorded), dropped \(offered - recorded) (recorder droppedCount \
       \(recorder.droppedCount), dropped records in the trace: \(dropRecords.count) totalling \(droppedInTrace))
         trace events \(inTrace), unaccounted \(offered - inTrace - droppedInTrace), sink errors \(errors.withLock { $0.count })

@@ -13,13 +13,17 @@ import FoldTrace
 /// 3. `tracecat recover` (or `TraceRecovery.recover` without `--tracecat`) succeeds, then
 ///    `tracecat verify` and `zstd -t` pass;
 /// 4. the recovered trace holds exactly a prefix of the script the child followed, at least as long as the
-///    last acknowledged count: no event acknowledged by a completed `flush()` is lost.
+///    last acknowledged count: no event acknowledged by a completed durable point is lost.
 ///
-/// Every third run appends to the previous run's recovered trace instead of starting a new one.
+/// A new session is recorded through `SessionRecorder` and acknowledged after `synchronize()` returns;
+/// every third run appends to the previous run's recovered trace instead, through
+/// `TraceWriter(appendingTo:)`, acknowledged after `flush()` (``RecordCommand``).
 enum SoakCommand {
   /// Totals over all kills.
   struct Tally {
     var kills = 0
+    /// Events acknowledged by runs that recorded through `SessionRecorder` (the others appended).
+    var acknowledgedByRecorder = 0
     var killedMidSession = 0
     var finishedBeforeKill = 0
     var beforeHeader = 0
@@ -68,6 +72,7 @@ enum SoakCommand {
       let label = "kill \(kill) (seed \(runSeed), \(delay) µs\(append ? ", append" : ""))"
       let acknowledged = lastAcknowledged(acks)
       tally.acknowledged += acknowledged
+      if !append { tally.acknowledgedByRecorder += acknowledged }
       let startTime = (before.last?.time).map { $0 + 1 } ?? 0
       let outcome = check(
         path: path, label: label, acknowledged: acknowledged, before: before,
@@ -175,8 +180,9 @@ enum SoakCommand {
     first, \(t.beforeHeader) before the header (\(t.emptyFiles) left an empty file), \(t.appended) appending to a recovered trace)
       traces readable \(t.readable)/\(t.kills - t.beforeHeader), recovered \(t.recovered), verify ok \(t.verified), \
     zstd -t ok \(t.zstdOK)
-      events acknowledged by flush \(t.acknowledged), lost after flush \(t.lostAfterFlush), mismatched \(t.mismatched), \
-    failures \(t.failures.count)
+      events acknowledged \(t.acknowledged) (\(t.acknowledgedByRecorder) by SessionRecorder.synchronize(), \
+    \(t.acknowledged - t.acknowledgedByRecorder) by TraceWriter.flush() when appending), lost after \
+    acknowledgement \(t.lostAfterFlush), mismatched \(t.mismatched), failures \(t.failures.count)
     """
   }
 }

@@ -8,18 +8,20 @@ extension SessionRecorder {
   ///   - path: Where to create the trace (conventionally `*.foldtrace`); must not hold data yet.
   ///   - header: The session header.
   ///   - policy: When frames end (default 64 KiB or 1 s of trace time).
-  ///   - capacity: How many bytes of finished frames may wait for the disk before events are dropped.
+  ///   - eventCapacity: How many events may wait for the writer queue before events are dropped (at
+  ///     least 1); memory per ``SessionRecorder/bufferBytes(eventCapacity:)``.
   ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
   ///   - onError: Called once, on the writer queue, with the first write error.
   /// - Throws: ``TraceError`` when the file cannot be created, locked or written.
   public convenience init(
-    path: String, header: TraceHeader, policy: FlushPolicy = .default, capacity: Int = 4 << 20,
+    path: String, header: TraceHeader, policy: FlushPolicy = .default,
+    eventCapacity: Int = SessionRecorder.defaultEventCapacity,
     clock: RecorderClock = .monotonic(), onError: (@Sendable (any Error) -> Void)? = nil
   ) throws {
     try header.validate(for: path)
     let sink = try TraceFileSink(path: path, contents: header.encodedFrame())
     try self.init(
-      sink: sink, header: header, policy: policy, headerWritten: true, capacity: capacity, clock: clock,
-      onError: onError)
+      sink: sink, header: header, policy: policy, headerWritten: true, eventCapacity: eventCapacity,
+      clock: clock, onError: onError)
   }
 }

@@ -10,13 +10,13 @@ extension SessionRecorder {
   @discardableResult
   public func connectScene(_ identifier: String, display: DisplayRole, scale: Double) throws -> SceneID {
     try RecordValidation.check(.sceneConnected(scene: SceneID(0), display: display, scale: scale))
-    let (scene, schedule) = try state.withLock { state throws in
+    let (scene, wake) = try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
       let scene = state.scenes.id(for: identifier).id
       let result = try enqueue(.sceneConnected(scene: scene, display: display, scale: scale), into: &state)
-      return (scene, result.schedule)
+      return (scene, result.wake)
     }
-    if schedule { queue.async { self.drain() } }
+    if wake { wakeup.signal() }
     return scene
   }
 

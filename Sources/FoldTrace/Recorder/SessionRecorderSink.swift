@@ -1,5 +1,5 @@
 /// Where a ``SessionRecorder`` puts a trace's bytes on its writer queue: a `.foldtrace` file in apps
-/// (``SessionRecorder/init(path:header:policy:capacity:clock:onError:)``), a test double in tests, or
+/// (``SessionRecorder/init(path:header:policy:eventCapacity:clock:onError:)``), a test double in tests, or
 /// anything else that stores bytes in order.
 ///
 /// The recorder calls a sink from one serial queue only, never concurrently, so a sink needs no locking of

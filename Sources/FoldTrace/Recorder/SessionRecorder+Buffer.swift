@@ -1,0 +1,83 @@
+extension SessionRecorder {
+  /// Stamps an event and copies it into the buffer; under the lock, on the caller's thread.
+  ///
+  /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
+  ///   format's limit, which the writer would refuse.
+  @inline(__always)
+  func enqueue(_ payload: TraceEvent.Payload, into state: inout State) throws -> (
+    recorded: Bool, wake: Bool
+  ) {
+    let time = max(state.lastTime, clock.now())
+    state.lastTime = time
+    if state.error != nil {  // The sink failed: count, write nothing more.
+      state.droppedTotal += 1
+      return (false, false)
+    }
+    // One slot beyond `eventCapacity` is kept for the `dropped` record: events are only ever refused
+    // while the buffer holds `eventCapacity` or more, so a buffer gets at most one such record.
+    guard state.buffer.count < eventCapacity else {  // The writer queue is behind: count for a record.
+      state.dropped += 1
+      state.droppedTotal += 1
+      return (false, wakeIfNeeded(&state))
+    }
+    switch payload {
+    case .sceneConnected(let scene, _, _), .sceneDisconnected(let scene):
+      try trackConnection(payload, scene, in: &state)
+    default: break
+    }
+    if state.dropped > 0 {
+      state.buffer.append(TraceEvent(time: time, .dropped(count: state.dropped)))
+      state.dropped = 0
+    }
+    state.buffer.append(TraceEvent(time: time, payload))
+    if state.armOnNext {  // This event starts the writer's next frame: wake it when its span is over.
+      state.armOnNext = false
+      state.wakeTime = Self.adding(maxSpan, to: time)
+    }
+    let wake = state.buffer.count >= wakeCount || time >= state.wakeTime
+    return (true, wake ? wakeNow(&state) : false)
+  }
+
+  /// `time + span`, saturating at `UInt64.max`, in nanoseconds.
+  @inline(__always)
+  static func adding(_ span: UInt64, to time: UInt64) -> UInt64 {
+    let (sum, overflow) = time.addingReportingOverflow(span)
+    return overflow ? .max : sum
+  }
+
+  /// Whether the buffer is full enough to wake the writer queue, and no wake-up is pending.
+  @inline(__always)
+  func wakeIfNeeded(_ state: inout State) -> Bool {
+    state.buffer.count >= wakeCount ? wakeNow(&state) : false
+  }
+
+  /// Marks a wake-up as requested; true when none was pending.
+  @inline(__always)
+  func wakeNow(_ state: inout State) -> Bool {
+    guard !state.wakeRequested else { return false }
+    state.wakeRequested = true
+    return true
+  }
+
+  /// Mirrors the writer's limit on connected scenes, so that a connection it would refuse is refused to
+  /// the caller (the writer runs later, on its queue).
+  func trackConnection(_ payload: TraceEvent.Payload, _ scene: SceneID, in state: inout State) throws {
+    if case .sceneDisconnected = payload {
+      state.connected.remove(scene)
+      return
+    }
+    guard !state.connected.contains(scene) else { return }
+    guard state.connected.count < TraceFormat.maxConnectedScenes else {
+      throw SessionRecorderError.invalidEvent(
+        kind: .sceneConnected, reason: "\(TraceFormat.maxConnectedScenes) scenes are already connected")
+    }
+    state.connected.insert(scene)
+  }
+
+  /// Asks the writer queue to end the frame and `fsync` after the events buffered so far.
+  func requestFlush(in state: inout State) {
+    if state.flushes.last != state.buffer.count { state.flushes.append(state.buffer.count) }
+    state.wakeRequested = true
+  }
+}
