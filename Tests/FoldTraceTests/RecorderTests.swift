@@ -25,9 +25,11 @@ import Testing
     #expect(recorder.droppedCount == 0)
   }
 
-  @Test func framesMatchATraceWriterWithTheSamePolicy() throws {
+  /// Also at another compression level: the recorder's writer must compress as the policy says.
+  @Test(arguments: [3, 19])
+  func framesMatchATraceWriterWithTheSamePolicy(level: Int) throws {
     let sink = RecordingSink()
-    let policy = FlushPolicy(maxBufferedBytes: 200, maxSpan: 10_000_000)
+    let policy = FlushPolicy(maxBufferedBytes: 200, maxSpan: 10_000_000, compressionLevel: level)
     let recorder = try SessionRecorder(
       sink: sink, header: recorderHeader, policy: policy, clock: steppingClock())
     for index in 0..<100 {

@@ -110,9 +110,11 @@ public final class SessionRecorder: Sendable {
     sink: any SessionRecorderSink, header: TraceHeader, policy: FlushPolicy, headerWritten: Bool,
     eventCapacity: Int, clock: RecorderClock, onError: (@Sendable (any Error) -> Void)?
   ) throws(TraceError) {
-    // The recorder applies the span itself, so it knows which events each finished frame holds.
-    let writer = try TraceWriter(
-      header: header, policy: FlushPolicy(maxBufferedBytes: policy.maxBufferedBytes, maxSpan: .max))
+    // The recorder applies the span itself, so it knows which events each finished frame holds; size
+    // and compression level are the writer's.
+    var writerPolicy = policy
+    writerPolicy.maxSpan = .max
+    let writer = try TraceWriter(header: header, policy: writerPolicy)
     let headerFrame = writer.takeBytes()
     let capacity = max(eventCapacity, 1)
     var buffer: [TraceEvent] = []
