@@ -12,24 +12,27 @@ extension Replayer {
   mutating func advance<Sink: ReplaySink>(to limit: UInt64, into sink: inout Sink) {
     defer { nextTick = configuration.firstTick(after: limit) }
     // The common event finds every scene at rest: skip the tick arithmetic.
-    guard scenes.contains(where: \.isAnimating) else { return }
+    guard isAnyAnimating else { return }
     var tick = max(nextTick, configuration.firstTick(after: time))
-    while scenes.contains(where: \.isAnimating) {
+    while isAnyAnimating {
       let tickTime = configuration.tickTime(tick)
       guard tickTime <= limit else { break }
       for index in scenes.indices where scenes[index].isAnimating {
         let settled = scenes[index].animator.isSettled(at: tickTime)
-        let context = scenes[index].context
         sink.receive(
           .frame(
             FrameSample(
               scene: scenes[index].id, time: tickTime, eventIndex: eventCount - 1,
               elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
-              reduceMotion: context?.reduceMotion ?? false,
-              isInteractivelyResizing: context?.isInteractivelyResizing ?? false)))
+              reduceMotion: scenes[index].context?.reduceMotion ?? false,
+              isInteractivelyResizing: scenes[index].context?.isInteractivelyResizing ?? false)))
         if settled { scenes[index].isAnimating = false }
       }
       tick += 1
     }
   }
+
+  /// True when some scene moves. A closure over the flag rather than the `\.isAnimating` key path, which
+  /// copies each whole ``SceneReplay`` (animator and scroll state) to read one Bool.
+  var isAnyAnimating: Bool { scenes.contains { $0.isAnimating } }
 }

@@ -122,7 +122,7 @@ public struct Replayer: Sendable {
   /// - Parameter sink: Receives the last frames and the end record.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
     advance(to: time + configuration.settleLimit, into: &sink)
-    let unsettled = scenes.filter(\.isAnimating).map(\.id)
+    let unsettled = scenes.filter { $0.isAnimating }.map { $0.id }
     sink.receive(
       .end(
         ReplayEnd(
@@ -153,21 +153,20 @@ public struct Replayer: Sendable {
   private mutating func scrolled(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
     scenes[position].userActed = true
-    guard var scroll = scenes[position].scroll, let layout = scenes[position].layout else { return }
+    guard scenes[position].scroll != nil, let layout = scenes[position].layout else { return }
     var offset = state.scrollOffset.y
     if let anchor = state.scrollAnchor, let top = layout.frame(of: anchor)?.minY { offset = top }
-    scroll.scroll(to: offset)
-    scenes[position].promise = scroll.anchor
-    scenes[position].scroll = scroll
+    // Mutated in place: a copy of the existential would copy the whole scroll model on write.
+    scenes[position].scroll!.scroll(to: offset)
+    scenes[position].promise = scenes[position].scroll!.anchor
   }
 
   private mutating func selected(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
     scenes[position].userActed = true
-    guard var scroll = scenes[position].scroll else { return }
-    scroll.select(state.selection)
-    scenes[position].promise = scroll.anchor
-    scenes[position].scroll = scroll
+    guard scenes[position].scroll != nil else { return }
+    scenes[position].scroll!.select(state.selection)
+    scenes[position].promise = scenes[position].scroll!.anchor
   }
 }
 
