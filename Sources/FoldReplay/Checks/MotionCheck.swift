@@ -187,96 +187,105 @@ struct MotionCheck {
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
     var sceneTracks = tracks[sample.scene] ?? SceneTracks()
     tracks[sample.scene] = nil  // Keeps the scene's storage uniquely referenced while it is updated.
-    let omega = tolerances.omega
-    for (offset, element) in sample.elements.enumerated() {
-      let position = sceneTracks.position(of: element.id, hint: offset)
-      guard let position else {
-        let track = Track(
-          id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
-          target: element.target,
-          exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
-          moved: false, faded: false, lastSign: signs(element.frame, element.target),
-          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
-        sceneTracks.set(track, at: nil)
-        continue
-      }
-      var track = sceneTracks.tracks[position]
-      func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-        guard track.markReported(check) else { return }
-        report(
-          ReplayFailure(
-            check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
-            element: element.id, expected: expected, actual: actual, summary: summary))
-      }
-      let h = Double(sample.time - track.time) / 1e9
-      let old = Self.components(track.frame)
-      let new = Self.components(element.frame)
-      let goal = Self.components(element.target)
-      let steps = Self.absolute(new - old)
-      let exempt = track.exempt
-      if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
-      if !exempt, !track.reduceMotion {
-        for index in 0..<4 {
-          let speed = track.speed[index]
-          let bound =
-            1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
-            + tolerances.position
-          if steps[index] > bound {
-            fail(
-              .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
-              "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
-                + ReplayFormat.rect(element.frame),
-              "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
-            break
-          }
+    // Elements and tracks are reached in place (no copy of a presentation or a track per element).
+    sample.elements.withUnsafeBufferPointer { elements in
+      for offset in elements.indices {
+        guard let position = sceneTracks.position(of: elements[offset].id, hint: offset) else {
+          let element = elements[offset]
+          let track = Track(
+            id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
+            target: element.target,
+            exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
+            moved: false, faded: false, lastSign: signs(element.frame, element.target),
+            crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+          sceneTracks.set(track, at: nil)
+          continue
         }
-        let signs = signs(element.frame, element.target)
-        for index in 0..<4 where signs[index] != 0 {
-          if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
-            track.crossings[index] += 1
-            if track.crossings[index] > 1 || track.mayCross[index] == 0 {
-              fail(
-                .overshoot,
-                track.mayCross[index] != 0
-                  ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-                "crossed \(ReplayFormat.rect(element.target)) \(track.crossings[index]) time(s), now at "
-                  + ReplayFormat.rect(element.frame), "overshot its target")
-            }
-          }
-          track.lastSign[index] = signs[index]
-        }
+        check(elements[offset], of: sample, against: &sceneTracks.tracks[position], report: report)
       }
-      if track.reduceMotion, !exempt {
-        if Self.distance(element.frame, track.origin) > tolerances.position,
-          Self.distance(element.frame, element.target) > tolerances.position
-        {
-          fail(
-            .crossFade, "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(element.target))",
-            "\(ReplayFormat.rect(element.frame))", "slid with Reduce Motion on instead of cross-fading")
-        }
-        if element.opacity < 1 - 1e-6 { track.faded = true }
-      }
-      if sample.isSettled {
-        if Self.distance(element.frame, element.target) > tolerances.position {
-          fail(
-            .endSnap, "at rest on \(ReplayFormat.rect(element.target))",
-            "at rest on \(ReplayFormat.rect(element.frame))",
-            "came to rest off its target")
-        }
-        if track.reduceMotion, track.moved, !track.faded, !exempt {
-          fail(
-            .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
-            "moved with Reduce Motion on without fading")
-        }
-      }
-      track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
-      track.frame = element.frame
-      track.time = sample.time
-      sceneTracks.tracks[position] = track
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.
     tracks[sample.scene] = sample.isSettled ? nil : sceneTracks
+  }
+
+  /// Checks one element of a sample against its track and moves the track on to the sample.
+  private mutating func check(
+    _ element: ElementPresentation, of sample: FrameSample, against track: inout Track,
+    report: (ReplayFailure) -> Void
+  ) {
+    let omega = tolerances.omega
+    func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
+      guard track.markReported(check) else { return }
+      report(
+        ReplayFailure(
+          check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
+          element: element.id, expected: expected, actual: actual, summary: summary))
+    }
+    let h = Double(sample.time - track.time) / 1e9
+    let old = Self.components(track.frame)
+    let new = Self.components(element.frame)
+    let goal = Self.components(element.target)
+    let steps = Self.absolute(new - old)
+    let exempt = track.exempt
+    if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
+    if !exempt, !track.reduceMotion {
+      for index in 0..<4 {
+        let speed = track.speed[index]
+        let bound =
+          1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
+          + tolerances.position
+        if steps[index] > bound {
+          fail(
+            .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
+            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
+              + ReplayFormat.rect(element.frame),
+            "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
+          break
+        }
+      }
+      let signs = signs(element.frame, element.target)
+      for index in 0..<4 where signs[index] != 0 {
+        if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
+          track.crossings[index] += 1
+          if track.crossings[index] > 1 || track.mayCross[index] == 0 {
+            fail(
+              .overshoot,
+              track.mayCross[index] != 0
+                ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
+              "crossed \(ReplayFormat.rect(element.target)) \(track.crossings[index]) time(s), now at "
+                + ReplayFormat.rect(element.frame), "overshot its target")
+          }
+        }
+        track.lastSign[index] = signs[index]
+      }
+    }
+    if track.reduceMotion, !exempt {
+      if Self.distance(element.frame, track.origin) > tolerances.position,
+        Self.distance(element.frame, element.target) > tolerances.position
+      {
+        fail(
+          .crossFade, "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(element.target))",
+          "\(ReplayFormat.rect(element.frame))", "slid with Reduce Motion on instead of cross-fading")
+      }
+      if element.opacity < 1 - 1e-6 { track.faded = true }
+    }
+    if sample.isSettled {
+      if Self.distance(element.frame, element.target) > tolerances.position {
+        fail(
+          .endSnap, "at rest on \(ReplayFormat.rect(element.target))",
+          "at rest on \(ReplayFormat.rect(element.frame))",
+          "came to rest off its target")
+      }
+      if track.reduceMotion, track.moved, !track.faded, !exempt {
+        fail(
+          .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
+          "moved with Reduce Motion on without fading")
+      }
+    }
+    track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
+    track.frame = element.frame
+    track.time = sample.time
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {
