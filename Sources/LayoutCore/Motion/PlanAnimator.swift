@@ -153,7 +153,16 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Parameter time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(n).
   public func presentations(at time: UInt64) -> [ElementPresentation] {
-    tracks.compactMap { presentation(of: $0, at: time) }
+    // Reads each track in place: `compactMap` hands the closure a copy of every track (hundreds of bytes
+    // and a retained id) at every sampled tick.
+    var result: [ElementPresentation] = []
+    result.reserveCapacity(tracks.count)
+    tracks.withUnsafeBufferPointer { tracks in
+      for index in tracks.indices {
+        if let presentation = presentation(of: tracks[index], at: time) { result.append(presentation) }
+      }
+    }
+    return result
   }
 
   /// True when every element has come to rest by `time`: the same answer as every element of
