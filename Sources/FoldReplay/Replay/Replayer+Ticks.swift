@@ -14,25 +14,31 @@ extension Replayer {
     // The common event finds every scene at rest: skip the tick arithmetic.
     guard isAnyAnimating else { return }
     var tick = max(nextTick, configuration.firstTick(after: time))
-    while isAnyAnimating {
-      let tickTime = configuration.tickTime(tick)
-      guard tickTime <= limit else { break }
-      for index in scenes.indices where scenes[index].isAnimating {
-        let settled = scenes[index].animator.isSettled(at: tickTime)
-        sink.receive(
-          .frame(
-            FrameSample(
-              scene: scenes[index].id, time: tickTime, eventIndex: eventCount - 1,
-              elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
-              reduceMotion: scenes[index].context?.reduceMotion ?? false,
-              isInteractivelyResizing: scenes[index].context?.isInteractivelyResizing ?? false)))
-        if settled { scenes[index].isAnimating = false }
+    let configuration = configuration
+    let eventIndex = eventCount - 1
+    // The scenes are reached through their buffer: element access through the array copied whole
+    // `SceneReplay`s (animator and scroll state) several times per tick.
+    scenes.withUnsafeMutableBufferPointer { scenes in
+      while scenes.indices.contains(where: { scenes[$0].isAnimating }) {
+        let tickTime = configuration.tickTime(tick)
+        guard tickTime <= limit else { break }
+        for index in scenes.indices where scenes[index].isAnimating {
+          let settled = scenes[index].animator.isSettled(at: tickTime)
+          sink.receive(
+            .frame(
+              FrameSample(
+                scene: scenes[index].id, time: tickTime, eventIndex: eventIndex,
+                elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
+                reduceMotion: scenes[index].context?.reduceMotion ?? false,
+                isInteractivelyResizing: scenes[index].context?.isInteractivelyResizing ?? false)))
+          if settled { scenes[index].isAnimating = false }
+        }
+        tick += 1
       }
-      tick += 1
     }
   }
 
-  /// True when some scene moves. A closure over the flag rather than the `\.isAnimating` key path, which
-  /// copies each whole ``SceneReplay`` (animator and scroll state) to read one Bool.
-  var isAnyAnimating: Bool { scenes.contains { $0.isAnimating } }
+  /// True when some scene moves. Reads the flag in place: `contains(where:)` on the scenes, or a key
+  /// path, hands over a copy of each whole ``SceneReplay`` (animator and scroll state) to read one Bool.
+  var isAnyAnimating: Bool { scenes.indices.contains { scenes[$0].isAnimating } }
 }

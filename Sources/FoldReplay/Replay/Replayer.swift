@@ -122,7 +122,7 @@ public struct Replayer: Sendable {
   /// - Parameter sink: Receives the last frames and the end record.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
     advance(to: time + configuration.settleLimit, into: &sink)
-    let unsettled = scenes.filter { $0.isAnimating }.map { $0.id }
+    let unsettled = scenes.indices.filter { scenes[$0].isAnimating }.map { scenes[$0].id }
     sink.receive(
       .end(
         ReplayEnd(
@@ -130,7 +130,9 @@ public struct Replayer: Sendable {
           settleLimit: configuration.settleLimit)))
   }
 
-  func position(of id: SceneID) -> Int? { scenes.firstIndex { $0.id == id } }
+  /// The index of scene `id` in ``scenes``. Compares ids in place (a predicate over the elements would get
+  /// a copy of each whole ``SceneReplay``).
+  func position(of id: SceneID) -> Int? { scenes.indices.first { scenes[$0].id == id } }
 
   private mutating func connect(_ id: SceneID, at now: UInt64) {
     guard let state = session.scene(id) else { return }

@@ -129,23 +129,30 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
-    positions[id].flatMap { presentation(of: tracks[$0], at: time) }
+    guard let position = positions[id] else { return nil }
+    return tracks.withUnsafeBufferPointer { Self.presentation(of: $0.baseAddress! + position, at: time) }
   }
 
-  /// The presentation of `track` at `time`, or nil when it has faded out.
-  private func presentation(of track: Track, at time: UInt64) -> ElementPresentation? {
-    if track.isRemoved && track.opacity.isSettled(at: time) { return nil }
-    let outgoing = track.outgoing.flatMap { ghost -> ElementPresentation.Outgoing? in
-      ghost.opacity.isSettled(at: time)
-        ? nil : .init(frame: ghost.frame, opacity: Self.clampOpacity(ghost.opacity.value(at: time)))
+  /// The presentation of the track at `track` at `time`, or nil when it has faded out.
+  ///
+  /// Reads the track's fields where they are: a track is several hundred bytes, and a copy per element
+  /// per sampled tick (with its id retained) cost more than the spring arithmetic.
+  private static func presentation(
+    of track: UnsafePointer<Track>, at time: UInt64
+  ) -> ElementPresentation? {
+    let isRemoved = track.pointee.isRemoved
+    let opacitySettled = track.pointee.opacity.isSettled(at: time)
+    if isRemoved && opacitySettled { return nil }
+    var outgoing: ElementPresentation.Outgoing?
+    if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
+      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
     }
     return ElementPresentation(
-      id: track.id, frame: track.frame.value(at: time), target: track.frame.target,
-      velocity: track.frame.velocity(at: time),
-      opacity: Self.clampOpacity(track.opacity.value(at: time)),
-      phase: track.isRemoved ? .disappearing : .present, outgoing: outgoing,
-      isSettled: track.frame.isSettled(at: time) && track.opacity.isSettled(at: time)
-        && outgoing == nil)
+      id: track.pointee.id, frame: track.pointee.frame.value(at: time), target: track.pointee.frame.target,
+      velocity: track.pointee.frame.velocity(at: time),
+      opacity: clampOpacity(track.pointee.opacity.value(at: time)),
+      phase: isRemoved ? .disappearing : .present, outgoing: outgoing,
+      isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
   }
 
   /// Every element on screen at `time`: the latest plan's in plan order, then disappearing ones.
@@ -158,8 +165,10 @@ public struct PlanAnimator: Sendable, Hashable {
     var result: [ElementPresentation] = []
     result.reserveCapacity(tracks.count)
     tracks.withUnsafeBufferPointer { tracks in
-      for index in tracks.indices {
-        if let presentation = presentation(of: tracks[index], at: time) { result.append(presentation) }
+      guard var track = tracks.baseAddress else { return }
+      for _ in 0..<tracks.count {
+        if let presentation = Self.presentation(of: track, at: time) { result.append(presentation) }
+        track += 1
       }
     }
     return result
