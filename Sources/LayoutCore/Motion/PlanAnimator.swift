@@ -99,11 +99,14 @@ public struct PlanAnimator: Sendable, Hashable {
     var newTracks: [Track] = []
     newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
     var inPlan: Set<String> = []
+    var memo = SettlingMemo()
     for element in plan.elements where !inPlan.contains(element.id) {
       inPlan.insert(element.id)
       if let position = positions[element.id] {
         var track = tracks[position]
-        apply(element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time)
+        apply(
+          element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time,
+          memo: &memo)
         newTracks.append(track)
       } else {
         newTracks.append(appearing(element.id, element.frame, context: context, at: time))
@@ -196,7 +199,8 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private func apply(
-    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64
+    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64,
+    memo: inout SettlingMemo
   ) {
     if track.isRemoved {
       // Back before it finished fading out: fade in again from the opacity it has now.
@@ -220,7 +224,7 @@ public struct PlanAnimator: Sendable, Hashable {
     {
       track.frame.jump(to: frame, at: time)
     } else {
-      track.frame.retarget(to: frame, at: time, spring: spring)
+      track.frame.retarget(to: frame, at: time, spring: spring, memo: &memo)
     }
   }
 
