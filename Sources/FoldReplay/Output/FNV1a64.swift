@@ -66,15 +66,17 @@ public struct FNV1a64: Sendable, Hashable {
     // Walks the array's storage: `for element in sample.elements` copies each presentation (and retains
     // its id) before hashing it.
     sample.elements.withUnsafeBufferPointer { elements in
-      for index in elements.indices {
-        combine(elements[index].id)
+      guard var element = elements.baseAddress else { return }
+      for _ in 0..<elements.count {
+        combine(element.pointee.id)
         var hash = (value ^ 0) &* 0x100_0000_01b3
         hash = Self.mix(time, into: hash)
         hash = Self.mix(scene, into: hash)
-        hash = Self.mix(elements[index].frame, into: hash)
-        hash = Self.mix(elements[index].target, into: hash)
-        hash = Self.mix(Self.thousandths(elements[index].opacity), into: hash)
+        hash = Self.mix(element.pointee.frame, into: hash)
+        hash = Self.mix(element.pointee.target, into: hash)
+        hash = Self.mix(Self.thousandths(element.pointee.opacity), into: hash)
         value = hash
+        element += 1
       }
     }
   }
