@@ -154,13 +154,19 @@ public struct Replayer: Sendable {
   /// recorded offset is used.
   private mutating func scrolled(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
-    scenes[position].userActed = true
-    guard scenes[position].scroll != nil, let layout = scenes[position].layout else { return }
-    var offset = state.scrollOffset.y
-    if let anchor = state.scrollAnchor, let top = layout.frame(of: anchor)?.minY { offset = top }
-    // Mutated in place: a copy of the existential would copy the whole scroll model on write.
-    scenes[position].scroll!.scroll(to: offset)
-    scenes[position].promise = scenes[position].scroll!.anchor
+    // The scene is reached through the buffer and its scroll model mutated in place: a copy of the
+    // scene (or of the existential) would make the model's storage shared and copy it on write.
+    scenes.withUnsafeMutableBufferPointer { scenes in
+      let scene = scenes.baseAddress! + position
+      scene.pointee.userActed = true
+      guard scene.pointee.scroll != nil, scene.pointee.layout != nil else { return }
+      var offset = state.scrollOffset.y
+      if let anchor = state.scrollAnchor, let top = scene.pointee.layout!.frame(of: anchor)?.minY {
+        offset = top
+      }
+      scene.pointee.scroll!.scroll(to: offset)
+      scene.pointee.promise = scene.pointee.scroll!.anchor
+    }
   }
 
   private mutating func selected(_ id: SceneID) {
