@@ -98,21 +98,26 @@ public struct PlanAnimator: Sendable, Hashable {
     lastSize = context.size
     var newTracks: [Track] = []
     newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
-    var inPlan: Set<String> = []
+    // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
+    // so a repeated id is taken once: no hashing of every id into a set.
+    var inPlan = Array(repeating: false, count: tracks.count)
+    var newIDs: Set<String> = []
     var memo = SettlingMemo()
-    for element in plan.elements where !inPlan.contains(element.id) {
-      inPlan.insert(element.id)
+    for element in plan.elements {
       if let position = positions[element.id] {
+        guard !inPlan[position] else { continue }
+        inPlan[position] = true
         var track = tracks[position]
         apply(
           element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time,
           memo: &memo)
         newTracks.append(track)
       } else {
+        guard newIDs.insert(element.id).inserted else { continue }
         newTracks.append(appearing(element.id, element.frame, context: context, at: time))
       }
     }
-    for var track in tracks where !inPlan.contains(track.id) {
+    for (position, var track) in tracks.enumerated() where !inPlan[position] {
       if !track.isRemoved {
         track.isRemoved = true
         track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context))
@@ -230,13 +235,15 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// Drops elements that have finished fading out and outgoing renderings that have faded.
   private mutating func prune(at time: UInt64) {
+    let count = tracks.count
     tracks.removeAll { $0.isRemoved && $0.opacity.isSettled(at: time) }
     for index in tracks.indices {
       if let ghost = tracks[index].outgoing, ghost.opacity.isSettled(at: time) {
         tracks[index].outgoing = nil
       }
     }
-    reindex()
+    // Positions move only when a track was dropped.
+    if tracks.count != count { reindex() }
   }
 
   /// Rebuilds ``positions`` from ``tracks``.
