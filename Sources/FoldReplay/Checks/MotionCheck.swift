@@ -56,8 +56,11 @@ struct MotionCheck {
     var tracks: [Track] = []
     var index: [String: Int] = [:]
 
-    func position(of id: String, hint: Int) -> Int? {
+    func position(of id: String, hint: Int, after previous: Int? = nil) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
+      // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
+      // the place after the previous element's track is then the right guess.
+      if let previous, previous + 1 < tracks.count, tracks[previous + 1].id == id { return previous + 1 }
       return index[id]
     }
 
@@ -196,8 +199,11 @@ struct MotionCheck {
     var sceneTracks = takeTracks(of: sample.scene)
     // Elements and tracks are reached in place (no copy of a presentation or a track per element).
     sample.elements.withUnsafeBufferPointer { elements in
+      var previous: Int?
       for offset in elements.indices {
-        guard let position = sceneTracks.position(of: elements[offset].id, hint: offset) else {
+        guard
+          let position = sceneTracks.position(of: elements[offset].id, hint: offset, after: previous)
+        else {
           let element = elements[offset]
           let track = Track(
             id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
@@ -206,8 +212,10 @@ struct MotionCheck {
             moved: false, faded: false, lastSign: signs(element.frame, element.target),
             crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
           sceneTracks.set(track, at: nil)
+          previous = nil
           continue
         }
+        previous = position
         check(
           elements.baseAddress! + offset, of: sample, against: &sceneTracks.tracks[position], report: report)
       }
