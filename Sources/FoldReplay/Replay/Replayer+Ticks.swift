@@ -23,15 +23,16 @@ extension Replayer {
         let tickTime = configuration.tickTime(tick)
         guard tickTime <= limit else { break }
         for index in scenes.indices where scenes[index].isAnimating {
-          let settled = scenes[index].animator.isSettled(at: tickTime)
+          let scene = scenes.baseAddress! + index
+          let settled = scene.pointee.animator.isSettled(at: tickTime)
           sink.receive(
             .frame(
               FrameSample(
-                scene: scenes[index].id, time: tickTime, eventIndex: eventIndex,
-                elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
-                reduceMotion: scenes[index].context?.reduceMotion ?? false,
-                isInteractivelyResizing: scenes[index].context?.isInteractivelyResizing ?? false)))
-          if settled { scenes[index].isAnimating = false }
+                scene: scene.pointee.id, time: tickTime, eventIndex: eventIndex,
+                elements: scene.pointee.animator.presentations(at: tickTime), isSettled: settled,
+                reduceMotion: scene.pointee.reduceMotion,
+                isInteractivelyResizing: scene.pointee.isInteractivelyResizing)))
+          if settled { scene.pointee.isAnimating = false }
         }
         tick += 1
       }
