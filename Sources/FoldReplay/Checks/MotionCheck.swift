@@ -56,8 +56,11 @@ struct MotionCheck {
     var tracks: [Track] = []
     var index: [String: Int] = [:]
 
-    func position(of id: String, hint: Int) -> Int? {
+    func position(of id: String, hint: Int, after previous: Int? = nil) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
+      // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
+      // the place after the previous element's track is then the right guess.
+      if let previous, previous + 1 < tracks.count, tracks[previous + 1].id == id { return previous + 1 }
       return index[id]
     }
 
@@ -72,11 +75,20 @@ struct MotionCheck {
   }
 
   let tolerances: ReplayTolerances
-  private var tracks: [SceneID: SceneTracks] = [:]
+  /// Each moving scene's tracks, in the order scenes started moving (a replay has one or two scenes: a
+  /// linear search beats hashing the id at every sample). Never iterated for output.
+  private var scenes: [(id: SceneID, tracks: SceneTracks)] = []
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
 
   init(tolerances: ReplayTolerances) { self.tolerances = tolerances }
+
+  /// Removes and returns `scene`'s tracks (empty when it has none), so they are uniquely referenced while
+  /// they are updated.
+  private mutating func takeTracks(of scene: SceneID) -> SceneTracks {
+    guard let index = scenes.indices.first(where: { scenes[$0].id == scene }) else { return SceneTracks() }
+    return scenes.remove(at: index).tracks
+  }
 
   private static func components(_ rect: Rect) -> Quad { Quad(rect.x, rect.y, rect.width, rect.height) }
 
@@ -120,8 +132,7 @@ struct MotionCheck {
   }
 
   mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
-    var sceneTracks = tracks[retarget.scene] ?? SceneTracks()
-    tracks[retarget.scene] = nil  // Keeps the scene's storage uniquely referenced while it is updated.
+    var sceneTracks = takeTracks(of: retarget.scene)
     let omega = tolerances.omega
     for (offset, after) in retarget.after.enumerated() {
       let position = sceneTracks.position(of: after.id, hint: offset)
@@ -181,102 +192,120 @@ struct MotionCheck {
         mayCross: mayCross, reported: 0)
       sceneTracks.set(track, at: position)
     }
-    tracks[retarget.scene] = sceneTracks
+    scenes.append((retarget.scene, sceneTracks))
   }
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
-    var sceneTracks = tracks[sample.scene] ?? SceneTracks()
-    tracks[sample.scene] = nil  // Keeps the scene's storage uniquely referenced while it is updated.
-    let omega = tolerances.omega
-    for (offset, element) in sample.elements.enumerated() {
-      let position = sceneTracks.position(of: element.id, hint: offset)
-      guard let position else {
-        let track = Track(
-          id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
-          target: element.target,
-          exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
-          moved: false, faded: false, lastSign: signs(element.frame, element.target),
-          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
-        sceneTracks.set(track, at: nil)
-        continue
-      }
-      var track = sceneTracks.tracks[position]
-      func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-        guard track.markReported(check) else { return }
-        report(
-          ReplayFailure(
-            check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
-            element: element.id, expected: expected, actual: actual, summary: summary))
-      }
-      let h = Double(sample.time - track.time) / 1e9
-      let old = Self.components(track.frame)
-      let new = Self.components(element.frame)
-      let goal = Self.components(element.target)
-      let steps = Self.absolute(new - old)
-      let exempt = track.exempt
-      if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
-      if !exempt, !track.reduceMotion {
-        for index in 0..<4 {
-          let speed = track.speed[index]
-          let bound =
-            1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
-            + tolerances.position
-          if steps[index] > bound {
-            fail(
-              .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
-              "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
-                + ReplayFormat.rect(element.frame),
-              "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
-            break
-          }
+    var sceneTracks = takeTracks(of: sample.scene)
+    // Elements and tracks are reached in place (no copy of a presentation or a track per element).
+    sample.elements.withUnsafeBufferPointer { elements in
+      var previous: Int?
+      for offset in elements.indices {
+        guard
+          let position = sceneTracks.position(of: elements[offset].id, hint: offset, after: previous)
+        else {
+          let element = elements[offset]
+          let track = Track(
+            id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
+            target: element.target,
+            exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
+            moved: false, faded: false, lastSign: signs(element.frame, element.target),
+            crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+          sceneTracks.set(track, at: nil)
+          previous = nil
+          continue
         }
-        let signs = signs(element.frame, element.target)
-        for index in 0..<4 where signs[index] != 0 {
-          if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
-            track.crossings[index] += 1
-            if track.crossings[index] > 1 || track.mayCross[index] == 0 {
-              fail(
-                .overshoot,
-                track.mayCross[index] != 0
-                  ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-                "crossed \(ReplayFormat.rect(element.target)) \(track.crossings[index]) time(s), now at "
-                  + ReplayFormat.rect(element.frame), "overshot its target")
-            }
-          }
-          track.lastSign[index] = signs[index]
-        }
+        previous = position
+        check(
+          elements.baseAddress! + offset, of: sample, against: &sceneTracks.tracks[position], report: report)
       }
-      if track.reduceMotion, !exempt {
-        if Self.distance(element.frame, track.origin) > tolerances.position,
-          Self.distance(element.frame, element.target) > tolerances.position
-        {
-          fail(
-            .crossFade, "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(element.target))",
-            "\(ReplayFormat.rect(element.frame))", "slid with Reduce Motion on instead of cross-fading")
-        }
-        if element.opacity < 1 - 1e-6 { track.faded = true }
-      }
-      if sample.isSettled {
-        if Self.distance(element.frame, element.target) > tolerances.position {
-          fail(
-            .endSnap, "at rest on \(ReplayFormat.rect(element.target))",
-            "at rest on \(ReplayFormat.rect(element.frame))",
-            "came to rest off its target")
-        }
-        if track.reduceMotion, track.moved, !track.faded, !exempt {
-          fail(
-            .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
-            "moved with Reduce Motion on without fading")
-        }
-      }
-      track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
-      track.frame = element.frame
-      track.time = sample.time
-      sceneTracks.tracks[position] = track
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.
-    tracks[sample.scene] = sample.isSettled ? nil : sceneTracks
+    if !sample.isSettled { scenes.append((sample.scene, sceneTracks)) }
+  }
+
+  /// Checks one element of a sample against its track and moves the track on to the sample.
+  ///
+  /// The element is read where the sample holds it (a copy of each presentation retained its id).
+  private mutating func check(
+    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample, against track: inout Track,
+    report: (ReplayFailure) -> Void
+  ) {
+    let omega = tolerances.omega
+    func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
+      guard track.markReported(check) else { return }
+      report(
+        ReplayFailure(
+          check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
+          element: presentation.pointee.id, expected: expected, actual: actual, summary: summary))
+    }
+    let h = Double(sample.time - track.time) / 1e9
+    let old = Self.components(track.frame)
+    let new = Self.components(presentation.pointee.frame)
+    let goal = Self.components(presentation.pointee.target)
+    let steps = Self.absolute(new - old)
+    let exempt = track.exempt
+    if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
+    if !exempt, !track.reduceMotion {
+      for index in 0..<4 {
+        let speed = track.speed[index]
+        let bound =
+          1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
+          + tolerances.position
+        if steps[index] > bound {
+          fail(
+            .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
+            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
+              + ReplayFormat.rect(presentation.pointee.frame),
+            "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
+          break
+        }
+      }
+      let signs = signs(presentation.pointee.frame, presentation.pointee.target)
+      for index in 0..<4 where signs[index] != 0 {
+        if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
+          track.crossings[index] += 1
+          if track.crossings[index] > 1 || track.mayCross[index] == 0 {
+            fail(
+              .overshoot,
+              track.mayCross[index] != 0
+                ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
+              "crossed \(ReplayFormat.rect(presentation.pointee.target)) \(track.crossings[index]) time(s), now at "
+                + ReplayFormat.rect(presentation.pointee.frame), "overshot its target")
+          }
+        }
+        track.lastSign[index] = signs[index]
+      }
+    }
+    if track.reduceMotion, !exempt {
+      if Self.distance(presentation.pointee.frame, track.origin) > tolerances.position,
+        Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position
+      {
+        fail(
+          .crossFade,
+          "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(presentation.pointee.target))",
+          "\(ReplayFormat.rect(presentation.pointee.frame))",
+          "slid with Reduce Motion on instead of cross-fading")
+      }
+      if presentation.pointee.opacity < 1 - 1e-6 { track.faded = true }
+    }
+    if sample.isSettled {
+      if Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position {
+        fail(
+          .endSnap, "at rest on \(ReplayFormat.rect(presentation.pointee.target))",
+          "at rest on \(ReplayFormat.rect(presentation.pointee.frame))",
+          "came to rest off its target")
+      }
+      if track.reduceMotion, track.moved, !track.faded, !exempt {
+        fail(
+          .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
+          "moved with Reduce Motion on without fading")
+      }
+    }
+    track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
+    track.frame = presentation.pointee.frame
+    track.time = sample.time
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {

@@ -17,8 +17,20 @@ public struct ReplayVerifier: ReplaySink {
   private var digest = FNV1a64()
   private var kept: [ReplayCheck: Int] = [:]
   private var shapes: [ReplaySummary.SceneShapes] = []
+  /// The events and failures so far; the other fields are filled in by ``summary``.
+  private var tally: ReplaySummary
+
   /// The summary so far (complete after ``ReplayRecord/end(_:)``).
-  public private(set) var summary: ReplaySummary
+  ///
+  /// Assembled when read, so the digest's hex string is not built at every record.
+  public var summary: ReplaySummary {
+    var summary = tally
+    summary.scenes = shapes
+    summary.maximumAnchorDrift = anchor.maximumDrift
+    summary.maximumFrameJump = motion.maximumJump
+    summary.digest = digest.hex
+    return summary
+  }
 
   /// Creates a verifier.
   ///
@@ -32,7 +44,7 @@ public struct ReplayVerifier: ReplaySink {
     self.flapping = FlappingCheck(minimumDwell: tolerances.minimumDwell)
     self.anchor = AnchorCheck(tolerance: tolerances.anchor)
     self.motion = MotionCheck(tolerances: tolerances)
-    self.summary = ReplaySummary(
+    self.tally = ReplaySummary(
       trace: trace, events: 0, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0,
       digest: FNV1a64().hex, failures: [], failureCount: 0)
   }
@@ -57,20 +69,16 @@ public struct ReplayVerifier: ReplaySink {
       motion.observe(sample, report: report)
     case .end(let end):
       motion.observe(end, report: report)
-      summary.events = end.events
+      tally.events = end.events
     }
     for failure in found {
-      summary.failureCount += 1
+      tally.failureCount += 1
       let count = kept[failure.check, default: 0]
       if count < failureLimit {
         kept[failure.check] = count + 1
-        summary.failures.append(failure)
+        tally.failures.append(failure)
       }
     }
-    summary.scenes = shapes
-    summary.maximumAnchorDrift = anchor.maximumDrift
-    summary.maximumFrameJump = motion.maximumJump
-    summary.digest = digest.hex
   }
 
   private mutating func noteShape(_ change: LayoutChange) {

@@ -18,10 +18,15 @@ public struct FNV1a64: Sendable, Hashable {
   public mutating func combine(_ text: String) {
     // Hashing from the contiguous UTF-8 buffer (on the stack for short strings) rather than through the
     // UTF8View iterator: the same bytes, without per-byte index bookkeeping.
-    var text = text
     var hash = value
-    text.withUTF8 { bytes in
+    let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    if hashed == nil {
+      var text = text
+      text.withUTF8 { bytes in
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      }
     }
     value = hash
   }
@@ -58,15 +63,21 @@ public struct FNV1a64: Sendable, Hashable {
   public mutating func combine(_ sample: FrameSample) {
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
-    for element in sample.elements {
-      combine(element.id)
-      var hash = (value ^ 0) &* 0x100_0000_01b3
-      hash = Self.mix(time, into: hash)
-      hash = Self.mix(scene, into: hash)
-      hash = Self.mix(element.frame, into: hash)
-      hash = Self.mix(element.target, into: hash)
-      hash = Self.mix(Self.thousandths(element.opacity), into: hash)
-      value = hash
+    // Walks the array's storage: `for element in sample.elements` copies each presentation (and retains
+    // its id) before hashing it.
+    sample.elements.withUnsafeBufferPointer { elements in
+      guard var element = elements.baseAddress else { return }
+      for _ in 0..<elements.count {
+        combine(element.pointee.id)
+        var hash = (value ^ 0) &* 0x100_0000_01b3
+        hash = Self.mix(time, into: hash)
+        hash = Self.mix(scene, into: hash)
+        hash = Self.mix(element.pointee.frame, into: hash)
+        hash = Self.mix(element.pointee.target, into: hash)
+        hash = Self.mix(Self.thousandths(element.pointee.opacity), into: hash)
+        value = hash
+        element += 1
+      }
     }
   }
 
@@ -79,9 +90,18 @@ public struct FNV1a64: Sendable, Hashable {
   }
 
   /// `value` × 1000 rounded, or `Int64.min` when that is not finite or does not fit.
+  ///
+  /// Rounds without a call into libm: the truncated integer plus one step away from zero when the
+  /// fraction (exact: `scaled − trunc(scaled)` loses no bit below 2⁵³, and above it every Double is an
+  /// integer) is at least one half — the same result as `rounded()`, nine times per sampled element.
+  @inline(__always)
   static func thousandths(_ value: Double) -> Int64 {
-    let scaled = (value * 1000).rounded()
-    return scaled.isFinite && abs(scaled) < 9e18 ? Int64(scaled) : .min
+    let scaled = value * 1000
+    // NaN fails the comparison; ±∞ and values whose rounding would not fit in Int64 exceed it.
+    guard abs(scaled) < 9e18 else { return .min }
+    let whole = Int64(scaled)
+    let fraction = scaled - Double(whole)
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
   }
 
   /// The hash as 16 lowercase hex digits.

@@ -72,11 +72,10 @@ extension Replayer {
     var previousOffset: Double
     var promise = scene.promise
     let wasAtTop: Bool
-    if var scroll = scene.scroll {
-      previousOffset = scroll.contentOffset
+    if let offset = scene.scroll?.contentOffset {
+      previousOffset = offset
       wasAtTop = previousOffset == 0
-      scroll.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration)
-      scene.scroll = scroll
+      scene.scroll!.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration)
     } else if let handover = scene.handover {
       scene.scroll = strategy.init(
         restoring: handover.position, items: items, viewport: viewport, configuration: scrollConfiguration)
@@ -95,11 +94,21 @@ extension Replayer {
       wasAtTop = false
       previousOffset = scene.scroll?.contentOffset ?? 0
     }
-    let layout =
-      scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration
-      ? scene.layout ?? ScrollLayout(items: items, viewport: viewport, configuration: scrollConfiguration)
-      : ScrollLayout(
+    let layout: ScrollLayout
+    if scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration, let kept = scene.layout
+    {
+      layout = kept
+    } else if let model = scene.scroll as? ScrollModel, model.viewport == viewport,
+      model.configuration == scrollConfiguration, model.items == items
+    {
+      // LayoutCore's own model has just laid out the same items for the same viewport and configuration:
+      // `ScrollLayout` is a pure function of those, so its layout is the one the replay would measure. A
+      // stand-in strategy (a planted fault) is never trusted and is measured below.
+      layout = model.layout
+    } else {
+      layout = ScrollLayout(
         items: items, viewport: viewport, configuration: scrollConfiguration, reusingIndexOf: scene.layout)
+    }
     scene.viewport = viewport
     scene.scrollConfiguration = scrollConfiguration
     scene.layout = layout

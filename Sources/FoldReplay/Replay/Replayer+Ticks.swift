@@ -12,24 +12,34 @@ extension Replayer {
   mutating func advance<Sink: ReplaySink>(to limit: UInt64, into sink: inout Sink) {
     defer { nextTick = configuration.firstTick(after: limit) }
     // The common event finds every scene at rest: skip the tick arithmetic.
-    guard scenes.contains(where: \.isAnimating) else { return }
+    guard isAnyAnimating else { return }
     var tick = max(nextTick, configuration.firstTick(after: time))
-    while scenes.contains(where: \.isAnimating) {
-      let tickTime = configuration.tickTime(tick)
-      guard tickTime <= limit else { break }
-      for index in scenes.indices where scenes[index].isAnimating {
-        let settled = scenes[index].animator.isSettled(at: tickTime)
-        let context = scenes[index].context
-        sink.receive(
-          .frame(
-            FrameSample(
-              scene: scenes[index].id, time: tickTime, eventIndex: eventCount - 1,
-              elements: scenes[index].animator.presentations(at: tickTime), isSettled: settled,
-              reduceMotion: context?.reduceMotion ?? false,
-              isInteractivelyResizing: context?.isInteractivelyResizing ?? false)))
-        if settled { scenes[index].isAnimating = false }
+    let configuration = configuration
+    let eventIndex = eventCount - 1
+    // The scenes are reached through their buffer: element access through the array copied whole
+    // `SceneReplay`s (animator and scroll state) several times per tick.
+    scenes.withUnsafeMutableBufferPointer { scenes in
+      while scenes.indices.contains(where: { scenes[$0].isAnimating }) {
+        let tickTime = configuration.tickTime(tick)
+        guard tickTime <= limit else { break }
+        for index in scenes.indices where scenes[index].isAnimating {
+          let scene = scenes.baseAddress! + index
+          let settled = scene.pointee.animator.isSettled(at: tickTime)
+          sink.receive(
+            .frame(
+              FrameSample(
+                scene: scene.pointee.id, time: tickTime, eventIndex: eventIndex,
+                elements: scene.pointee.animator.presentations(at: tickTime), isSettled: settled,
+                reduceMotion: scene.pointee.reduceMotion,
+                isInteractivelyResizing: scene.pointee.isInteractivelyResizing)))
+          if settled { scene.pointee.isAnimating = false }
+        }
+        tick += 1
       }
-      tick += 1
     }
   }
+
+  /// True when some scene moves. Reads the flag in place: `contains(where:)` on the scenes, or a key
+  /// path, hands over a copy of each whole ``SceneReplay`` (animator and scroll state) to read one Bool.
+  var isAnyAnimating: Bool { scenes.indices.contains { scenes[$0].isAnimating } }
 }

@@ -122,7 +122,7 @@ public struct Replayer: Sendable {
   /// - Parameter sink: Receives the last frames and the end record.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
     advance(to: time + configuration.settleLimit, into: &sink)
-    let unsettled = scenes.filter(\.isAnimating).map(\.id)
+    let unsettled = scenes.indices.filter { scenes[$0].isAnimating }.map { scenes[$0].id }
     sink.receive(
       .end(
         ReplayEnd(
@@ -130,7 +130,9 @@ public struct Replayer: Sendable {
           settleLimit: configuration.settleLimit)))
   }
 
-  func position(of id: SceneID) -> Int? { scenes.firstIndex { $0.id == id } }
+  /// The index of scene `id` in ``scenes``. Compares ids in place (a predicate over the elements would get
+  /// a copy of each whole ``SceneReplay``).
+  func position(of id: SceneID) -> Int? { scenes.indices.first { scenes[$0].id == id } }
 
   private mutating func connect(_ id: SceneID, at now: UInt64) {
     guard let state = session.scene(id) else { return }
@@ -152,22 +154,27 @@ public struct Replayer: Sendable {
   /// recorded offset is used.
   private mutating func scrolled(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
-    scenes[position].userActed = true
-    guard var scroll = scenes[position].scroll, let layout = scenes[position].layout else { return }
-    var offset = state.scrollOffset.y
-    if let anchor = state.scrollAnchor, let top = layout.frame(of: anchor)?.minY { offset = top }
-    scroll.scroll(to: offset)
-    scenes[position].promise = scroll.anchor
-    scenes[position].scroll = scroll
+    // The scene is reached through the buffer and its scroll model mutated in place: a copy of the
+    // scene (or of the existential) would make the model's storage shared and copy it on write.
+    scenes.withUnsafeMutableBufferPointer { scenes in
+      let scene = scenes.baseAddress! + position
+      scene.pointee.userActed = true
+      guard scene.pointee.scroll != nil, scene.pointee.layout != nil else { return }
+      var offset = state.scrollOffset.y
+      if let anchor = state.scrollAnchor, let top = scene.pointee.layout!.frame(of: anchor)?.minY {
+        offset = top
+      }
+      scene.pointee.scroll!.scroll(to: offset)
+      scene.pointee.promise = scene.pointee.scroll!.anchor
+    }
   }
 
   private mutating func selected(_ id: SceneID) {
     guard let position = position(of: id), let state = session.scene(id) else { return }
     scenes[position].userActed = true
-    guard var scroll = scenes[position].scroll else { return }
-    scroll.select(state.selection)
-    scenes[position].promise = scroll.anchor
-    scenes[position].scroll = scroll
+    guard scenes[position].scroll != nil else { return }
+    scenes[position].scroll!.select(state.selection)
+    scenes[position].promise = scenes[position].scroll!.anchor
   }
 }
 

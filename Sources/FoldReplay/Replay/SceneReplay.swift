@@ -6,7 +6,16 @@ struct SceneReplay: Sendable {
   var id: SceneID
   var display: DisplayRole
   var connectedAt: UInt64
-  var context: LayoutContext?
+  var context: LayoutContext? {
+    didSet {
+      reduceMotion = context?.reduceMotion ?? false
+      isInteractivelyResizing = context?.isInteractivelyResizing ?? false
+    }
+  }
+  /// The context's Reduce Motion flag, false without a context: read at every sampled tick.
+  private(set) var reduceMotion = false
+  /// The context's interactive-resizing flag, false without a context: read at every sampled tick.
+  private(set) var isInteractivelyResizing = false
   var plan: LayoutPlan?
   var animator: any PlanAnimating
   var isAnimating = false

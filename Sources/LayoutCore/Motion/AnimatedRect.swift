@@ -63,10 +63,18 @@ public struct AnimatedRect: Sendable, Hashable {
   ///   - spring: The spring for the new segment; nil keeps the current one.
   /// - Complexity: O(1).
   public mutating func retarget(to target: Rect, at time: UInt64, spring: Spring? = nil) {
-    x.retarget(to: target.x, at: time, spring: spring)
-    y.retarget(to: target.y, at: time, spring: spring)
-    width.retarget(to: target.width, at: time, spring: spring)
-    height.retarget(to: target.height, at: time, spring: spring)
+    var memo = SettlingMemo(capacity: 0)
+    retarget(to: target, at: time, spring: spring, memo: &memo)
+  }
+
+  /// ``retarget(to:at:spring:)``, taking settling times from `memo` when it has seen the same motion.
+  mutating func retarget(
+    to target: Rect, at time: UInt64, spring: Spring? = nil, memo: inout SettlingMemo
+  ) {
+    x.retarget(to: target.x, at: time, spring: spring, memo: &memo)
+    y.retarget(to: target.y, at: time, spring: spring, memo: &memo)
+    width.retarget(to: target.width, at: time, spring: spring, memo: &memo)
+    height.retarget(to: target.height, at: time, spring: spring, memo: &memo)
   }
 
   /// Puts the frame at rest at `rect` immediately (direct tracking, no animation).

@@ -77,6 +77,14 @@ public struct AnimatedValue: Sendable, Hashable {
   ///   - spring: The spring for the new segment; nil keeps the current one.
   /// - Complexity: O(1).
   public mutating func retarget(to newTarget: Double, at time: UInt64, spring: Spring? = nil) {
+    var memo = SettlingMemo(capacity: 0)
+    retarget(to: newTarget, at: time, spring: spring, memo: &memo)
+  }
+
+  /// ``retarget(to:at:spring:)``, taking the settling time from `memo` when it has seen the same motion.
+  mutating func retarget(
+    to newTarget: Double, at time: UInt64, spring: Spring? = nil, memo: inout SettlingMemo
+  ) {
     let start = max(time, segmentStart)
     let current = value(at: start)
     let speed = velocity(at: start)
@@ -85,7 +93,7 @@ public struct AnimatedValue: Sendable, Hashable {
     segmentStart = start
     segmentStartValue = current
     motion = SpringMotion(spring: self.spring, displacement: current - newTarget, velocity: speed)
-    let settling = motion.settlingTime(epsilon: epsilon)
+    let settling = memo.settlingTime(of: motion, epsilon: epsilon)
     let nanoseconds = (settling * 1e9).rounded(.up)
     settleTime =
       nanoseconds < Double(UInt64.max - start) ? start + UInt64(nanoseconds) : UInt64.max

@@ -98,18 +98,26 @@ public struct PlanAnimator: Sendable, Hashable {
     lastSize = context.size
     var newTracks: [Track] = []
     newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
-    var inPlan: Set<String> = []
-    for element in plan.elements where !inPlan.contains(element.id) {
-      inPlan.insert(element.id)
+    // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
+    // so a repeated id is taken once: no hashing of every id into a set.
+    var inPlan = Array(repeating: false, count: tracks.count)
+    var newIDs: Set<String> = []
+    var memo = SettlingMemo()
+    for element in plan.elements {
       if let position = positions[element.id] {
+        guard !inPlan[position] else { continue }
+        inPlan[position] = true
         var track = tracks[position]
-        apply(element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time)
+        apply(
+          element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time,
+          memo: &memo)
         newTracks.append(track)
       } else {
+        guard newIDs.insert(element.id).inserted else { continue }
         newTracks.append(appearing(element.id, element.frame, context: context, at: time))
       }
     }
-    for var track in tracks where !inPlan.contains(track.id) {
+    for (position, var track) in tracks.enumerated() where !inPlan[position] {
       if !track.isRemoved {
         track.isRemoved = true
         track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context))
@@ -129,23 +137,30 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
-    positions[id].flatMap { presentation(of: tracks[$0], at: time) }
+    guard let position = positions[id] else { return nil }
+    return tracks.withUnsafeBufferPointer { Self.presentation(of: $0.baseAddress! + position, at: time) }
   }
 
-  /// The presentation of `track` at `time`, or nil when it has faded out.
-  private func presentation(of track: Track, at time: UInt64) -> ElementPresentation? {
-    if track.isRemoved && track.opacity.isSettled(at: time) { return nil }
-    let outgoing = track.outgoing.flatMap { ghost -> ElementPresentation.Outgoing? in
-      ghost.opacity.isSettled(at: time)
-        ? nil : .init(frame: ghost.frame, opacity: Self.clampOpacity(ghost.opacity.value(at: time)))
+  /// The presentation of the track at `track` at `time`, or nil when it has faded out.
+  ///
+  /// Reads the track's fields where they are: a track is several hundred bytes, and a copy per element
+  /// per sampled tick (with its id retained) cost more than the spring arithmetic.
+  private static func presentation(
+    of track: UnsafePointer<Track>, at time: UInt64
+  ) -> ElementPresentation? {
+    let isRemoved = track.pointee.isRemoved
+    let opacitySettled = track.pointee.opacity.isSettled(at: time)
+    if isRemoved && opacitySettled { return nil }
+    var outgoing: ElementPresentation.Outgoing?
+    if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
+      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
     }
     return ElementPresentation(
-      id: track.id, frame: track.frame.value(at: time), target: track.frame.target,
-      velocity: track.frame.velocity(at: time),
-      opacity: Self.clampOpacity(track.opacity.value(at: time)),
-      phase: track.isRemoved ? .disappearing : .present, outgoing: outgoing,
-      isSettled: track.frame.isSettled(at: time) && track.opacity.isSettled(at: time)
-        && outgoing == nil)
+      id: track.pointee.id, frame: track.pointee.frame.value(at: time), target: track.pointee.frame.target,
+      velocity: track.pointee.frame.velocity(at: time),
+      opacity: clampOpacity(track.pointee.opacity.value(at: time)),
+      phase: isRemoved ? .disappearing : .present, outgoing: outgoing,
+      isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
   }
 
   /// Every element on screen at `time`: the latest plan's in plan order, then disappearing ones.
@@ -153,7 +168,18 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Parameter time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(n).
   public func presentations(at time: UInt64) -> [ElementPresentation] {
-    tracks.compactMap { presentation(of: $0, at: time) }
+    // Reads each track in place: `compactMap` hands the closure a copy of every track (hundreds of bytes
+    // and a retained id) at every sampled tick.
+    var result: [ElementPresentation] = []
+    result.reserveCapacity(tracks.count)
+    tracks.withUnsafeBufferPointer { tracks in
+      guard var track = tracks.baseAddress else { return }
+      for _ in 0..<tracks.count {
+        if let presentation = Self.presentation(of: track, at: time) { result.append(presentation) }
+        track += 1
+      }
+    }
+    return result
   }
 
   /// True when every element has come to rest by `time`: the same answer as every element of
@@ -178,7 +204,8 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private func apply(
-    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64
+    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64,
+    memo: inout SettlingMemo
   ) {
     if track.isRemoved {
       // Back before it finished fading out: fade in again from the opacity it has now.
@@ -202,19 +229,21 @@ public struct PlanAnimator: Sendable, Hashable {
     {
       track.frame.jump(to: frame, at: time)
     } else {
-      track.frame.retarget(to: frame, at: time, spring: spring)
+      track.frame.retarget(to: frame, at: time, spring: spring, memo: &memo)
     }
   }
 
   /// Drops elements that have finished fading out and outgoing renderings that have faded.
   private mutating func prune(at time: UInt64) {
+    let count = tracks.count
     tracks.removeAll { $0.isRemoved && $0.opacity.isSettled(at: time) }
     for index in tracks.indices {
       if let ghost = tracks[index].outgoing, ghost.opacity.isSettled(at: time) {
         tracks[index].outgoing = nil
       }
     }
-    reindex()
+    // Positions move only when a track was dropped.
+    if tracks.count != count { reindex() }
   }
 
   /// Rebuilds ``positions`` from ``tracks``.

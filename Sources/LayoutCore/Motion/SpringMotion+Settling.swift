@@ -33,8 +33,22 @@ extension SpringMotion {
     func value(at t: Double) -> Double { (a + b * t) * exp(-lambda * t) }
   }
 
+  /// A sum of one or two envelope terms, held inline (settling times are computed at every retarget of
+  /// every channel; arrays would allocate twice per call).
+  struct Envelope {
+    var first: EnvelopeTerm
+    var second: EnvelopeTerm?
+
+    /// Σ terms(t), summed from 0 in term order.
+    func value(at t: Double) -> Double {
+      let sum = 0 + first.value(at: t)
+      guard let second else { return sum }
+      return sum + second.value(at: t)
+    }
+  }
+
   /// The position and velocity envelopes of this motion.
-  var envelopes: (position: [EnvelopeTerm], velocity: [EnvelopeTerm]) {
+  var envelopes: (position: Envelope, velocity: Envelope) {
     let x0 = displacement
     let v0 = velocity
     let omega = spring.angularFrequency
@@ -42,8 +56,8 @@ extension SpringMotion {
     case .criticallyDamped:
       let b = abs(v0 + omega * x0)
       return (
-        [EnvelopeTerm(a: abs(x0), b: b, lambda: omega)],
-        [EnvelopeTerm(a: abs(v0), b: omega * b, lambda: omega)]
+        Envelope(first: EnvelopeTerm(a: abs(x0), b: b, lambda: omega)),
+        Envelope(first: EnvelopeTerm(a: abs(v0), b: omega * b, lambda: omega))
       )
     case .underDamped:
       let (lambda, omegaD, b) = underDampedTerms
@@ -51,35 +65,46 @@ extension SpringMotion {
       let sine = x0 * omegaD + lambda * b
       let speed = (v0 * v0 + sine * sine).squareRoot()
       return (
-        [EnvelopeTerm(a: amplitude, b: 0, lambda: lambda)], [EnvelopeTerm(a: speed, b: 0, lambda: lambda)]
+        Envelope(first: EnvelopeTerm(a: amplitude, b: 0, lambda: lambda)),
+        Envelope(first: EnvelopeTerm(a: speed, b: 0, lambda: lambda))
       )
     case .overDamped:
       let (r1, r2, c1, c2) = overDampedTerms
       return (
-        [EnvelopeTerm(a: abs(c1), b: 0, lambda: -r1), EnvelopeTerm(a: abs(c2), b: 0, lambda: -r2)],
-        [EnvelopeTerm(a: abs(r1 * c1), b: 0, lambda: -r1), EnvelopeTerm(a: abs(r2 * c2), b: 0, lambda: -r2)]
+        Envelope(
+          first: EnvelopeTerm(a: abs(c1), b: 0, lambda: -r1),
+          second: EnvelopeTerm(a: abs(c2), b: 0, lambda: -r2)),
+        Envelope(
+          first: EnvelopeTerm(a: abs(r1 * c1), b: 0, lambda: -r1),
+          second: EnvelopeTerm(a: abs(r2 * c2), b: 0, lambda: -r2))
       )
     }
   }
 
-  /// The smallest T with Σ terms(t) ≤ tolerance for every t ≥ T.
-  static func lastCrossing(of terms: [EnvelopeTerm], below tolerance: Double) -> Double {
-    func envelope(_ t: Double) -> Double { terms.reduce(0) { $0 + $1.value(at: t) } }
+  /// The smallest T with envelope(t) ≤ tolerance for every t ≥ T.
+  ///
+  /// - Complexity: O(1): at most 200 bisection steps after the doubling search.
+  static func lastCrossing(of envelope: Envelope, below tolerance: Double) -> Double {
     // The only rising term shape is a single critically damped (a + bt)e^(−λt), peaking at 1/λ − a/b.
     var peak = 0.0
-    for term in terms where term.b > 0 && term.lambda > 0 {
-      peak = max(peak, 1 / term.lambda - term.a / term.b)
+    var slowest: Double?
+    func consider(_ term: EnvelopeTerm) {
+      if term.b > 0 && term.lambda > 0 { peak = max(peak, 1 / term.lambda - term.a / term.b) }
+      // As `min()` over the terms that move: a later λ wins only when it is less.
+      if term.a > 0 || term.b > 0, slowest.map({ term.lambda < $0 }) ?? true { slowest = term.lambda }
     }
-    if envelope(peak) <= tolerance { return 0 }
-    let slowest = terms.filter { $0.a > 0 || $0.b > 0 }.map(\.lambda).min() ?? 0
-    if slowest <= 0 { return .infinity }
+    consider(envelope.first)
+    if let second = envelope.second { consider(second) }
+    if envelope.value(at: peak) <= tolerance { return 0 }
+    let slowestRate = slowest ?? 0
+    if slowestRate <= 0 { return .infinity }
     var low = peak
-    var high = peak + 1 / slowest
-    while envelope(high) > tolerance { high += high - peak }
+    var high = peak + 1 / slowestRate
+    while envelope.value(at: high) > tolerance { high += high - peak }
     for _ in 0..<200 {
       let mid = low + (high - low) / 2
       if mid <= low || mid >= high { break }
-      if envelope(mid) > tolerance { low = mid } else { high = mid }
+      if envelope.value(at: mid) > tolerance { low = mid } else { high = mid }
     }
     return high
   }

@@ -45,7 +45,9 @@ public struct ScrollAnchor: Sendable, Hashable {
       let frame = layout.frames[index]
       if isFullyVisible(frame) || isPartiallyVisible(frame) { return anchor(index) }
     }
-    if let index = layout.frames.firstIndex(where: isFullyVisible) { return anchor(index) }
+    // No frame that starts above the viewport is fully visible: skip them by bisection (same result).
+    let start = layout.firstIndex(withTopAtLeast: top)
+    if let index = layout.frames[start...].firstIndex(where: isFullyVisible) { return anchor(index) }
     if let index = layout.frames.firstIndex(where: isPartiallyVisible) { return anchor(index) }
     return nil
   }

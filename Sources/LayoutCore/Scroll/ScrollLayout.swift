@@ -14,6 +14,9 @@ public struct ScrollLayout: Sendable, Hashable {
   public let contentHeight: Double
   /// First index of each id.
   private let indexByID: [String: Int]
+  /// True when no frame's top is above (or NaN against) the one before it, as rows laid out in order
+  /// with non-negative spacing give: searches by top may then bisect.
+  private let hasOrderedTops: Bool
 
   /// Lays out `items` for `viewport` and `configuration`.
   ///
@@ -79,6 +82,12 @@ public struct ScrollLayout: Sendable, Hashable {
         indexByID[item.id] = index
       }
     }
+    var hasOrderedTops = true
+    for index in frames.indices.dropFirst() where !(frames[index].minY >= frames[index - 1].minY) {
+      hasOrderedTops = false
+      break
+    }
+    self.hasOrderedTops = hasOrderedTops
     self.items = items
     self.frames = frames
     self.contentHeight = contentHeight
@@ -94,6 +103,21 @@ public struct ScrollLayout: Sendable, Hashable {
   ///
   /// - Complexity: O(1) on average.
   public func frame(of id: String) -> Rect? { indexByID[id].map { frames[$0] } }
+
+  /// The first index at or after which a frame's top can be at least `y` (points): every frame before it
+  /// starts above `y`. Bisects when tops are ordered, otherwise 0.
+  ///
+  /// - Complexity: O(log n).
+  func firstIndex(withTopAtLeast y: Double) -> Int {
+    guard hasOrderedTops else { return 0 }
+    var low = 0
+    var high = frames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if frames[middle].minY >= y { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
 
   /// The largest valid content offset in `viewport`: content height minus the viewing height, at least 0.
   public func maxOffset(in viewport: ScrollViewport) -> Double {

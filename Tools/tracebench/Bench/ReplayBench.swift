@@ -5,6 +5,10 @@ import Foundation
 import LayoutCore
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Replay speed with every check on: a `TraceReader` streaming the trace into a `Replayer` driving the
 /// reference layout (`ReferenceScreenLayout`) on its 120 Hz virtual clock, into a `ReplayVerifier` (shape
 /// transitions, flapping, scroll-anchor drift, frame jumps, end snaps, overshoot, cross-fades, plan
@@ -49,21 +53,41 @@ struct ReplayBench {
         + "long session reported \(failures) check failures.")
 
     guard let corpus else { return }
-    // The corpus repeated, so a CI-sized batch of traces keeps every core busy to the end.
+    // The corpus repeated, so a CI-sized batch of traces keeps every core busy to the end; longest first,
+    // as `tracecat replay` schedules them, so a long trace does not start last.
     let copies = options.quick ? 1 : 4
     let traces = Array(repeating: corpus.traces, count: copies).flatMap { $0 }
+      .enumerated().sorted {
+        $0.element.events.count != $1.element.events.count
+          ? $0.element.events.count > $1.element.events.count : $0.offset < $1.offset
+      }
+      .map(\.element)
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let events = Double(corpus.eventCount * copies)
     let runs = options.quick ? 1 : min(options.runs, 3)
+    let loadBefore = Self.loadAverage()
+    var costs: [UInt64] = []
     let serial = try Samples.collect(runs: runs) {
-      let elapsed = try Stopwatch.time { for trace in traces { _ = try Self.replay(trace) } }
+      var perTrace: [UInt64] = []
+      let elapsed = try Stopwatch.time {
+        for trace in traces { perTrace.append(try Stopwatch.cpuTime { _ = try Self.replay(trace) }) }
+      }
+      costs = perTrace
       return events / Double(elapsed) * 1e9
     }
+    var coresUsed: [Double] = []
+    var cpuPerEvent: [Double] = []
     let parallel = try Samples.collect(runs: runs) {
+      let cpu = Self.processCPU()
       let elapsed = try Stopwatch.time { try Self.replayConcurrently(traces) }
+      let used = Double(Self.processCPU() - cpu)
+      coresUsed.append(used / Double(elapsed))
+      cpuPerEvent.append(used / events)
       return events / Double(elapsed) * 1e9
     }
     let speedup = parallel.median / serial.median
+    let serialCPUPerEvent = Double(costs.reduce(0, +)) / events
+    let bound = Self.longestFirstBound(costs, cores: cores)
     table.add(
       section,
       Figure(
@@ -72,6 +96,39 @@ struct ReplayBench {
         baseline: Format.spread(serial, Format.si) + " on 1 thread", ratio: Format.ratio(speedup),
         target: "scales with cores (≥ \(Format.significant(0.75 * Double(cores)))×)",
         verdict: speedup >= 0.75 * Double(cores) ? .met : .missed))
+    table.note(
+      "replay corpus: \(Format.significant(Samples(coresUsed).median)) of \(cores) cores were ours during the "
+        + "parallel runs (process CPU ÷ wall, median); CPU per event parallel ÷ serial "
+        + "\(Format.significant(Samples(cpuPerEvent).median / serialCPUPerEvent))× (1× = no contention in "
+        + "the replay itself); load average \(loadBefore) before, \(Self.loadAverage()) after; the traces' "
+        + "own sizes allow at most \(Format.ratio(bound)) on \(cores) cores (longest first, one trace per core)."
+    )
+  }
+
+  /// Σ costs ÷ the makespan of longest-first scheduling of `costs` (in that order) on `cores` workers:
+  /// the speedup trace-level parallelism can reach at best.
+  static func longestFirstBound(_ costs: [UInt64], cores: Int) -> Double {
+    var finish = Array(repeating: UInt64(0), count: max(1, cores))
+    for cost in costs.sorted(by: >) {
+      let worker = finish.indices.min { finish[$0] < finish[$1] }!
+      finish[worker] += cost
+    }
+    let makespan = finish.max() ?? 0
+    return makespan == 0 ? 1 : Double(costs.reduce(0, +)) / Double(makespan)
+  }
+
+  /// CPU time of the whole process (every thread), in nanoseconds.
+  static func processCPU() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+
+  /// The 1-minute load average, as `uptime` prints it (other builders on a shared machine).
+  static func loadAverage() -> String {
+    var loads = [0.0, 0.0, 0.0]
+    guard getloadavg(&loads, 3) > 0 else { return "unknown" }
+    return Format.significant(loads[0])
   }
 
   /// Replays `traces` with one task per trace on all cores (`concurrentPerform`).

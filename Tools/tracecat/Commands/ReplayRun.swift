@@ -21,36 +21,89 @@ struct ReplayOutcome: Sendable {
 }
 
 /// Replays traces in parallel across cores and hands their outcomes over in input order.
+///
+/// Traces start longest first (by file size): a corpus is usually a few long sessions among many short
+/// cases, and a long trace that starts last leaves the other cores idle while it finishes. Outcomes are
+/// still delivered in input order, and at most ``holdLimit(cores:)`` of them wait in memory.
 enum ReplayRun {
   /// Completed outcomes waiting for their turn, shared between the workers and the caller.
   private final class Slots: Sendable {
     let outcomes: Mutex<[Int: ReplayOutcome]> = Mutex([:])
-    let done: [DispatchSemaphore]
-    init(count: Int) { done = (0..<count).map { _ in DispatchSemaphore(value: 0) } }
+    /// Signalled once per completed trace.
+    let completed = DispatchSemaphore(value: 0)
   }
 
-  /// Replays `files` on the global queue, at most `2 × cores` ahead of the one being delivered, and
+  /// How many traces may be started and not yet delivered: 4 × cores, at least 8.
+  static func holdLimit(cores: Int) -> Int { max(8, 4 * cores) }
+
+  /// Picks the next trace to start: the largest not yet started (ties in input order), but never more
+  /// than `holdLimit` started ahead of the next one to deliver — that one starts first when the limit is
+  /// reached, so delivery always progresses and memory stays bounded.
+  struct Scheduler {
+    /// Indices by decreasing size, ties in input order.
+    let byCost: [Int]
+    let holdLimit: Int
+    var started: [Bool]
+    var startedCount = 0
+    var cursor = 0
+    /// The next index to deliver (every index before it has been delivered).
+    var delivered = 0
+
+    init(sizes: [Int], holdLimit: Int) {
+      byCost = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+      self.holdLimit = max(1, holdLimit)
+      started = Array(repeating: false, count: sizes.count)
+    }
+
+    /// The next trace to start, or nil when none may start now.
+    mutating func next() -> Int? {
+      var pick: Int?
+      if startedCount - delivered < holdLimit {
+        while cursor < byCost.count, started[byCost[cursor]] { cursor += 1 }
+        pick = cursor < byCost.count ? byCost[cursor] : nil
+      } else if delivered < started.count, !started[delivered] {
+        pick = delivered
+      }
+      if let pick {
+        started[pick] = true
+        startedCount += 1
+      }
+      return pick
+    }
+  }
+
+  /// Replays `files` on the global queue, one per core at a time, longest first (see ``Scheduler``), and
   /// calls `deliver` with each outcome in input order as soon as it and all before it are done. Memory
-  /// holds at most that many outcomes (their `--json` lines included), however many traces there are.
+  /// holds at most ``holdLimit(cores:)`` outcomes (their `--json` lines included), however many traces
+  /// there are.
   static func each(
     _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool,
     deliver: (ReplayOutcome) -> Void
   ) {
-    let slots = Slots(count: files.count)
-    let window = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
-    func start(_ index: Int) {
-      DispatchQueue.global().async {
-        let outcome = one(files[index], configuration: configuration, json: json, frames: frames)
-        slots.outcomes.withLock { $0[index] = outcome }
-        slots.done[index].signal()
-      }
+    let slots = Slots()
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let sizes = files.map { path in
+      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
-    for index in 0..<min(window, files.count) { start(index) }
-    for index in files.indices {
-      slots.done[index].wait()
-      let outcome = slots.outcomes.withLock { $0.removeValue(forKey: index)! }
-      if index + window < files.count { start(index + window) }
-      deliver(outcome)
+    var scheduler = Scheduler(sizes: sizes, holdLimit: holdLimit(cores: cores))
+    var running = 0
+    while scheduler.delivered < files.count {
+      while running < cores, let index = scheduler.next() {
+        running += 1
+        DispatchQueue.global().async {
+          let outcome = one(files[index], configuration: configuration, json: json, frames: frames)
+          slots.outcomes.withLock { $0[index] = outcome }
+          slots.completed.signal()
+        }
+      }
+      slots.completed.wait()
+      running -= 1
+      while scheduler.delivered < files.count,
+        let outcome = slots.outcomes.withLock({ $0.removeValue(forKey: scheduler.delivered) })
+      {
+        scheduler.delivered += 1
+        deliver(outcome)
+      }
     }
   }
 
