@@ -12,8 +12,8 @@ struct RecordCodec {
   private var moreScales: [SceneID: Double] = [:]
   private static let listedScenes = 8
   /// The last anchor and item id decoded, by where their bytes are in the content (decoding only).
-  private var lastAnchor: RecentString?
-  private var lastItem: RecentString?
+  private var lastAnchor = RecentString()
+  private var lastItem = RecentString()
 
   func scale(of scene: SceneID) -> Double {
     for entry in scales where entry.scene == scene { return entry.scale }
@@ -244,24 +244,26 @@ struct RecordCodec {
 
 /// A string a record held, and where its bytes are in the content being read.
 struct RecentString {
-  var start: Int
-  var count: Int
-  var string: String
+  /// The offset of the string's bytes in the content; meaningless while `count` is -1.
+  var start = 0
+  /// The string's length in bytes, or -1 before any string.
+  var count = -1
+  var string = ""
 }
 
 extension UnsafeByteReader {
   /// An optional string (tag 0: none; n + 1: n bytes), reusing `recent` when the bytes repeat it, and
   /// remembering it otherwise.
   /// - Throws: ``ByteReader/Failure`` when the string overruns the body or is not valid UTF-8.
-  fileprivate mutating func optionalString(reusing recent: inout RecentString?) throws(ByteReader.Failure)
+  fileprivate mutating func optionalString(reusing recent: inout RecentString) throws(ByteReader.Failure)
     -> String?
   {
     guard let (start, count) = try optionalStringBytes() else { return nil }
-    if let last = recent, last.count == count, bytesEqual(last.start, start, count: count) {
-      return last.string
-    }
+    if recent.count == count && bytesEqual(recent.start, start, count: count) { return recent.string }
     let string = try string(at: start, count: count)
-    recent = RecentString(start: start, count: count, string: string)
+    recent.start = start
+    recent.count = count
+    recent.string = string
     return string
   }
 }

@@ -88,19 +88,21 @@ struct UnsafeByteReader {
   }
 
   private mutating func longVarint() throws(Failure) -> UInt64 {
-    if end - position >= 10 {
-      // The ten bytes a varint may take are all before `end`, so read them without a check each; a
-      // varint not done within nine bytes takes the checked loop below, which reports it.
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      for offset in position..<position + 9 {
-        let byte = byte(at: offset)
-        value |= UInt64(byte & 0x7F) << shift
-        if byte & 0x80 == 0 {
-          position = offset + 1
-          return value
-        }
-        shift += 7
+    if end - position >= 8 {
+      // Eight bytes are before `end`: find the last byte of the varint from its cleared high bit, keep
+      // the bytes up to it and pack their 7-bit groups, with no branch per byte. A varint of up to
+      // eight bytes cannot break a rule (those start at the tenth byte); a longer one takes the checked
+      // loop below, which reports it.
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      let stops = ~word & 0x8080_8080_8080_8080
+      if stops != 0 {
+        let stop = stops.trailingZeroBitCount  // 7, 15, …, 63: the high bit of the last byte
+        var x = word & ((1 << UInt64(stop + 1)) &- 1)
+        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
+        x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+        position += (stop + 1) >> 3
+        return x
       }
     }
     var value: UInt64 = 0

@@ -210,10 +210,26 @@ public final class TraceReader {
   }
 
   private func readDataFrame() throws(TraceError) -> TraceFrame {
-    let outcome: ZstdFrameDecoder.Outcome
+    let outcome: ZstdFrameDecoder.Decoded<TraceFrame>
     do {
-      outcome = try decoder.decodeFrame(at: position) { offset, count in
-        try self.source.read(at: offset, count: count)
+      switch source {
+      case .bytes(let bytes):
+        outcome = try bytes.withUnsafeBytes { memory in
+          try decoder.decodeFrame(at: position, in: memory, read: { _, _ in [] }) { content, size in
+            // A complete frame lies in `memory` and is longer than its 4-byte magic: its last four
+            // bytes (the checksum) are in range.
+            let trailer = memory.loadUnaligned(fromByteOffset: position + size - 4, as: UInt32.self)
+            return try parse(content: content, size: size, checksum: UInt32(littleEndian: trailer))
+          }
+        }
+      case .file:
+        outcome = try decoder.decodeFrame(
+          at: position, in: nil, read: { offset, count in try self.source.read(at: offset, count: count) }
+        ) { content, size in
+          let trailer = try source.read(at: position + size - 4, count: 4)
+          return try parse(
+            content: content, size: size, checksum: trailer.count == 4 ? TraceFormat.u32(trailer, at: 0) : 0)
+        }
       }
     } catch let failure as ZstdFrameDecoder.Failure {
       switch failure {
@@ -238,14 +254,11 @@ public final class TraceReader {
     case .truncated(let available):
       throw fail(
         .truncated, "frame \(nextIndex) is truncated: the file ends \(available) bytes into it; run recover")
-    case .complete(let content, let size):
-      let trailer = try source.read(at: position + size - 4, count: 4)
-      var frame = try parse(content: content, size: size)
-      frame.checksum = trailer.count == 4 ? TraceFormat.u32(trailer, at: 0) : 0
+    case .complete(let frame, let size):
       readEntries?.append(
         SeekTable.Entry(
           compressedSize: UInt32(truncatingIfNeeded: size),
-          decompressedSize: UInt32(truncatingIfNeeded: content.count),
+          decompressedSize: UInt32(truncatingIfNeeded: frame.contentSize),
           checksum: frame.checksum))
       unknownEventCount += frame.unknownEventCount
       position += size
@@ -254,19 +267,19 @@ public final class TraceReader {
     }
   }
 
-  private func parse(content: [UInt8], size: Int) throws(TraceError) -> TraceFrame {
+  /// Parses a frame's content.
+  /// - Parameters:
+  ///   - content: The decompressed content.
+  ///   - size: The frame's compressed size, in bytes.
+  ///   - checksum: The frame's zstd checksum (its last four bytes).
+  private func parse(content: UnsafeRawBufferPointer, size: Int, checksum: UInt32) throws(TraceError)
+    -> TraceFrame
+  {
     var frame = TraceFrame(
       index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
-      events: [], unknownEventCount: 0, checksum: 0)
-    let maxRecords = limits.maxFrameRecords
+      events: [], unknownEventCount: 0, checksum: checksum)
     do throws(ByteReader.Failure) {
-      // `withUnsafeBytes` rethrows untyped; the result carries the typed failure out.
-      let result = content.withUnsafeBytes { raw in
-        Result { () throws(ByteReader.Failure) in
-          try Self.parseRecords(raw, into: &frame, maxRecords: maxRecords)
-        }
-      }
-      try result.get()
+      try Self.parseRecords(content, into: &frame, maxRecords: limits.maxFrameRecords)
     } catch  where error.exceedsLimit {
       throw fail(.limitExceeded, "frame \(nextIndex) exceeds the reader's limits: \(error.reason)")
     } catch {
