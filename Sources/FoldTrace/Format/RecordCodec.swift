@@ -11,6 +11,9 @@ struct RecordCodec {
   private var scales: [(scene: SceneID, scale: Double)] = []
   private var moreScales: [SceneID: Double] = [:]
   private static let listedScenes = 8
+  /// The last anchor and item id decoded, by where their bytes are in the content (decoding only).
+  private var lastAnchor = RecentString()
+  private var lastItem = RecentString()
 
   func scale(of scene: SceneID) -> Double {
     for entry in scales where entry.scene == scene { return entry.scale }
@@ -129,45 +132,39 @@ struct RecordCodec {
     }
   }
 
-  /// One decoded record: a known payload, or the tag of a kind this reader does not know.
-  enum Decoded {
-    case event(delta: UInt64, TraceEvent.Payload)
-    case unknown(delta: UInt64, tag: UInt8)
-  }
-
-  /// Reads one record.
-  /// - Parameter maxRegions: The most regions a `regions` record may list; more throws a failure that
-  ///   ``ByteReader/Failure/exceedsLimit``, before anything is allocated for them.
-  /// - Throws: ``ByteReader/Failure`` when the record is malformed or lists too many regions.
-  mutating func decode(from r: inout ByteReader, maxRegions: Int = .max) throws(ByteReader.Failure) -> Decoded
-  {
-    let tag = try r.u8()
-    let delta = try r.varint()
-    let length = try r.count(limit: r.remaining)
-    var body = ByteReader(try r.take(length))
-    guard let kind = TraceEvent.Kind(rawValue: tag) else { return .unknown(delta: delta, tag: tag) }
-    let payload = try decodeBody(kind, from: &body, maxRegions: maxRegions)
-    track(payload)
-    return .event(delta: delta, payload)
-  }
-
-  private func scene(_ r: inout ByteReader) throws(ByteReader.Failure) -> SceneID {
-    let raw = try r.varint()
-    guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }
-    return SceneID(UInt32(raw))
-  }
-
-  private func decodeBody(
-    _ kind: TraceEvent.Kind, from r: inout ByteReader, maxRegions: Int
-  ) throws(ByteReader.Failure) -> TraceEvent.Payload {
-    switch kind {
-    case .sceneConnected:
+  /// Reads the body of one record whose tag and length the caller read (<doc:TraceFormat>, "Event
+  /// bodies"). Bytes after the fields this version knows are left unread, so a newer writer may append
+  /// fields.
+  ///
+  /// A string equal, byte for byte, to the one the previous `scroll` (anchor) or `selection` (item)
+  /// record of the same content held is that record's string again: it is neither validated nor copied
+  /// a second time. So `r` must read the same content for every call on this codec (the reader makes one
+  /// codec per frame).
+  ///
+  /// - Parameters:
+  ///   - tag: The record's wire tag (``TraceEvent/Kind/rawValue``).
+  ///   - r: A reader of the body alone.
+  ///   - maxRegions: The most regions a `regions` record may list; more throws a failure that
+  ///     ``ByteReader/Failure/exceedsLimit``, before anything is allocated for them.
+  ///   - items: Increased by the number of regions a `regions` record lists.
+  /// - Returns: The payload, or nil for a tag this reader does not know.
+  /// - Throws: ``ByteReader/Failure`` when the body is malformed or lists too many regions.
+  mutating func decodeBody(
+    tag: UInt8, from r: inout UnsafeByteReader, maxRegions: Int, items: inout Int
+  ) throws(ByteReader.Failure) -> TraceEvent.Payload? {
+    switch tag {
+    case TraceEvent.Kind.sceneConnected.rawValue:
       let id = try scene(&r)
       let display = try WireEnums.value(try r.u8(), in: WireEnums.displays, "display role")
-      return .sceneConnected(scene: id, display: display, scale: try r.double(scale: 1))
-    case .sceneDisconnected:
-      return .sceneDisconnected(scene: try scene(&r))
-    case .geometry:
+      let scale = try r.double(scale: 1)
+      let payload = TraceEvent.Payload.sceneConnected(scene: id, display: display, scale: scale)
+      track(payload)
+      return payload
+    case TraceEvent.Kind.sceneDisconnected.rawValue:
+      let payload = TraceEvent.Payload.sceneDisconnected(scene: try scene(&r))
+      track(payload)
+      return payload
+    case TraceEvent.Kind.geometry.rawValue:
       let id = try scene(&r)
       let s = scale(of: id)
       let size = TraceSize(width: try r.double(scale: s), height: try r.double(scale: s))
@@ -188,11 +185,11 @@ struct RecordCodec {
           size: size, safeArea: insets, horizontal: horizontal, vertical: vertical,
           isInteractivelyResizing: flags & 1 != 0, verticalBarEdge: edge, minimumSize: minimum,
           maximumSize: maximum))
-    case .hinge:
+    case TraceEvent.Kind.hinge.rawValue:
       let status = try WireEnums.value(try r.u8(), in: WireEnums.hingeStatuses, "hinge status")
       let angle = try r.u8() & 1 != 0 ? try r.double(scale: 1) : nil
       return .hinge(HingeState(status: status, angle: angle))
-    case .regions:
+    case TraceEvent.Kind.regions.rawValue:
       let id = try scene(&r)
       let s = scale(of: id)
       let count = try r.count(limit: r.remaining / 6)
@@ -209,8 +206,9 @@ struct RecordCodec {
           height: try r.double(scale: s))
         regions.append(ReservedRegion(kind: kind, frame: frame, isActive: active))
       }
+      items += count
       return .regions(scene: id, regions)
-    case .traits:
+    case TraceEvent.Kind.traits.rawValue:
       let id = try scene(&r)
       let category = try WireEnums.value(try r.u8(), in: WireEnums.categories, "content size category")
       let flags = try r.u8()
@@ -219,18 +217,53 @@ struct RecordCodec {
         SceneTraits(
           contentSizeCategory: category, reduceMotion: flags & 1 != 0, prefersCrossFade: flags & 2 != 0,
           reduceTransparency: flags & 4 != 0, layoutDirection: flags & 8 != 0 ? .rightToLeft : .leftToRight))
-    case .scroll:
+    case TraceEvent.Kind.scroll.rawValue:
       let id = try scene(&r)
       let s = scale(of: id)
       let offset = TracePoint(x: try r.double(scale: s), y: try r.double(scale: s))
-      return .scroll(scene: id, offset: offset, anchor: try r.optionalString())
-    case .selection:
+      return .scroll(scene: id, offset: offset, anchor: try r.optionalString(reusing: &lastAnchor))
+    case TraceEvent.Kind.selection.rawValue:
       let id = try scene(&r)
-      return .selection(scene: id, item: try r.optionalString())
-    case .marker:
-      return .marker(try r.string())
-    case .dropped:
+      return .selection(scene: id, item: try r.optionalString(reusing: &lastItem))
+    case TraceEvent.Kind.marker.rawValue:
+      let (start, count) = try r.stringBytes()
+      return .marker(try r.string(at: start, count: count))
+    case TraceEvent.Kind.dropped.rawValue:
       return .dropped(count: try r.varint())
+    default:
+      return nil
     }
+  }
+
+  private func scene(_ r: inout UnsafeByteReader) throws(ByteReader.Failure) -> SceneID {
+    let raw = try r.varint()
+    guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }
+    return SceneID(UInt32(raw))
+  }
+}
+
+/// A string a record held, and where its bytes are in the content being read.
+struct RecentString {
+  /// The offset of the string's bytes in the content; meaningless while `count` is -1.
+  var start = 0
+  /// The string's length in bytes, or -1 before any string.
+  var count = -1
+  var string = ""
+}
+
+extension UnsafeByteReader {
+  /// An optional string (tag 0: none; n + 1: n bytes), reusing `recent` when the bytes repeat it, and
+  /// remembering it otherwise.
+  /// - Throws: ``ByteReader/Failure`` when the string overruns the body or is not valid UTF-8.
+  fileprivate mutating func optionalString(reusing recent: inout RecentString) throws(ByteReader.Failure)
+    -> String?
+  {
+    guard let (start, count) = try optionalStringBytes() else { return nil }
+    if recent.count == count && bytesEqual(recent.start, start, count: count) { return recent.string }
+    let string = try string(at: start, count: count)
+    recent.start = start
+    recent.count = count
+    recent.string = string
+    return string
   }
 }

@@ -210,10 +210,26 @@ public final class TraceReader {
   }
 
   private func readDataFrame() throws(TraceError) -> TraceFrame {
-    let outcome: ZstdFrameDecoder.Outcome
+    let outcome: ZstdFrameDecoder.Decoded<TraceFrame>
     do {
-      outcome = try decoder.decodeFrame(at: position) { offset, count in
-        try self.source.read(at: offset, count: count)
+      switch source {
+      case .bytes(let bytes):
+        outcome = try bytes.withUnsafeBytes { memory in
+          try decoder.decodeFrame(at: position, in: memory, read: { _, _ in [] }) { content, size in
+            // A complete frame lies in `memory` and is longer than its 4-byte magic: its last four
+            // bytes (the checksum) are in range.
+            let trailer = memory.loadUnaligned(fromByteOffset: position + size - 4, as: UInt32.self)
+            return try parse(content: content, size: size, checksum: UInt32(littleEndian: trailer))
+          }
+        }
+      case .file:
+        outcome = try decoder.decodeFrame(
+          at: position, in: nil, read: { offset, count in try self.source.read(at: offset, count: count) }
+        ) { content, size in
+          let trailer = try source.read(at: position + size - 4, count: 4)
+          return try parse(
+            content: content, size: size, checksum: trailer.count == 4 ? TraceFormat.u32(trailer, at: 0) : 0)
+        }
       }
     } catch let failure as ZstdFrameDecoder.Failure {
       switch failure {
@@ -238,14 +254,11 @@ public final class TraceReader {
     case .truncated(let available):
       throw fail(
         .truncated, "frame \(nextIndex) is truncated: the file ends \(available) bytes into it; run recover")
-    case .complete(let content, let size):
-      let trailer = try source.read(at: position + size - 4, count: 4)
-      var frame = try parse(content: content, size: size)
-      frame.checksum = trailer.count == 4 ? TraceFormat.u32(trailer, at: 0) : 0
+    case .complete(let frame, let size):
       readEntries?.append(
         SeekTable.Entry(
           compressedSize: UInt32(truncatingIfNeeded: size),
-          decompressedSize: UInt32(truncatingIfNeeded: content.count),
+          decompressedSize: UInt32(truncatingIfNeeded: frame.contentSize),
           checksum: frame.checksum))
       unknownEventCount += frame.unknownEventCount
       position += size
@@ -254,52 +267,19 @@ public final class TraceReader {
     }
   }
 
-  private func parse(content: [UInt8], size: Int) throws(TraceError) -> TraceFrame {
-    var r = ByteReader(content)
-    var codec = RecordCodec()
+  /// Parses a frame's content.
+  /// - Parameters:
+  ///   - content: The decompressed content.
+  ///   - size: The frame's compressed size, in bytes.
+  ///   - checksum: The frame's zstd checksum (its last four bytes).
+  private func parse(content: UnsafeRawBufferPointer, size: Int, checksum: UInt32) throws(TraceError)
+    -> TraceFrame
+  {
     var frame = TraceFrame(
       index: nextIndex, offset: position, size: size, contentSize: content.count, time: 0, keyframe: [],
-      events: [], unknownEventCount: 0, checksum: 0)
-    // Records are rarely under 16 bytes: reserving for that many saves the array regrowing (and copying
-    // its events) about eight times a frame; capped so a hostile frame reserves little.
-    frame.events.reserveCapacity(min(content.count / 16, 4096))
+      events: [], unknownEventCount: 0, checksum: checksum)
     do throws(ByteReader.Failure) {
-      frame.time = try r.varint()
-      let keyCount = try r.count(limit: r.remaining / 3)
-      var time = frame.time
-      // Records plus the regions they list: what the frame's arrays will hold.
-      var items = 0
-      for i in 0..<Int.max {
-        if i >= keyCount && r.isAtEnd { break }
-        let recordStart = r.position
-        let decoded: RecordCodec.Decoded
-        do throws(ByteReader.Failure) {
-          guard items < limits.maxFrameRecords else {
-            throw ByteReader.Failure(
-              reason: "the frame holds more than \(limits.maxFrameRecords) records and regions",
-              exceedsLimit: true)
-          }
-          decoded = try codec.decode(from: &r, maxRegions: limits.maxFrameRecords - items - 1)
-        } catch {
-          throw ByteReader.Failure(
-            reason: "record \(i) at content byte \(recordStart): \(error.reason)",
-            exceedsLimit: error.exceedsLimit)
-        }
-        items += 1
-        if case .event(_, .regions(_, let regions)) = decoded { items += regions.count }
-        switch decoded {
-        case .unknown(let delta, _):
-          frame.unknownEventCount += 1
-          if i >= keyCount { time = try advance(time, by: delta) }
-        case .event(let delta, let payload):
-          if i < keyCount {
-            frame.keyframe.append(TraceEvent(time: frame.time, payload))
-          } else {
-            time = try advance(time, by: delta)
-            frame.events.append(TraceEvent(time: time, payload))
-          }
-        }
-      }
+      try Self.parseRecords(content, into: &frame, maxRecords: limits.maxFrameRecords)
     } catch  where error.exceedsLimit {
       throw fail(.limitExceeded, "frame \(nextIndex) exceeds the reader's limits: \(error.reason)")
     } catch {
@@ -308,9 +288,75 @@ public final class TraceReader {
     return frame
   }
 
-  private func advance(_ time: UInt64, by delta: UInt64) throws(ByteReader.Failure) -> UInt64 {
-    let (sum, overflow) = time.addingReportingOverflow(delta)
-    guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
-    return sum
+  /// Parses a frame's content: its start time, keyframe count, then records until the end
+  /// (<doc:TraceFormat>, "Data frames").
+  /// - Complexity: O(content size).
+  private static func parseRecords(
+    _ content: UnsafeRawBufferPointer, into frame: inout TraceFrame, maxRecords: Int
+  ) throws(ByteReader.Failure) {
+    var r = UnsafeByteReader(content)
+    var codec = RecordCodec()
+    // Records are rarely under 16 bytes: reserving for that many saves the array regrowing (and copying
+    // its events) about eight times a frame; capped so a hostile frame reserves little.
+    var events: [TraceEvent] = []
+    events.reserveCapacity(min(content.count / 16, 4096))
+    var keyframe: [TraceEvent] = []
+    let start = try r.varint()
+    let keyCount = try r.count(limit: r.remaining / 3)
+    // A keyframe holds a few records per connected scene; the cap keeps a hostile count from reserving.
+    keyframe.reserveCapacity(min(keyCount, 64))
+    var time = start
+    // Records plus the regions they list: what the frame's arrays will hold.
+    var items = 0
+    var i = 0
+    while i < keyCount || !r.isAtEnd {
+      let isEvent = i >= keyCount
+      let record = try Self.parseRecord(
+        i, from: &r, codec: &codec, maxRecords: maxRecords, items: &items)
+      if isEvent {
+        let (sum, overflow) = time.addingReportingOverflow(record.delta)
+        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
+        time = sum
+      }
+      if let payload = record.payload {
+        if isEvent {
+          events.append(TraceEvent(time: time, payload))
+        } else {
+          keyframe.append(TraceEvent(time: start, payload))
+        }
+      } else {
+        frame.unknownEventCount += 1
+      }
+      i += 1
+    }
+    frame.time = start
+    frame.keyframe = keyframe
+    frame.events = events
+  }
+
+  /// Reads record `i`: its time delta and its payload (nil for an unknown kind).
+  /// - Throws: ``ByteReader/Failure`` naming the record and its content byte offset.
+  @inline(__always)
+  private static func parseRecord(
+    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int
+  ) throws(ByteReader.Failure) -> (delta: UInt64, payload: TraceEvent.Payload?) {
+    let recordStart = r.position
+    do throws(ByteReader.Failure) {
+      guard items < maxRecords else {
+        throw ByteReader.Failure(
+          reason: "the frame holds more than \(maxRecords) records and regions", exceedsLimit: true)
+      }
+      let tag = try r.u8()
+      let delta = try r.varint()
+      var body = try r.body(try r.count(limit: r.remaining))
+      items += 1
+      return (
+        delta, try codec.decodeBody(tag: tag, from: &body, maxRegions: maxRecords - items, items: &items)
+      )
+    } catch {
+      throw ByteReader.Failure(
+        reason: "record \(i) at content byte \(recordStart): \(error.reason)",
+        exceedsLimit: error.exceedsLimit)
+    }
   }
 }

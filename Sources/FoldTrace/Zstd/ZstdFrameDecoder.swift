@@ -53,8 +53,8 @@ final class ZstdFrameDecoder {
 
   /// Reads the content size a frame header declares, if the header is complete in `prefix` and declares
   /// one.
-  static func declaredContentSize(_ prefix: [UInt8]) -> UInt64? {
-    let size = prefix.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+  static func declaredContentSize(_ prefix: UnsafeRawBufferPointer) -> UInt64? {
+    let size = ZSTD_getFrameContentSize(prefix.baseAddress, prefix.count)
     return size >= UInt64.max - 1 ? nil : size
   }
 
@@ -67,9 +67,62 @@ final class ZstdFrameDecoder {
   /// - Throws: ``Failure`` for damaged or oversized frames; whatever `read` throws.
   /// - Complexity: O(compressed + decompressed size); memory O(cap + window).
   func decodeFrame(at start: Int, read: (_ offset: Int, _ count: Int) throws -> [UInt8]) throws -> Outcome {
+    let outcome = try decodeFrame(at: start, in: nil, read: read) { content, _ in Array(content) }
+    switch outcome {
+    case .complete(let content, let size): return .complete(content: content, compressedSize: size)
+    case .truncated(let available): return .truncated(available: available)
+    }
+  }
+
+  /// How a frame decode ended, with what the caller made of the content.
+  enum Decoded<Value> {
+    /// The frame decoded completely: what `body` returned, and the frame's size in the source, in bytes.
+    case complete(Value, compressedSize: Int)
+    /// The source ended inside the frame after `available` bytes.
+    case truncated(available: Int)
+  }
+
+  /// Decodes the zstd frame that starts at `start` and hands its content to `body`, without copying it
+  /// when the frame decompresses in one step (the common case: a frame of up to 64 KiB whose compressed
+  /// bytes fit the first input chunk).
+  ///
+  /// The input is fed to libzstd in the same chunks whether it comes from `memory` or from `read`
+  /// (8 KiB, then 64 KiB each), so a frame decodes — or fails — the same way from a file and from memory.
+  ///
+  /// - Parameters:
+  ///   - start: The frame's byte offset in the source.
+  ///   - memory: The whole source, when it is in memory; `read` is then not called.
+  ///   - read: Returns up to `count` bytes at `offset`, fewer only at the end of the source.
+  ///   - body: Called once with the frame's content (valid only during the call) and its compressed size.
+  /// - Returns: What `body` returned and the frame's size, or how much of the frame the source held.
+  /// - Throws: ``Failure`` for damaged or oversized frames; whatever `read` or `body` throws.
+  /// - Complexity: O(compressed + decompressed size); memory O(cap + window).
+  func decodeFrame<Value>(
+    at start: Int, in memory: UnsafeRawBufferPointer?,
+    read: (_ offset: Int, _ count: Int) throws -> [UInt8],
+    body: (_ content: UnsafeRawBufferPointer, _ compressedSize: Int) throws -> Value
+  ) throws -> Decoded<Value> {
     _ = ZSTD_DCtx_reset(stream, ZSTD_reset_session_only)
-    var chunk = try read(start, Self.firstChunkBytes)
-    if let declared = Self.declaredContentSize(chunk), declared > UInt64(maxContentBytes) {
+    // The current input chunk: a window of `memory` (valid for the whole call), or bytes from `read`.
+    var window = UnsafeRawBufferPointer(start: nil, count: 0)
+    var owned: [UInt8] = []
+    func load(_ offset: Int, _ count: Int) throws -> Int {
+      guard let memory else {
+        owned = try read(offset, count)
+        return owned.count
+      }
+      let end = min(memory.count, offset + count)
+      window =
+        offset < end
+        ? UnsafeRawBufferPointer(rebasing: memory[offset..<end])
+        : UnsafeRawBufferPointer(start: nil, count: 0)
+      return window.count
+    }
+    func withChunk<T>(_ use: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+      memory == nil ? try owned.withUnsafeBytes(use) : try use(window)
+    }
+    var chunkCount = try load(start, Self.firstChunkBytes)
+    if let declared = withChunk(Self.declaredContentSize), declared > UInt64(maxContentBytes) {
       throw Failure.declaredTooLarge(declared: declared, cap: maxContentBytes)
     }
     var chunkStart = start
@@ -77,21 +130,20 @@ final class ZstdFrameDecoder {
     var content: [UInt8] = []
     var outputWasFull = false
     while true {
-      if inputPosition == chunk.count && !outputWasFull {
-        chunkStart += chunk.count
-        chunk = try read(chunkStart, Self.chunkBytes)
+      if inputPosition == chunkCount && !outputWasFull {
+        chunkStart += chunkCount
+        chunkCount = try load(chunkStart, Self.chunkBytes)
         inputPosition = 0
-        if chunk.isEmpty { return .truncated(available: chunkStart - start) }
+        if chunkCount == 0 { return .truncated(available: chunkStart - start) }
       }
-      var produced = 0
-      let result: Int = chunk.withUnsafeBytes { source in
+      var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
+      let result: Int = withChunk { source in
         var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: inputPosition)
-        var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
         let result = ZSTD_decompressStream(stream, &output, &input)
         inputPosition = input.pos
-        produced = output.pos
         return result
       }
+      let produced = output.pos
       do {
         _ = try zstdCheck(result)
       } catch {
@@ -99,9 +151,15 @@ final class ZstdFrameDecoder {
       }
       outputWasFull = produced == scratch.count
       if content.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
+      let size = chunkStart + inputPosition - start
+      if result == 0 && content.isEmpty {
+        // The whole frame in one step: its content is still in `scratch`.
+        return .complete(
+          try body(UnsafeRawBufferPointer(rebasing: scratch[..<produced]), size), compressedSize: size)
+      }
       content.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
       if result == 0 {
-        return .complete(content: content, compressedSize: chunkStart + inputPosition - start)
+        return .complete(try content.withUnsafeBytes { try body($0, size) }, compressedSize: size)
       }
     }
   }
