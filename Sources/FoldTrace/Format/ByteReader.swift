@@ -72,13 +72,6 @@ struct ByteReader {
     return try utf8(try take(length))
   }
 
-  mutating func optionalString() throws(Failure) -> String? {
-    let tag = try varint()
-    if tag == 0 { return nil }
-    guard tag - 1 <= UInt64(remaining) else { throw Failure(reason: "string longer than its record") }
-    return try utf8(try take(Int(tag - 1)))
-  }
-
   private func utf8(_ slice: ArraySlice<UInt8>) throws(Failure) -> String {
     // ASCII (anchors, item ids) is valid UTF-8 as it stands; the generic validating initializer costs
     // a metadata lookup per call.
@@ -91,18 +84,4 @@ struct ByteReader {
     return string
   }
 
-  mutating func double(scale: Double) throws(Failure) -> Double {
-    let u = try varint()
-    if u == 1 { return Double(bitPattern: try u64()) }
-    guard u & 1 == 0 else { throw Failure(reason: "invalid double form \(u)") }
-    return Double(CompactDouble.unzigzag(u >> 1)) / scale
-  }
-
-  mutating func bool() throws(Failure) -> Bool {
-    switch try u8() {
-    case 0: false
-    case 1: true
-    case let other: throw Failure(reason: "invalid boolean \(other)")
-    }
-  }
 }
