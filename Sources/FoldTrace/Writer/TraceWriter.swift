@@ -45,7 +45,7 @@ public final class TraceWriter {
 
   private let file: TraceFile?
   private let compressor: ZstdCompressor
-  private var state = SessionState()
+  private var state = SessionKeyframe()
   private var lastTime: UInt64 = 0
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
@@ -143,7 +143,7 @@ public final class TraceWriter {
         reason: "written with trace format \(reader.header.version); this writer appends only to "
           + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
     }
-    var state = SessionState()
+    var state = SessionKeyframe()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
       while let frame = try reader.nextFrame() {
@@ -277,7 +277,7 @@ public final class TraceWriter {
   private func startFrame(at time: UInt64) -> PendingFrame {
     var codec = RecordCodec()
     var keyframe = ByteWriter()
-    let payloads = state.keyframe
+    let payloads = state.payloads
     for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
     var frame = PendingFrame(
       time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time,

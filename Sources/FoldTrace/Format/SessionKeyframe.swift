@@ -1,10 +1,19 @@
 /// The session state a keyframe carries: what a replayer needs to start at a frame (state, not history).
 ///
-/// The writer folds every appended event into it; at each frame start it is written as records
-/// (<doc:TraceFormat>, "Keyframes").
-struct SessionState: Equatable {
+/// The writer folds every appended event into it and writes it as records at each frame start
+/// (<doc:TraceFormat>, "Keyframes"); `tracecat slice` writes it first, so a slice replays from its start
+/// as the whole trace does from that instant. It keeps the last hinge report and, per connected scene,
+/// its connection, geometry, traits, reserved regions, scroll position and selection; markers and drop
+/// counts are history and are not kept.
+///
+/// ```swift
+/// var state = SessionKeyframe()
+/// for event in events where event.time < cut { state.apply(event.payload) }
+/// let opening = state.events(at: cut)  // hinge, then per scene in ascending id
+/// ```
+public struct SessionKeyframe: Equatable, Sendable {
   /// The last state of one connected scene.
-  struct Scene: Equatable {
+  struct Scene: Equatable, Sendable {
     var display: DisplayRole
     var scale: Double
     var geometry: SceneGeometry?
@@ -23,7 +32,7 @@ struct SessionState: Equatable {
   /// The last hinge report, if any.
   var hinge: HingeState?
   /// A connected scene and its id.
-  struct Entry: Equatable {
+  struct Entry: Equatable, Sendable {
     var id: SceneID
     var scene: Scene
   }
@@ -32,8 +41,12 @@ struct SessionState: Equatable {
   /// dictionary cost two hash lookups and a copy of the scene per event on the recording thread.
   var scenes: [Entry] = []
 
+  /// An empty state: no hinge report, no scene connected.
+  public init() {}
+
   /// Folds one event into the state.
-  mutating func apply(_ payload: TraceEvent.Payload) {
+  /// - Complexity: O(log s) for s connected scenes; O(s) when a scene connects or disconnects.
+  public mutating func apply(_ payload: TraceEvent.Payload) {
     switch payload {
     case .sceneConnected(let id, let display, let scale):
       let (found, index) = position(of: id)
@@ -84,7 +97,7 @@ struct SessionState: Equatable {
   /// The state as payloads, in keyframe order: hinge, then per scene in ascending id: connected,
   /// geometry, traits, regions, scroll, selection.
   /// - Complexity: O(s) for s connected scenes.
-  var keyframe: [TraceEvent.Payload] {
+  public var payloads: [TraceEvent.Payload] {
     var payloads: [TraceEvent.Payload] = []
     if let hinge { payloads.append(.hinge(hinge)) }
     for entry in scenes {
@@ -100,5 +113,11 @@ struct SessionState: Equatable {
       if let selection = scene.selection { payloads.append(.selection(scene: id, item: selection)) }
     }
     return payloads
+  }
+
+  /// The state as events stamped `time` (nanoseconds), in keyframe order (``payloads``).
+  /// - Complexity: O(s) for s connected scenes.
+  public func events(at time: UInt64) -> [TraceEvent] {
+    payloads.map { TraceEvent(time: time, $0) }
   }
 }
