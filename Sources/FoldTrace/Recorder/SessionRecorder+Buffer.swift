@@ -1,5 +1,5 @@
 extension SessionRecorder {
-  /// Stamps an event and copies it into the buffer; under the lock, on the caller's thread.
+  /// Stamps an event and moves it into the buffer; under the lock, on the caller's thread.
   ///
   /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace

@@ -4,9 +4,9 @@ import Synchronization
 /// Records an app's session into a trace: thread-safe, cheap enough for the main thread at 120 Hz, and
 /// never blocking its callers on the disk (issue 2, "Writer, recorder, reader").
 ///
-/// **A copy on the caller, everything else off it.** ``record(_:)`` validates the event, then, under a
-/// short lock, stamps it with the recorder's clock and copies it into a preallocated buffer of
-/// `eventCapacity` events. A serial writer queue swaps the full buffer for its own empty one (both keep
+/// **A move on the caller, everything else off it.** ``record(_:)`` validates the event, then, under a
+/// short lock, stamps it with the recorder's clock and moves it (bitwise: no copy, no retain) into the
+/// next slot of a buffer of `eventCapacity` events allocated once. A serial writer queue swaps the full buffer for its own empty one (both keep
 /// their capacity, so neither side allocates in steady state), then encodes the events into the frames
 /// of an in-memory ``TraceWriter``, compresses each frame the ``FlushPolicy`` ends and hands it to the
 /// sink (the file). Frames are byte-identical to those a ``TraceWriter`` with the same policy writes for
@@ -133,11 +133,13 @@ public final class SessionRecorder: Sendable {
 
   /// Records an event at the clock's current time.
   ///
-  /// Never waits for the disk nor encodes: it validates the event, stamps it and copies it into the
-  /// recorder's buffer under a short lock (about 60–80 ns with the clock, measured by tracebench; no
-  /// allocation). When the buffer is full, the event is dropped and counted.
+  /// Never waits for the disk nor encodes: it validates the event, stamps it and moves it into the
+  /// recorder's buffer under a short lock (about 50–60 ns with the clock's 23 ns, measured by
+  /// tracebench on a 2-core KVM machine; no allocation). When the buffer is full, the event is dropped
+  /// and counted.
   ///
-  /// - Parameter payload: What happened.
+  /// - Parameter payload: What happened. Taken `consuming`: a payload built at the call site
+  ///   (`record(.geometry(…))`) is moved in, not copied; passing one the caller keeps copies it there.
   /// - Returns: True when the event was recorded, false when it was dropped.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold or a
   ///   scene connected over the trace format's limit of 128, ``SessionRecorderError/closed`` after
