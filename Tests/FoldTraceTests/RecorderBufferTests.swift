@@ -209,12 +209,12 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
   }
 }
 
-/// The recorder's in-place validation accepts only what ``TraceEvent/validationFailure`` accepts.
+/// The recorder's in-place validation agrees with ``TraceEvent/validationFailure`` on every rule.
 @Suite struct RecordValidationTests {
   /// Doubles that sit on every rule's edge.
   static let edges: [Double] = [0, -0.0, 1, -1, 360, 360.5, -.ulpOfOne, .nan, .infinity, -.infinity, 1e308]
 
-  @Test func thePlainCheckNeverAcceptsWhatTheFullCheckRefuses() {
+  @Test func theFastCheckAcceptsExactlyWhatTheFullCheckAccepts() {
     var payloads = ValidationTests.invalid.map(\.0.payload)
     var random = SplitMix64Generator(seed: 9)
     func pick() -> Double { Self.edges[Int(random.next() % UInt64(Self.edges.count))] }
@@ -230,16 +230,37 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
             maximumSize: random.next() % 2 == 0 ? nil : TraceSize(width: pick(), height: pick()))))
       payloads.append(.scroll(scene: SceneID(1), offset: TracePoint(x: pick(), y: pick()), anchor: "a"))
       payloads.append(.hinge(HingeState(status: .partiallyOpen, angle: pick())))
+      payloads.append(.sceneConnected(scene: SceneID(1), display: .external, scale: pick()))
+      let regions = (0..<Int(random.next() % 3)).map { _ in
+        ReservedRegion(
+          kind: .division, frame: TraceRect(x: pick(), y: pick(), width: pick(), height: pick()),
+          isActive: true)
+      }
+      payloads.append(.regions(scene: SceneID(1), regions))
+    }
+    let region = ReservedRegion(
+      kind: .division, frame: TraceRect(x: 0, y: 0, width: 1, height: 1), isActive: true)
+    for count in [128, 129] {
+      payloads.append(.regions(scene: SceneID(1), Array(repeating: region, count: count)))
+    }
+    for length in [65_536, 65_537] {
+      let text = String(repeating: "a", count: length)
+      payloads += [
+        .scroll(scene: SceneID(1), offset: .zero, anchor: text), .selection(scene: SceneID(1), item: text),
+        .marker(text),
+      ]
     }
     payloads.append(.scroll(scene: SceneID(1), offset: .zero, anchor: String(repeating: "é", count: 40_000)))
+    payloads += [.selection(scene: SceneID(1), item: nil), .marker("step"), .dropped(count: 3)]
     var accepted = 0
-    for payload in payloads where RecordValidation.isPlainlyValid(payload) {
-      accepted += 1
-      #expect(TraceEvent(time: 0, payload).validationFailure == nil, "accepted \(payload)")
+    for payload in payloads {
+      let valid = RecordValidation.isValid(payload)
+      if valid { accepted += 1 }
+      #expect(valid == (TraceEvent(time: 0, payload).validationFailure == nil), "\(payload)")
     }
-    // The plain check must also accept the common valid events, or it saves nothing.
-    #expect(accepted > 1000)
-    #expect(RecordValidation.isPlainlyValid(RecorderBufferTests.scroll(3)))
+    // Both outcomes are exercised.
+    #expect(accepted > 1000 && accepted < payloads.count - 1000)
+    #expect(RecordValidation.isValid(RecorderBufferTests.scroll(3)))
   }
 }
 

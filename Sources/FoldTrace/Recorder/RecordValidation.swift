@@ -5,21 +5,28 @@
 enum RecordValidation {
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` naming the first bad value.
   @inline(__always)
-  static func check(_ payload: TraceEvent.Payload) throws {
-    if isPlainlyValid(payload) { return }
+  static func check(_ payload: borrowing TraceEvent.Payload) throws {
+    if isValid(payload) { return }
+    try refuse(copy payload)
+  }
+
+  /// Runs the full check, which writes the message; only for a payload ``isValid(_:)`` refused.
+  @inline(never)
+  private static func refuse(_ payload: TraceEvent.Payload) throws {
     let event = TraceEvent(time: 0, payload)
     if let reason = event.validationFailure {
       throw SessionRecorderError.invalidEvent(kind: event.kind, reason: reason)
     }
   }
 
-  /// True when the payload passes ``TraceEvent/validationFailure`` for certain: the same rules, checked on
-  /// the payload in place for the kinds a session records at 120 Hz (geometry, scroll, hinge, traits,
-  /// disconnections). False means "run the full check", never "invalid": the full check is the authority
-  /// and writes the message. Building a ``TraceEvent`` for it copied the payload (retaining its strings)
-  /// on every event.
+  /// The rules of ``TraceEvent/validationFailure`` for every kind, checked on the payload in place and
+  /// without building a message: true when the payload is valid. False means "run the full check",
+  /// which is the authority and names the bad value (the two are tested to agree on every rule).
+  ///
+  /// `validationFailure` builds a ``TraceEvent`` (a copy of the payload) and formats names it may
+  /// need; this check is the recorder's fast path, run on every event.
   @inline(__always)
-  static func isPlainlyValid(_ payload: TraceEvent.Payload) -> Bool {
+  static func isValid(_ payload: borrowing TraceEvent.Payload) -> Bool {
     switch payload {
     case .geometry(_, let geometry):
       let insets = geometry.safeArea
@@ -27,22 +34,41 @@ enum RecordValidation {
         && isInset(insets.bottom) && isInset(insets.trailing)
         && (geometry.minimumSize.map(isSize) ?? true) && (geometry.maximumSize.map(isSize) ?? true)
     case .scroll(_, let offset, let anchor):
-      return offset.x.isFinite && offset.y.isFinite
-        && (anchor.map { $0.utf8.count <= TraceEvent.maxStringBytes } ?? true)
+      return offset.x.isFinite && offset.y.isFinite && isString(anchor)
     case .hinge(let hinge):
-      return hinge.angle.map { $0.isFinite && $0 >= 0 && $0 <= 360 } ?? true
+      return hinge.angle.map { $0 >= 0 && $0 <= 360 } ?? true  // NaN fails both.
     case .traits, .sceneDisconnected, .dropped:
       return true
-    case .sceneConnected, .regions, .selection, .marker:
-      return false
+    case .sceneConnected(_, _, let scale):
+      return scale > 0 && scale < .infinity
+    case .regions(_, let regions):
+      guard regions.count <= TraceFormat.maxRegionsPerRecord else { return false }
+      for region in regions {
+        let frame = region.frame
+        guard frame.x.isFinite, frame.y.isFinite,
+          isSize(TraceSize(width: frame.width, height: frame.height))
+        else { return false }
+      }
+      return true
+    case .selection(_, let item):
+      return isString(item)
+    case .marker(let label):
+      return isString(label)
     }
   }
 
+  /// Finite and ≥ 0 points in both dimensions.
   @inline(__always)
   private static func isSize(_ size: TraceSize) -> Bool {
-    size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
+    isInset(size.width) && isInset(size.height)
   }
 
+  /// Finite and ≥ 0 (NaN fails the first comparison).
   @inline(__always)
-  private static func isInset(_ value: Double) -> Bool { value.isFinite && value >= 0 }
+  private static func isInset(_ value: Double) -> Bool { value >= 0 && value < .infinity }
+
+  @inline(__always)
+  private static func isString(_ value: String?) -> Bool {
+    value.map { $0.utf8.count <= TraceEvent.maxStringBytes } ?? true
+  }
 }

@@ -1,46 +1,68 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The time source of a ``SessionRecorder``: nanoseconds since the session started, never decreasing.
 ///
 /// Recording measures real time, so the default is a monotonic clock; tests inject a scripted one.
 public struct RecorderClock: Sendable {
-  /// Returns the current session time in nanoseconds.
-  public var now: @Sendable () -> UInt64
+  /// Where the time comes from. The monotonic clock is read directly, not through a closure: the
+  /// recorder reads it on every event, under its lock, and the indirect call and its context cost as much
+  /// as the clock read itself (callgrind, `tracebench _child profile record`).
+  enum Source: Sendable {
+    /// The system's boot-time clock, minus its reading when the clock was made, in nanoseconds.
+    case monotonic(start: UInt64)
+    /// A function returning session time in nanoseconds.
+    case custom(@Sendable () -> UInt64)
+  }
+
+  let source: Source
 
   /// Creates a clock from a function returning session time in nanoseconds.
   ///
   /// - Parameter now: Called under the recorder's lock on every event; keep it fast and non-decreasing.
   public init(_ now: @escaping @Sendable () -> UInt64) {
-    self.now = now
+    self.source = .custom(now)
   }
 
-  /// A monotonic clock (`ContinuousClock`) that reads 0 ns at the moment this function is called.
+  /// Returns the current session time in nanoseconds.
+  @inline(__always)
+  public func now() -> UInt64 {
+    switch source {
+    case .monotonic(let start): Self.systemTime() &- start
+    case .custom(let now): now()
+    }
+  }
+
+  /// A monotonic clock that reads 0 ns at the moment this function is called.
   ///
-  /// It keeps counting while the device sleeps, so a pause in a session shows as the real gap.
+  /// It keeps counting while the device sleeps (as `ContinuousClock`), so a pause in a session shows as
+  /// the real gap.
   public static func monotonic() -> RecorderClock {
-    #if canImport(Glibc)
-      // ContinuousClock reads CLOCK_BOOTTIME on Linux; reading it directly skips the Duration
-      // arithmetic, which cost as much as the clock itself (45 ns against 22 ns, measured by tracebench).
-      let start = bootTime()
-      return RecorderClock { bootTime() &- start }
-    #else
-      let start = ContinuousClock.now
-      return RecorderClock {
-        let elapsed = (ContinuousClock.now - start).components
-        return UInt64(max(0, elapsed.seconds)) * 1_000_000_000 + UInt64(max(0, elapsed.attoseconds))
-          / 1_000_000_000
-      }
-    #endif
+    RecorderClock(source: .monotonic(start: systemTime()))
+  }
+
+  init(source: Source) {
+    self.source = source
   }
 
   #if canImport(Glibc)
-    /// `CLOCK_BOOTTIME` in nanoseconds: monotonic, and counting while the system sleeps.
-    private static func bootTime() -> UInt64 {
+    /// `CLOCK_BOOTTIME` in nanoseconds: monotonic, and counting while the system sleeps. Read directly:
+    /// `ContinuousClock` reads the same clock on Linux, but its `Duration` arithmetic cost as much as the
+    /// clock itself (45 ns against 22 ns, measured by tracebench).
+    @inline(__always)
+    static func systemTime() -> UInt64 {
       var spec = timespec()
       clock_gettime(CLOCK_BOOTTIME, &spec)
-      return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+      return UInt64(truncatingIfNeeded: spec.tv_sec) &* 1_000_000_000
+        &+ UInt64(truncatingIfNeeded: spec.tv_nsec)
     }
+  #else
+    /// `CLOCK_MONOTONIC` in nanoseconds: on Darwin it counts while the system sleeps
+    /// (`mach_continuous_time`), as `ContinuousClock` does.
+    @inline(__always)
+    static func systemTime() -> UInt64 { clock_gettime_nsec_np(CLOCK_MONOTONIC) }
   #endif
 }

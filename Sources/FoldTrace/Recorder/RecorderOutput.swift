@@ -9,7 +9,7 @@ final class RecorderOutput: @unchecked Sendable {
   /// knows which events each frame holds).
   let writer: TraceWriter
   /// The events taken from the caller's buffer, being encoded; empty between batches, capacity kept.
-  var batch: [TraceEvent] = []
+  var batch: SlotBuffer<TraceEvent>
   /// The flush positions taken with `batch`.
   var flushes: [Int] = []
   /// Start time of the writer's open frame, in nanoseconds, when one is open.
@@ -22,7 +22,7 @@ final class RecorderOutput: @unchecked Sendable {
   init(sink: any SessionRecorderSink, writer: TraceWriter, capacity: Int) {
     self.sink = sink
     self.writer = writer
-    batch.reserveCapacity(capacity)
+    self.batch = SlotBuffer(capacity: capacity)
     flushes.reserveCapacity(16)
   }
 }

@@ -1,11 +1,30 @@
 extension SessionRecorder {
-  /// Stamps an event and copies it into the buffer; under the lock, on the caller's thread.
+  /// Stamps an event and moves it into the buffer; under the lock, on the caller's thread.
   ///
   /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
   ///   format's limit, which the writer would refuse.
+  func enqueue(_ payload: consuming TraceEvent.Payload, into state: inout State) throws -> (
+    recorded: Bool, wake: Bool
+  ) {
+    var event = TraceEvent(time: 0, payload)
+    return try withUnsafeMutablePointer(to: &event) { try enqueue(movingFrom: $0, into: &state) }
+  }
+
+  /// Stamps the event at `event` and moves it into the buffer; under the lock, on the caller's thread.
+  ///
+  /// The move is bitwise (no retain, no release, no switch over the payload's cases), and leaves a
+  /// payload-free placeholder at `event`, so the caller's variable is initialized on every return (it
+  /// is destroyed as usual); when the event is not recorded, it stays there untouched.
+  ///
+  /// - Parameters:
+  ///   - event: The caller's event; valid for the call.
+  ///   - state: The caller's side, locked.
+  /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
+  ///   format's limit, which the writer would refuse.
   @inline(__always)
-  func enqueue(_ payload: TraceEvent.Payload, into state: inout State) throws -> (
+  func enqueue(movingFrom event: UnsafeMutablePointer<TraceEvent>, into state: inout State) throws -> (
     recorded: Bool, wake: Bool
   ) {
     let time = max(state.lastTime, clock.now())
@@ -21,16 +40,20 @@ extension SessionRecorder {
       state.droppedTotal += 1
       return (false, wakeIfNeeded(&state))
     }
-    switch payload {
-    case .sceneConnected(let scene, _, _), .sceneDisconnected(let scene):
-      try trackConnection(payload, scene, in: &state)
+    switch event.pointee.payload {
+    case .sceneConnected(let scene, _, _): try trackConnection(of: scene, connected: true, in: &state)
+    case .sceneDisconnected(let scene): try trackConnection(of: scene, connected: false, in: &state)
     default: break
     }
     if state.dropped > 0 {
       state.buffer.append(TraceEvent(time: time, .dropped(count: state.dropped)))
       state.dropped = 0
     }
-    state.buffer.append(TraceEvent(time: time, payload))
+    event.pointee.time = time
+    // `event` is left uninitialized by the move and initialized again at once, before anything can read
+    // or destroy it; the buffer's slot now owns the payload's references.
+    state.buffer.moveAppend(from: event)
+    event.initialize(to: TraceEvent(time: time, .dropped(count: 0)))
     if state.armOnNext {  // This event starts the writer's next frame: wake it when its span is over.
       state.armOnNext = false
       state.wakeTime = Self.adding(maxSpan, to: time)
@@ -62,8 +85,8 @@ extension SessionRecorder {
 
   /// Mirrors the writer's limit on connected scenes, so that a connection it would refuse is refused to
   /// the caller (the writer runs later, on its queue).
-  func trackConnection(_ payload: TraceEvent.Payload, _ scene: SceneID, in state: inout State) throws {
-    if case .sceneDisconnected = payload {
+  func trackConnection(of scene: SceneID, connected: Bool, in state: inout State) throws {
+    if !connected {
       state.connected.remove(scene)
       return
     }

@@ -12,16 +12,18 @@ extension SessionRecorder {
     guard taken else { return }
     defer {
       // Releases the events' strings and region lists here, on the writer queue.
-      output.batch.removeAll(keepingCapacity: true)
+      output.batch.removeAll()
       output.flushes.removeAll(keepingCapacity: true)
     }
     guard !output.stopped else {  // Buffered before the caller saw the error: lost, and counted.
-      let lost = output.batch.reduce(0) { if case .dropped = $1.payload { $0 } else { $0 + 1 } }
+      let lost = output.batch.withElements { events in
+        events.reduce(0) { if case .dropped = $1.payload { $0 } else { $0 + 1 } }
+      }
       state.withLock { $0.droppedTotal += UInt64(lost) }
       return
     }
     var next = 0  // The next flush position.
-    for index in output.batch.indices {
+    for index in 0..<output.batch.count {
       while next < output.flushes.count && output.flushes[next] == index {
         endFrame(synchronize: true)
         next += 1
@@ -33,8 +35,8 @@ extension SessionRecorder {
       if let start = output.frameStart {
         state.wakeTime = Self.adding(maxSpan, to: start)
         state.armOnNext = false
-      } else if let first = state.buffer.first {
-        state.wakeTime = Self.adding(maxSpan, to: first.time)
+      } else if !state.buffer.isEmpty {
+        state.wakeTime = Self.adding(maxSpan, to: state.buffer[0].time)
         state.armOnNext = false
       } else {
         state.wakeTime = .max
