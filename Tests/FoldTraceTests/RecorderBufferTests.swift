@@ -28,12 +28,7 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
   var log: [Operation] { storage.withLock { $0.log } }
 
   /// The events in the bytes written so far (whole frames; no seek table needed).
-  func events() throws -> [TraceEvent] {
-    let reader = try TraceReader(bytes: bytes, name: "sink")
-    var events: [TraceEvent] = []
-    while let frame = try reader.nextFrame() { events += frame.events }
-    return events
-  }
+  func events() throws -> [TraceEvent] { try sinkEvents(bytes) }
 
   func write(_ bytes: [UInt8]) throws {
     storage.withLock {
@@ -216,7 +211,7 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
 
   @Test func theFastCheckAcceptsExactlyWhatTheFullCheckAccepts() {
     var payloads = ValidationTests.invalid.map(\.0.payload)
-    var random = SplitMix64Generator(seed: 9)
+    var random = SeededGenerator(state: 9)
     func pick() -> Double { Self.edges[Int(random.next() % UInt64(Self.edges.count))] }
     for _ in 0..<4000 {
       let size = TraceSize(width: pick(), height: pick())
@@ -261,18 +256,5 @@ final class LoggingSink: SessionRecorderSink, @unchecked Sendable {
     // Both outcomes are exercised.
     #expect(accepted > 1000 && accepted < payloads.count - 1000)
     #expect(RecordValidation.isValid(RecorderBufferTests.scroll(3)))
-  }
-}
-
-/// A seeded generator for the property test (SplitMix64).
-struct SplitMix64Generator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -6,6 +6,14 @@ import Synchronization
   import Glibc
 #endif
 
+/// The events in the whole frames of `bytes`, a recorder sink's output so far (no seek table needed).
+func sinkEvents(_ bytes: [UInt8]) throws -> [TraceEvent] {
+  let reader = try TraceReader(bytes: bytes, name: "sink")
+  var events: [TraceEvent] = []
+  while let frame = try reader.nextFrame() { events += frame.events }
+  return events
+}
+
 /// A sink that keeps the trace's bytes in memory; optionally stalls on its first write until released,
 /// and optionally fails from the n-th write on.
 final class RecordingSink: SessionRecorderSink, @unchecked Sendable {
@@ -33,12 +41,7 @@ final class RecordingSink: SessionRecorderSink, @unchecked Sendable {
   var closed: Bool { storage.withLock { $0.closed } }
 
   /// The events of the trace written so far, read back with `TraceReader`.
-  func events() throws -> [TraceEvent] {
-    let reader = try TraceReader(bytes: bytes, name: "sink")
-    var events: [TraceEvent] = []
-    while let frame = try reader.nextFrame() { events += frame.events }
-    return events
-  }
+  func events() throws -> [TraceEvent] { try sinkEvents(bytes) }
 
   func write(_ bytes: [UInt8]) throws {
     let write = storage.withLock {
