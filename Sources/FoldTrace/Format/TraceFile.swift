@@ -94,7 +94,7 @@ final class TraceFile {
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure(path, "mkstemp") }
+    guard descriptor >= 0 else { throw failure(path, "create (mkstemp)") }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let file = TraceFile(path: path, descriptor: descriptor)
     defer { _ = unlink(temporary) }
