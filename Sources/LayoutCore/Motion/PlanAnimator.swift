@@ -155,9 +155,9 @@ public struct PlanAnimator: Sendable, Hashable {
     if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
       outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
     }
+    let (frame, velocity) = track.pointee.frame.state(at: time)
     return ElementPresentation(
-      id: track.pointee.id, frame: track.pointee.frame.value(at: time), target: track.pointee.frame.target,
-      velocity: track.pointee.frame.velocity(at: time),
+      id: track.pointee.id, frame: frame, target: track.pointee.frame.target, velocity: velocity,
       opacity: clampOpacity(track.pointee.opacity.value(at: time)),
       phase: isRemoved ? .disappearing : .present, outgoing: outgoing,
       isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
