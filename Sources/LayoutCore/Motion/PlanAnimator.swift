@@ -170,16 +170,21 @@ public struct PlanAnimator: Sendable, Hashable {
   public func presentations(at time: UInt64) -> [ElementPresentation] {
     // Reads each track in place: `compactMap` hands the closure a copy of every track (hundreds of bytes
     // and a retained id) at every sampled tick.
-    var result: [ElementPresentation] = []
-    result.reserveCapacity(tracks.count)
+    // Each presentation is built straight into the result's storage: appending went through an
+    // optional and a copy of every presentation.
     tracks.withUnsafeBufferPointer { tracks in
-      guard var track = tracks.baseAddress else { return }
-      for _ in 0..<tracks.count {
-        if let presentation = Self.presentation(of: track, at: time) { result.append(presentation) }
-        track += 1
+      [ElementPresentation](unsafeUninitializedCapacity: tracks.count) { result, count in
+        count = 0
+        guard var track = tracks.baseAddress, let base = result.baseAddress else { return }
+        for _ in 0..<tracks.count {
+          if let presentation = Self.presentation(of: track, at: time) {
+            (base + count).initialize(to: presentation)
+            count += 1
+          }
+          track += 1
+        }
       }
     }
-    return result
   }
 
   /// True when every element has come to rest by `time`: the same answer as every element of
