@@ -70,6 +70,52 @@ import Testing
     #expect(differences == 0)
   }
 
+  @Test(arguments: [-0.5, 0, 0.3])
+  func wideRangesAndTolerancesNearThePeakEqualTheReference(bounce: Double) {
+    // Displacements from a hundredth of a point to 10⁵ points, velocities up to 10⁶ pt/s, and tolerances
+    // from 10⁻⁹ up to just under and over the envelope's own peak (where the crossing sits next to the
+    // peak and the bracket must give up): every case bit for bit.
+    var random = SplitMix64(seed: 0xb7ac_4e7 &+ UInt64(bitPattern: Int64(bounce * 10)))
+    var differences = 0
+    for _ in 0..<1500 {
+      let spring = Spring(duration: random.double(in: 0.02...3), bounce: bounce)
+      let scale = pow(10, random.double(in: -2...5))
+      let motion = SpringMotion(
+        spring: spring, displacement: random.double(in: -1...1) * scale,
+        velocity: random.chance(0.3) ? 0 : random.double(in: -1...1) * scale * random.double(in: 0...10))
+      let peak = max(abs(motion.displacement), abs(motion.velocity) / spring.angularFrequency)
+      let epsilon =
+        random.chance(0.5)
+        ? pow(10, random.double(in: -9...0)) : peak * random.double(in: 0.5...1.5)
+      guard epsilon > 0 else { continue }
+      let fast = motion.settlingTime(epsilon: epsilon)
+      let reference = Self.referenceSettlingTime(motion, epsilon: epsilon)
+      if fast.bitPattern != reference.bitPattern { differences += 1 }
+    }
+    #expect(differences == 0)
+  }
+
+  @Test func theBracketSkipsEvaluationsOnlyWhereItCanProveThem() {
+    // A typical reflow move gets a bracket a few ulps wide around the crossing, and the evaluated
+    // envelope lies on the proven side at both ends.
+    let motion = SpringMotion(spring: .reflow, displacement: 300, velocity: -40)
+    let envelope = motion.envelopes.position
+    let bracket = CrossingBracket(envelope, below: 0.001, peak: 0, start: 1 / Spring.reflow.angularFrequency)
+    #expect(bracket != nil)
+    if let bracket {
+      #expect(bracket.surelyAbove < bracket.surelyBelow)
+      #expect(bracket.surelyBelow - bracket.surelyAbove < 1e-12)
+      #expect(envelope.value(at: bracket.surelyAbove) > 0.001)
+      #expect(envelope.value(at: bracket.surelyBelow) <= 0.001)
+    }
+    // A tolerance at the envelope's peak value has its crossing at the peak: no proof, no bracket.
+    let rising = SpringMotion(spring: .reflow, displacement: 0, velocity: 500)
+    let position = rising.envelopes.position
+    let peak = 1 / Spring.reflow.angularFrequency
+    let top = position.value(at: peak)
+    #expect(CrossingBracket(position, below: top * (1 - 1e-15), peak: peak, start: 2 * peak) == nil)
+  }
+
   @Test func theReferenceItselfSeesMotion() {
     // A motion released far from rest takes time to settle; one at rest takes none.
     let moving = SpringMotion(spring: .reflow, displacement: 300, velocity: -40)

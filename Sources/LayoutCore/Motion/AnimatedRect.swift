@@ -49,6 +49,20 @@ public struct AnimatedRect: Sendable, Hashable {
       height: height.velocity(at: time))
   }
 
+  /// ``value(at:)`` and ``velocity(at:)`` together, one evaluation per channel (the same results).
+  ///
+  /// - Complexity: O(1).
+  func state(at time: UInt64) -> (frame: Rect, velocity: RectVelocity) {
+    let x = x.state(at: time)
+    let y = y.state(at: time)
+    let width = width.state(at: time)
+    let height = height.state(at: time)
+    return (
+      Rect(x: x.value, y: y.value, width: max(0, width.value), height: max(0, height.value)),
+      RectVelocity(x: x.velocity, y: y.velocity, width: width.velocity, height: height.velocity)
+    )
+  }
+
   /// True when all four channels have come to rest at the target by `time` (nanoseconds).
   public func isSettled(at time: UInt64) -> Bool {
     x.isSettled(at: time) && y.isSettled(at: time) && width.isSettled(at: time)

@@ -66,6 +66,15 @@ public struct AnimatedValue: Sendable, Hashable {
     return motion.velocity(at: seconds(since: time))
   }
 
+  /// ``value(at:)`` and ``velocity(at:)`` together, from one evaluation of the motion (the same results).
+  ///
+  /// - Complexity: O(1).
+  func state(at time: UInt64) -> (value: Double, velocity: Double) {
+    if time >= settleTime { return (target, 0) }
+    let (displacement, speed) = motion.state(at: seconds(since: time))
+    return (time <= segmentStart ? segmentStartValue : target + displacement, speed)
+  }
+
   /// True when the value has come to rest at its target by `time`.
   public func isSettled(at time: UInt64) -> Bool { time >= settleTime }
 

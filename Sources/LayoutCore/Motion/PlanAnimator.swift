@@ -155,9 +155,9 @@ public struct PlanAnimator: Sendable, Hashable {
     if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
       outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
     }
+    let (frame, velocity) = track.pointee.frame.state(at: time)
     return ElementPresentation(
-      id: track.pointee.id, frame: track.pointee.frame.value(at: time), target: track.pointee.frame.target,
-      velocity: track.pointee.frame.velocity(at: time),
+      id: track.pointee.id, frame: frame, target: track.pointee.frame.target, velocity: velocity,
       opacity: clampOpacity(track.pointee.opacity.value(at: time)),
       phase: isRemoved ? .disappearing : .present, outgoing: outgoing,
       isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
@@ -170,16 +170,21 @@ public struct PlanAnimator: Sendable, Hashable {
   public func presentations(at time: UInt64) -> [ElementPresentation] {
     // Reads each track in place: `compactMap` hands the closure a copy of every track (hundreds of bytes
     // and a retained id) at every sampled tick.
-    var result: [ElementPresentation] = []
-    result.reserveCapacity(tracks.count)
+    // Each presentation is built straight into the result's storage: appending went through an
+    // optional and a copy of every presentation.
     tracks.withUnsafeBufferPointer { tracks in
-      guard var track = tracks.baseAddress else { return }
-      for _ in 0..<tracks.count {
-        if let presentation = Self.presentation(of: track, at: time) { result.append(presentation) }
-        track += 1
+      [ElementPresentation](unsafeUninitializedCapacity: tracks.count) { result, count in
+        count = 0
+        guard var track = tracks.baseAddress, let base = result.baseAddress else { return }
+        for _ in 0..<tracks.count {
+          if let presentation = Self.presentation(of: track, at: time) {
+            (base + count).initialize(to: presentation)
+            count += 1
+          }
+          track += 1
+        }
       }
     }
-    return result
   }
 
   /// True when every element has come to rest by `time`: the same answer as every element of

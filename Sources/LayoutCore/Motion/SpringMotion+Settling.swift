@@ -100,11 +100,22 @@ extension SpringMotion {
     if slowestRate <= 0 { return .infinity }
     var low = peak
     var high = peak + 1 / slowestRate
-    while envelope.value(at: high) > tolerance { high += high - peak }
+    // The bisection below compares the envelope with the tolerance some sixty times. A bracket proven
+    // around the crossing answers every comparison outside it without evaluating the envelope, with the
+    // answer the evaluation would give: the same steps, the same result to the last bit.
+    let bracket = CrossingBracket(envelope, below: tolerance, peak: peak, start: high)
+    func isAbove(_ t: Double) -> Bool {
+      if let bracket {
+        if t <= bracket.surelyAbove { return true }
+        if t >= bracket.surelyBelow { return false }
+      }
+      return envelope.value(at: t) > tolerance
+    }
+    while isAbove(high) { high += high - peak }
     for _ in 0..<200 {
       let mid = low + (high - low) / 2
       if mid <= low || mid >= high { break }
-      if envelope.value(at: mid) > tolerance { low = mid } else { high = mid }
+      if isAbove(mid) { low = mid } else { high = mid }
     }
     return high
   }

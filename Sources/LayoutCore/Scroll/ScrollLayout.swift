@@ -56,12 +56,18 @@ public struct ScrollLayout: Sendable, Hashable {
     var rowTop = 0.0
     var contentHeight = 0.0
     var rowStart = 0
+    var text = TextHeights(
+      metrics: TextMetrics(dynamicTypeSize: configuration.dynamicTypeSize), itemWidth: itemWidth)
     while rowStart < items.count {
       let rowEnd = min(rowStart + columns, items.count)
       var rowHeight = 0.0
       for index in rowStart..<rowEnd {
-        let height = items[index].height(
-          width: itemWidth, dynamicTypeSize: configuration.dynamicTypeSize)
+        let height: Double
+        if case .text(let characters, let padding) = items[index].content {
+          height = text.height(characters: characters, padding: padding)
+        } else {
+          height = items[index].height(width: itemWidth, dynamicTypeSize: configuration.dynamicTypeSize)
+        }
         rowHeight = max(rowHeight, height)
         let column = Double(index - rowStart)
         let x =
@@ -78,9 +84,10 @@ public struct ScrollLayout: Sendable, Hashable {
     if let previous, previous.items == items {
       indexByID = previous.indexByID
     } else {
-      for (index, item) in items.enumerated() where indexByID[item.id] == nil {
-        indexByID[item.id] = index
-      }
+      // Sized once (growing from empty rehashed every id about ten times for 400 items), and filled from
+      // the back so the first position of a repeated id is the one that stays: one hash per item.
+      indexByID.reserveCapacity(items.count)
+      for index in items.indices.reversed() { indexByID[items[index].id] = index }
     }
     var hasOrderedTops = true
     for index in frames.indices.dropFirst() where !(frames[index].minY >= frames[index - 1].minY) {
@@ -92,6 +99,33 @@ public struct ScrollLayout: Sendable, Hashable {
     self.frames = frames
     self.contentHeight = contentHeight
     self.indexByID = indexByID
+  }
+
+  /// ``ScrollItem/height(width:dynamicTypeSize:)`` of text items of one width and text size, remembering
+  /// the characters per line for the latest padding (items of a list share theirs): the same arithmetic,
+  /// the same heights, without the division per item.
+  private struct TextHeights {
+    let metrics: TextMetrics
+    let itemWidth: Double
+    let lineHeight: Double
+    private var paddingBits: UInt64?
+    private var perLine = 1
+
+    init(metrics: TextMetrics, itemWidth: Double) {
+      self.metrics = metrics
+      self.itemWidth = itemWidth
+      self.lineHeight = metrics.lineHeight
+    }
+
+    /// `TextMetrics.height(ofCharacters:width:)` of the text width plus twice the padding, in points.
+    mutating func height(characters: Int, padding: Double) -> Double {
+      if paddingBits != padding.bitPattern {
+        paddingBits = padding.bitPattern
+        perLine = metrics.charactersPerLine(width: max(0, itemWidth - 2 * padding))
+      }
+      let lines = characters > 0 ? (characters + perLine - 1) / perLine : 0
+      return Double(lines) * lineHeight + 2 * padding
+    }
   }
 
   /// The index of the item with `id`, if present.

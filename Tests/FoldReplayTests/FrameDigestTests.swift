@@ -1,0 +1,72 @@
+import FoldTrace
+import LayoutCore
+import Testing
+
+@testable import FoldReplay
+
+/// The frame digest folds each element's numbers in as 64-bit words (FNV-1a's step with a word in place
+/// of a byte); these tests hold it to a plain restatement of that definition and show that every number
+/// it covers moves the hash.
+@Suite struct FrameDigestTests {
+  static let prime: UInt64 = 0x100_0000_01b3
+
+  /// The definition, spelled out: per element the id's bytes and a 0 byte, then nine words.
+  static func reference(_ sample: FrameSample, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = start
+    for element in sample.elements {
+      for byte in Array(element.id.utf8) + [0] { hash = (hash ^ UInt64(byte)) &* prime }
+      let rects = [element.frame, element.target]
+      let numbers =
+        [Int64(bitPattern: sample.time), Int64(sample.scene.rawValue)]
+        + rects.flatMap { [$0.x, $0.y, $0.width, $0.height].map { Int64(($0 * 1000).rounded()) } }
+        + [Int64((element.opacity * 1000).rounded())]
+      for number in numbers { hash = (hash ^ UInt64(bitPattern: number)) &* prime }
+    }
+    return hash
+  }
+
+  static func element(_ id: String, x: Double, opacity: Double = 1) -> ElementPresentation {
+    ElementPresentation(
+      id: id, frame: Rect(x: x, y: 20.25, width: 300.5, height: 44),
+      target: Rect(x: 10, y: 20, width: 300, height: 44), velocity: RectVelocity(x: 5), opacity: opacity,
+      phase: .present, outgoing: nil, isSettled: false)
+  }
+
+  static func sample(_ elements: [ElementPresentation], time: UInt64 = 1_008_333_333) -> FrameSample {
+    FrameSample(
+      scene: SceneID(rawValue: 2), time: time, eventIndex: 7, elements: elements, isSettled: false,
+      reduceMotion: false, isInteractivelyResizing: false)
+  }
+
+  @Test func aFrameHashesAsTheDefinitionSays() {
+    let sample = Self.sample([Self.element("toolbar", x: 12.3456), Self.element("list", x: -0.0005)])
+    var digest = FNV1a64()
+    digest.combine(sample)
+    #expect(digest.value == Self.reference(sample))
+    // Continuing from a previous state, as the verifier does record after record.
+    var continued = FNV1a64()
+    continued.combine("layout\n")
+    let start = continued.value
+    continued.combine(sample)
+    #expect(continued.value == Self.reference(sample, from: start))
+  }
+
+  @Test func everyNumberAndTheOrderMoveTheHash() {
+    func hash(_ sample: FrameSample) -> UInt64 {
+      var digest = FNV1a64()
+      digest.combine(sample)
+      return digest.value
+    }
+    let base = hash(Self.sample([Self.element("a", x: 1), Self.element("b", x: 2)]))
+    let variants = [
+      Self.sample([Self.element("a", x: 1.001), Self.element("b", x: 2)]),
+      Self.sample([Self.element("a", x: 1), Self.element("b", x: 2, opacity: 0.999)]),
+      Self.sample([Self.element("b", x: 2), Self.element("a", x: 1)]),
+      Self.sample([Self.element("a", x: 1), Self.element("c", x: 2)]),
+      Self.sample([Self.element("a", x: 1), Self.element("b", x: 2)], time: 1_016_666_667),
+    ]
+    #expect(variants.map(hash).allSatisfy { $0 != base })
+    // A change below the rounding (a ten-thousandth of a point) is not a change.
+    #expect(hash(Self.sample([Self.element("a", x: 1.0001), Self.element("b", x: 2)])) == base)
+  }
+}
