@@ -48,7 +48,10 @@ enum LoadCommand {
     let interval = Duration.seconds(1) / (rate / threads)
     let tallies = Mutex<[Tally]>([])
     let start = ContinuousClock.now
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    // One POSIX thread per producer, all running at once: `concurrentPerform` runs only as many
+    // iterations at a time as there are cores, so on 2 cores producers 3 and 4 started when 1 and 2 had
+    // finished and then, behind their schedule, recorded in one burst.
+    Self.onThreads(threads) { thread in
       var tally = Tally()
       tally.latencies.reserveCapacity(perThread)
       for i in 0..<perThread {
@@ -122,6 +125,33 @@ enum LoadCommand {
   /// A duration in whole microseconds.
   static func microseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+  }
+
+  /// Runs `body(0)`, …, `body(count - 1)` on `count` new POSIX threads at once and waits for all.
+  static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    final class Job: @unchecked Sendable {  // Immutable after init; handed to exactly one thread.
+      let index: Int
+      let body: @Sendable (Int) -> Void
+      init(_ index: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        self.index = index
+        self.body = body
+      }
+    }
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+      var thread = pthread_t()
+      let job = Unmanaged.passRetained(Job(index, body)).toOpaque()
+      let status = pthread_create(
+        &thread, nil,
+        { raw in
+          let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+          job.body(job.index)
+          return nil
+        }, job)
+      precondition(status == 0, "pthread_create failed: \(status)")
+      threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
   }
 
   /// Sleeps until `deadline` with `nanosleep(2)`.
