@@ -53,15 +53,19 @@ final class TraceFile {
   /// `fsync`ed, which `link(2)` then publishes under `path`; `link` never replaces an existing name, so a
   /// concurrent creator or an existing trace is never overwritten. An existing *empty* file (a
   /// placeholder, or what a writer of an older FoldTrace left when killed before its header) is filled in
-  /// place instead, and so is the file on a file system without hard links.
+  /// place instead, and so is a file whose temporary twin's name would exceed `NAME_MAX` or that lives on
+  /// a file system without hard links. The directory is synced after the link (best effort).
   ///
   /// - Parameters:
   ///   - path: Where the trace appears.
   ///   - contents: The bytes it starts with (the header frame).
   /// - Returns: The file, open for writing at its end and locked (``lockExclusive()``).
-  /// - Throws: ``TraceError`` `.alreadyExists` when `path` holds data, `.locked` when a writer holds it,
-  ///   `.io` naming the failing call.
+  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, `.alreadyExists` when `path` holds
+  ///   data, `.locked` when a writer holds it, `.io` naming the failing call.
   static func create(_ path: String, contents: [UInt8]) throws(TraceError) -> TraceFile {
+    guard !path.isEmpty else {
+      throw TraceError(.invalidArgument, file: path, reason: "no path given for the new trace")
+    }
     if let published = try publishNew(path, contents: contents) { return published }
     let file = try open(path, .create)
     do throws(TraceError) {
@@ -80,6 +84,7 @@ final class TraceFile {
       file.close()
       throw error
     }
+    try? syncDirectory(of: path)  // Best effort, as after a link.
     return file
   }
 
@@ -94,7 +99,12 @@ final class TraceFile {
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure(path, "create (mkstemp)") }
+    guard descriptor >= 0 else {
+      let code = errno
+      // A name within NAME_MAX whose temporary twin (7 characters longer) is not: fill it in place.
+      if code == ENAMETOOLONG { return nil }
+      throw failure(path, "create", code)
+    }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let file = TraceFile(path: path, descriptor: descriptor)
     defer { _ = unlink(temporary) }
@@ -114,6 +124,9 @@ final class TraceFile {
       if code == EEXIST || code == EPERM || code == EOPNOTSUPP || code == EXDEV { return nil }
       throw failure(path, "link", code)
     }
+    // Best effort: the new name survives a machine crash once its directory is synced; some file
+    // systems cannot sync a directory, and that must not stop a recording.
+    try? syncDirectory(of: path)
     return file
   }
 

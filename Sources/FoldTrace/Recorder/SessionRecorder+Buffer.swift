@@ -33,9 +33,14 @@ extension SessionRecorder {
       state.droppedTotal += 1
       return (false, false)
     }
-    // One slot beyond `eventCapacity` is kept for the `dropped` record: events are only ever refused
-    // while the buffer holds `eventCapacity` or more, so a buffer gets at most one such record.
-    guard state.buffer.count < eventCapacity else {  // The writer queue is behind: count for a record.
+    // Slots beyond `eventCapacity` (`reservedSlots`): one for the `dropped` record, since other events
+    // are only ever refused while the buffer holds `eventCapacity` or more; and two for each scene
+    // connection or disconnection that arrives while it is full, which are never dropped while those
+    // last: without its connection, a scene's later events would mean nothing.
+    if state.buffer.count >= eventCapacity,
+      !Self.fitsReserve(event.pointee.kind, count: state.buffer.count, eventCapacity)
+    {
+      // The writer queue is behind: count for a record.
       state.dropped += 1
       state.droppedTotal += 1
       return (false, wakeIfNeeded(&state))
@@ -60,6 +65,12 @@ extension SessionRecorder {
     }
     let wake = state.buffer.count >= wakeCount || time >= state.wakeTime
     return (true, wake ? wakeNow(&state) : false)
+  }
+
+  /// Whether an event of `kind` may take a reserved slot of a buffer holding `count` events: scene
+  /// connections and disconnections may, while two slots are left.
+  static func fitsReserve(_ kind: TraceEvent.Kind, count: Int, _ eventCapacity: Int) -> Bool {
+    (kind == .sceneConnected || kind == .sceneDisconnected) && count < eventCapacity + reservedSlots - 2
   }
 
   /// `time + span`, saturating at `UInt64.max`, in nanoseconds.

@@ -8,8 +8,9 @@ extension SessionRecorder {
   ///   - path: Where to create the trace (conventionally `*.foldtrace`); must not hold data yet.
   ///   - header: The session header.
   ///   - policy: When frames end (default 64 KiB or 1 s of trace time).
-  ///   - eventCapacity: How many events may wait for the writer queue before events are dropped (at
-  ///     least 1); memory per ``SessionRecorder/bufferBytes(eventCapacity:)``.
+  ///   - eventCapacity: How many events may wait for the writer queue before events are dropped (clamped
+  ///     to 1…``SessionRecorder/maxEventCapacity``); memory per
+  ///     ``SessionRecorder/bufferBytes(eventCapacity:)``.
   ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
   ///   - onError: Called once, on the writer queue, with the first write error.
   /// - Throws: ``TraceError`` when the file cannot be created, locked or written.

@@ -77,11 +77,23 @@ public final class SessionRecorder: Sendable {
   /// The bytes the recorder preallocates for its two event buffers.
   ///
   /// - Parameter eventCapacity: Events the buffer takes.
-  /// - Returns: 2 × (`eventCapacity` + 1) × `MemoryLayout<TraceEvent>.stride` bytes; the strings and
+  /// - Returns: 2 × (`eventCapacity` + 513) × `MemoryLayout<TraceEvent>.stride` bytes; the strings and
   ///   region lists of buffered events come on top, retained from the caller.
   public static func bufferBytes(eventCapacity: Int) -> Int {
-    2 * (max(eventCapacity, 1) + 1) * MemoryLayout<TraceEvent>.stride
+    2 * (clamped(eventCapacity) + reservedSlots) * MemoryLayout<TraceEvent>.stride
   }
+
+  /// Slots beyond `eventCapacity`: one for a `dropped` record, and two for each scene connection or
+  /// disconnection (the event and the `dropped` record before it) that arrives while the buffer is
+  /// full — 256 of them, every scene the format allows connecting and disconnecting once. A scene's
+  /// connection is never dropped while they last, so its later events keep their meaning.
+  static let reservedSlots = 1 + 2 * 2 * TraceFormat.maxConnectedScenes
+
+  /// The most events the buffer takes: 1,048,576 (two buffers of about 128 MiB each).
+  public static let maxEventCapacity = 1 << 20
+
+  /// `eventCapacity` clamped to 1…``maxEventCapacity``.
+  static func clamped(_ eventCapacity: Int) -> Int { min(max(eventCapacity, 1), maxEventCapacity) }
 
   /// Creates a recorder that writes a trace to a sink.
   ///
@@ -90,10 +102,12 @@ public final class SessionRecorder: Sendable {
   ///     is its first write.
   ///   - header: The session header.
   ///   - policy: When frames end (default 64 KiB or 1 s of trace time).
-  ///   - eventCapacity: How many events may wait for the writer queue before events are dropped (at
-  ///     least 1; default ``defaultEventCapacity``); memory per ``bufferBytes(eventCapacity:)``.
+  ///   - eventCapacity: How many events may wait for the writer queue before events are dropped (clamped
+  ///     to 1…``maxEventCapacity``; default ``defaultEventCapacity``); memory per
+  ///     ``bufferBytes(eventCapacity:)``, plus the strings and region lists the buffered events hold.
   ///   - clock: The session clock, in nanoseconds; the default is ``RecorderClock/monotonic()``.
-  ///   - onError: Called once, on the writer queue, with the first sink error.
+  ///   - onError: Called once, on the writer queue, with the first sink error; it may call ``close()``
+  ///     (which then does not wait) but should return promptly.
   /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
   ///   (``TraceHeader/validationFailure``); nothing reaches the sink.
   public convenience init(
@@ -116,18 +130,20 @@ public final class SessionRecorder: Sendable {
     writerPolicy.maxSpan = .max
     let writer = try TraceWriter(header: header, policy: writerPolicy)
     let headerFrame = writer.takeBytes()
-    let capacity = max(eventCapacity, 1)
+    let capacity = Self.clamped(eventCapacity)
     var flushes: [Int] = []
     flushes.reserveCapacity(16)
-    self.state = Mutex(State(buffer: SlotBuffer(capacity: capacity + 1), flushes: flushes))
+    self.state = Mutex(
+      State(buffer: SlotBuffer(capacity: capacity + Self.reservedSlots), flushes: flushes))
     self.eventCapacity = capacity
     self.wakeCount = max(capacity / 4, 1)
     self.maxSpan = policy.maxSpan
     self.clock = clock
-    self.output = RecorderOutput(sink: sink, writer: writer, capacity: capacity + 1)
+    self.output = RecorderOutput(sink: sink, writer: writer, capacity: capacity + Self.reservedSlots)
     self.errorHandler = onError
     self.wakeup = RecorderWakeup(queue: queue)
     wakeup.start { [weak self] in self?.drain() }
+    queue.setSpecific(key: Self.writerQueueKey, value: ObjectIdentifier(self))
     if !headerWritten { queue.async { self.write(headerFrame, events: 0) } }
   }
 
@@ -180,7 +196,8 @@ public final class SessionRecorder: Sendable {
   /// recorder, so it survives a crash of the process or the machine. Blocks the caller for the encoding
   /// and the disk (milliseconds: one frame's compression and an `fsync`), so call it when the app moves
   /// to the background (`sceneDidEnterBackground`), not on every frame; ``flush()`` is the non-blocking
-  /// form. Never call it from the error handler (it runs on the writer queue).
+  /// form. Called from the error handler (which runs on the writer queue, and so cannot wait for it) it
+  /// throws the sink's error at once.
   ///
   /// Events ``record(_:)`` dropped (it returned false) were not recorded; ``droppedCount`` counts them.
   ///
@@ -188,6 +205,11 @@ public final class SessionRecorder: Sendable {
   ///   not durable. ``SessionRecorderError/closed`` after ``close()`` (which already made everything
   ///   durable).
   public func synchronize() throws {
+    if isOnWriterQueue {
+      if let error = lastError { throw error }
+      flush()  // Cannot wait for its own queue: ask, as flush() does.
+      return
+    }
     try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
       requestFlush(in: &state)
@@ -205,8 +227,10 @@ public final class SessionRecorder: Sendable {
   /// Records any pending drop count, ends the trace (last frame and seek table), writes and `fsync`s it,
   /// and closes the sink.
   ///
-  /// Waits for the writer queue, so call it when the session ends, not on every frame. A second call
-  /// does nothing.
+  /// Waits for the writer queue, so call it when the session ends, not on every frame. Calls from several
+  /// threads all wait until the trace is closed and throw the same error; a call after that returns at
+  /// once. Called from the error handler (on the writer queue, which it cannot wait for) it schedules the
+  /// close and throws the sink's error at once. A sink that never returns makes it wait forever.
   ///
   /// - Throws: The first error the sink threw during the session or while closing.
   public func close() throws {
@@ -214,11 +238,26 @@ public final class SessionRecorder: Sendable {
       defer { state.closed = true }
       return !state.closed
     }
-    guard first else { return }
-    queue.sync { self.finish() }
-    wakeup.stop()
+    if isOnWriterQueue {
+      if first { queue.async { self.finishAndStop() } }
+    } else if first {
+      queue.sync { self.finishAndStop() }
+    } else {
+      queue.sync {}  // Another caller's close is queued or running: wait for it.
+    }
     if let error = lastError { throw error }
   }
+
+  private func finishAndStop() {
+    finish()
+    wakeup.stop()
+  }
+
+  /// The key under which the writer queue carries its recorder's identity.
+  private static let writerQueueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+  /// Whether the calling code runs on this recorder's writer queue (the error handler, a sink).
+  var isOnWriterQueue: Bool { DispatchQueue.getSpecific(key: Self.writerQueueKey) == ObjectIdentifier(self) }
 
   deinit { wakeup.stop() }
 }

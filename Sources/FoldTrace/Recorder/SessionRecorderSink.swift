@@ -3,7 +3,9 @@
 /// anything else that stores bytes in order.
 ///
 /// The recorder calls a sink from one serial queue only, never concurrently, so a sink needs no locking of
-/// its own. A sink may block (that is the disk falling behind); the recorder's callers never wait for it.
+/// its own. A sink may block (that is the disk falling behind): ``SessionRecorder/record(_:)`` never
+/// waits for it, but ``SessionRecorder/synchronize()`` and ``SessionRecorder/close()`` do, so a sink that
+/// never returns makes them wait forever.
 public protocol SessionRecorderSink: AnyObject {
   /// Appends whole zstd frames of the trace, in order: the header frame first, the seek table last.
   ///

@@ -13,14 +13,21 @@
 ///   (`tracecat --json t | tracecat pack - -o compact.foldtrace`): on FoldSim's 120 Hz sessions its files
 ///   are about two thirds the size of the default's.
 public struct FlushPolicy: Sendable, Hashable {
-  /// Encoded event bytes that end a frame, in bytes, clamped to 1 byte…8 MiB.
-  public var maxBufferedBytes: Int
-  /// Trace time that ends a frame, in nanoseconds, at least 1; `UInt64.max` for no time limit.
-  public var maxSpan: UInt64
+  /// Encoded event bytes that end a frame, in bytes, clamped to 1 byte…8 MiB (also when set).
+  public var maxBufferedBytes: Int {
+    didSet { maxBufferedBytes = min(max(maxBufferedBytes, 1), TraceFormat.maxPolicyBytes) }
+  }
+  /// Trace time that ends a frame, in nanoseconds, at least 1 (also when set); `UInt64.max` for no time
+  /// limit.
+  public var maxSpan: UInt64 {
+    didSet { maxSpan = max(maxSpan, 1) }
+  }
   /// The zstd compression level of each frame, clamped to 1…19 (RFC 8878 leaves levels to the encoder;
   /// libzstd's `ZSTD_c_compressionLevel`). Higher levels give smaller frames for more CPU time when a
-  /// frame ends; any level decodes at the same speed.
-  public var compressionLevel: Int
+  /// frame ends; any level decodes at the same speed. Clamped also when set.
+  public var compressionLevel: Int {
+    didSet { compressionLevel = min(max(compressionLevel, 1), 19) }
+  }
 
   /// Creates a policy.
   /// - Parameters:

@@ -94,8 +94,6 @@ public final class TraceWriter {
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     seekEntries = [Self.headerEntry(size: headerFrame.count)]
     committedSize = headerFrame.count
-    // Best effort: some file systems cannot sync a directory, and that must not stop a recording.
-    try? TraceFile.syncDirectory(of: path)
   }
 
   /// Creates a writer that builds a trace in ``bytes``.
@@ -180,7 +178,7 @@ public final class TraceWriter {
 
   private static func makeCompressor(level: Int) -> ZstdCompressor {
     do {
-      return try ZstdCompressor(level: Int32(level))
+      return try ZstdCompressor(level: Int32(clamping: min(max(level, 1), 19)))
     } catch {
       fatalError("libzstd could not create a compression context: \(error)")
     }
