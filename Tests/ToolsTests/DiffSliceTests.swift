@@ -119,3 +119,25 @@ import Testing
     }
   }
 }
+
+/// `slice -o` and `pack -o` write new files only: a trace, even the input itself, is never overwritten.
+@Suite struct TraceOutputTests {
+  @Test func sliceAndPackNeverOverwriteATrace() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let name = fixture.trace.lastPathComponent
+    let original = try fixture.bytes(of: name)
+    let onto = try fixture.run(["slice", "--from", "1", "--to", "2", "-o", name, name])
+    #expect(onto.status == 3)
+    #expect(onto.stderr.contains("\(name): already exists and holds data; tracecat never overwrites a trace"))
+    #expect(try fixture.bytes(of: name) == original)
+    _ = try fixture.file("t.jsonl", try fixture.run(["--json", name]).stdout)
+    let packed = try fixture.run(["pack", "t.jsonl", "-o", name])
+    #expect(packed.status == 3)
+    #expect(try fixture.bytes(of: name) == original)
+    // A new name works, and an existing empty file is filled.
+    _ = try fixture.file("empty.foldtrace", [])
+    #expect(try fixture.run(["slice", "--to", "2", "-o", "empty.foldtrace", name]).status == 0)
+    #expect(try fixture.run(["verify", "empty.foldtrace"]).status == 0)
+  }
+}

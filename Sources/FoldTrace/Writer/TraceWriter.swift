@@ -96,6 +96,23 @@ public final class TraceWriter {
     committedSize = headerFrame.count
   }
 
+  /// Writes a complete trace — an in-memory writer's ``bytes`` — to a new file, never over an existing
+  /// one.
+  ///
+  /// The name appears only once every byte is written and synced (as for ``init(path:header:policy:)``),
+  /// so a crash leaves either no file or the whole trace; an existing empty file is filled in place.
+  ///
+  /// - Parameters:
+  ///   - path: The new file.
+  ///   - bytes: The trace's bytes, header to seek table.
+  /// - Throws: ``TraceError`` `.alreadyExists` when `path` holds data, `.locked` when a writer has it
+  ///   open, `.invalidArgument` for an empty path, `.io` when it cannot be created or written.
+  /// - Complexity: O(n) in the number of bytes.
+  public static func createFile(_ path: String, bytes: [UInt8]) throws(TraceError) {
+    let file = try TraceFile.create(path, contents: bytes)
+    file.close()
+  }
+
   /// Creates a writer that builds a trace in ``bytes``.
   ///
   /// - Parameters:

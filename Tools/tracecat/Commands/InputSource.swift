@@ -78,6 +78,25 @@ enum InputSource {
   }
 
   /// Writes bytes to a file, replacing it.
+  /// Writes a trace to a new file: never over an existing trace, nor one a writer has open; the name
+  /// appears only with every byte on disk (`TraceWriter.createFile`).
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
+  static func writeNewTrace(_ path: String, _ bytes: [UInt8]) throws {
+    do {
+      try TraceWriter.createFile(path, bytes: bytes)
+    } catch  where error.code == .alreadyExists {
+      throw TracecatError.io(
+        file: path,
+        reason:
+          "already exists and holds data; tracecat never overwrites a trace (remove it or choose another OUT)"
+      )
+    } catch  where error.code == .locked {
+      throw TracecatError.io(file: path, reason: "another writer has this trace open; choose another OUT")
+    } catch {
+      throw TracecatError(error)
+    }
+  }
+
   static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else {

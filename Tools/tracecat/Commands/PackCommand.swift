@@ -10,10 +10,13 @@ struct PackCommand: TracecatCommand {
       or to standard output, with the archive flush policy (64 KiB frames, zstd level 12) that foldsim \
       and slice use too: 'tracecat --json t | tracecat pack -' reproduces such a trace t byte for byte, \
       and compacts a trace an app's recorder wrote with 1 s frames to about two thirds of its size. \
-      Malformed lines are reported with their line number and field (exit 1).
+      Malformed lines are reported with their line number and field (exit 1). OUT must be new (or \
+      empty): tracecat never overwrites a trace (exit 3).
       """,
     options: [
-      .option("output", short: "o", value: "OUT", help: "Write the trace to OUT instead of standard output.")
+      .option(
+        "output", short: "o", value: "OUT",
+        help: "Write the trace to OUT, a new file, instead of standard output.")
     ],
     positionals: PositionalSpec(
       name: "FILE", help: "The JSON Lines document; - or nothing reads standard input.", minimum: 0,
@@ -81,7 +84,7 @@ struct PackCommand: TracecatCommand {
       throw TracecatError(error)
     }
     if let output {
-      try InputSource.writeFile(output, writer.bytes)
+      try InputSource.writeNewTrace(output, writer.bytes)
     } else {
       try console.write(writer.bytes)
     }

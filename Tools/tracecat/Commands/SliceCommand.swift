@@ -12,13 +12,15 @@ struct SliceCommand: TracecatCommand {
       hinge, then per connected scene its connection, geometry, traits, regions, scroll and selection, \
       stamped --from — so it replays from its first event as the original does from --from; every \
       later frame's keyframe carries that state too. The header is copied. Reading starts at the frame \
-      holding --from (the seek table makes that a jump).
+      holding --from (the seek table makes that a jump). A range with no event gives the state alone. \
+      OUT must be new (or empty): tracecat never overwrites a trace.
       """,
     options: [
       .option("from", value: "TIME", help: "Start of the range (default: the trace's start)."),
       .option("to", value: "TIME", help: "End of the range (default: the trace's end)."),
       .option(
-        "output", short: "o", value: "OUT", help: "Write the slice to OUT (- or none: standard output)."),
+        "output", short: "o", value: "OUT",
+        help: "Write the slice to OUT, a new file (- or none: standard output)."),
     ],
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
@@ -76,6 +78,10 @@ struct SliceCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
+    if slice.isEmpty {  // No event in the range: the slice is the state at --from alone.
+      slice = snapshot.events(at: filter.from)
+      stateCount = slice.count
+    }
     let writer = try TraceWriter(header: reader.header, policy: .archive)
     do throws(TraceError) {
       for event in slice { try writer.append(event) }
@@ -87,7 +93,7 @@ struct SliceCommand: TracecatCommand {
       try console.write(writer.bytes)
       return .success
     }
-    try InputSource.writeFile(output, writer.bytes)
+    try InputSource.writeNewTrace(output, writer.bytes)
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
       "\(output): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
