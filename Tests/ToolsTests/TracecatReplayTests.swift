@@ -20,7 +20,7 @@ import Testing
     #expect(row.hasSuffix("pass"))
     #expect(row.contains(" \(fixture.events.count) "))
     #expect(row.contains("1:cT"))
-    #expect(lines.last == "total: 1 traces, \(fixture.events.count) events, 1 passed, 0 failed")
+    #expect(lines.last == "total: 1 trace, \(fixture.events.count) events, 1 passed, 0 failed")
   }
 
   @Test func jsonLinesKeepTheirNamesAndEndWithTheSummary() throws {

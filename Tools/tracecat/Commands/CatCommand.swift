@@ -118,7 +118,7 @@ struct CatCommand: TracecatCommand {
     guard count > 0 else { return }
     try? console.flush()
     console.error(
-      "tracecat: note: \(InputSource.displayName(file)): skipped \(count) events of kinds "
+      "tracecat: note: \(InputSource.displayName(file)): skipped \(Count(count, "event")) of kinds "
         + "this tracecat does not know (written by a newer FoldTrace)")
   }
 }

@@ -55,7 +55,7 @@ enum ReplayTable {
     let failed = outcomes.filter { !$0.passed }.count
     let events = outcomes.map(\.summary.events).reduce(0, +)
     lines.append(
-      "total: \(outcomes.count) traces, \(events) events, \(outcomes.count - failed) passed, \(failed) failed"
+      "total: \(Count(outcomes.count, "trace")), \(Count(events, "event")), \(outcomes.count - failed) passed, \(failed) failed"
     )
     for outcome in outcomes where !outcome.summary.passed {
       lines.append("")

@@ -54,7 +54,8 @@ enum ChromeTraceExporter {
     for drop in timeline.drops {
       events.append(
         .instant(
-          "dropped \(drop.count) events", category: "dropped", at: drop.time, pid: devicePID, tid: 2,
+          "dropped \(Count(Int(clamping: drop.count), "event"))", category: "dropped", at: drop.time,
+          pid: devicePID, tid: 2,
           scope: "g",
           ["count": .number(Double(drop.count))]))
     }
