@@ -41,47 +41,17 @@ public struct SpringMotion: Sendable, Hashable {
   /// - Parameter t: Seconds since release; negative times count as 0.
   /// - Returns: Value − target.
   /// - Complexity: O(1).
-  public func displacement(at t: Double) -> Double {
-    let t = max(0, t)
-    let x0 = displacement
-    let v0 = velocity
-    let omega = spring.angularFrequency
-    switch spring.regime {
-    case .criticallyDamped:
-      return (x0 + (v0 + omega * x0) * t) * exp(-omega * t)
-    case .underDamped:
-      let (lambda, omegaD, b) = underDampedTerms
-      return exp(-lambda * t) * (x0 * cos(omegaD * t) + b * sin(omegaD * t))
-    case .overDamped:
-      let (r1, r2, c1, c2) = overDampedTerms
-      return c1 * exp(r1 * t) + c2 * exp(r2 * t)
-    }
-  }
+  public func displacement(at t: Double) -> Double { state(at: t).displacement }
 
   /// The velocity `t` seconds after release, per second.
   ///
   /// - Parameter t: Seconds since release; negative times count as 0.
   /// - Returns: The rate of change of the value.
   /// - Complexity: O(1).
-  public func velocity(at t: Double) -> Double {
-    let t = max(0, t)
-    let x0 = displacement
-    let v0 = velocity
-    let omega = spring.angularFrequency
-    switch spring.regime {
-    case .criticallyDamped:
-      return (v0 - omega * (v0 + omega * x0) * t) * exp(-omega * t)
-    case .underDamped:
-      let (lambda, omegaD, b) = underDampedTerms
-      return exp(-lambda * t) * (v0 * cos(omegaD * t) - (x0 * omegaD + lambda * b) * sin(omegaD * t))
-    case .overDamped:
-      let (r1, r2, c1, c2) = overDampedTerms
-      return r1 * c1 * exp(r1 * t) + r2 * c2 * exp(r2 * t)
-    }
-  }
+  public func velocity(at t: Double) -> Double { state(at: t).velocity }
 
   /// ``displacement(at:)`` and ``velocity(at:)`` together, sharing the exponential (and the cosine and
-  /// sine) the two evaluate: the same expressions, so the same bits, for half the `exp` calls.
+  /// sine) the two evaluate; both are read from here, so sampling a channel costs one `exp`.
   ///
   /// - Parameter t: Seconds since release; negative times count as 0.
   /// - Complexity: O(1).
