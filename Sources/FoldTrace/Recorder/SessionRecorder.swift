@@ -19,10 +19,13 @@ import Synchronization
 /// **Bounded memory.** At most `eventCapacity` events wait for the writer queue; while the buffer is full
 /// (the disk fell behind and the queue is stuck writing), new events are dropped and counted, and as soon
 /// as there is room again a ``TraceEvent/Payload/dropped(count:)`` event with the count goes into the trace
-/// before the next event, so a trace always says where and how much it lost. The recorder holds two
-/// buffers of `eventCapacity + 1` events (``bufferBytes(eventCapacity:)``: about 1 MiB by default), the
-/// strings and region lists those events reference (retained, not copied: at most
-/// 64 KiB per string), one open frame (below ``FlushPolicy/maxBufferedBytes`` plus a keyframe) and the
+/// before the next event, so a trace always says where and how much it lost. Scene connections and
+/// disconnections are not dropped while a reserve of 512 slots lasts (two per event, for every scene the
+/// format allows connecting and disconnecting once), since without its connection a scene's later events
+/// mean nothing. The recorder holds two buffers of `eventCapacity + 513` events
+/// (``bufferBytes(eventCapacity:)``: about 1.1 MiB by default), the strings and region lists those events
+/// reference (retained, not copied: at most 64 KiB per string, so `eventCapacity` × 64 KiB at worst for
+/// events that all carry one), one open frame (below ``FlushPolicy/maxBufferedBytes`` plus a keyframe) and the
 /// compressed frame being written.
 ///
 /// **Errors reach the app, never crash it.** A value no trace may hold is refused by ``record(_:)`` at
@@ -36,8 +39,8 @@ import Synchronization
 public final class SessionRecorder: Sendable {
   /// The caller's side, under the lock.
   struct State: ~Copyable {
-    /// Stamped events waiting for the writer queue; capacity `eventCapacity + 1` (room for one `dropped`
-    /// record), allocated once.
+    /// Stamped events waiting for the writer queue; capacity `eventCapacity + reservedSlots` (room for a
+    /// `dropped` record and for scene connections while full), allocated once.
     var buffer: SlotBuffer<TraceEvent>
     /// Flush requests as positions in `buffer`: end the frame and `fsync` after the first n events.
     var flushes: [Int]
