@@ -12,8 +12,22 @@ public protocol PlanAnimating: Sendable {
   mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64)
   /// Every element on screen at `time` (nanoseconds), in a deterministic order.
   func presentations(at time: UInt64) -> [ElementPresentation]
+  /// Replaces `buffer`'s contents with ``presentations(at:)`` at `time` (nanoseconds), reusing its storage
+  /// where the implementation can; the default assigns ``presentations(at:)``.
+  func presentations(at time: UInt64, into buffer: inout [ElementPresentation])
   /// True when nothing moves or fades at `time` (nanoseconds).
   func isSettled(at time: UInt64) -> Bool
+}
+
+extension PlanAnimating {
+  /// Assigns ``presentations(at:)`` at `time` (nanoseconds) to `buffer`.
+  ///
+  /// - Parameters:
+  ///   - time: Nanoseconds.
+  ///   - buffer: Receives the presentations.
+  public func presentations(at time: UInt64, into buffer: inout [ElementPresentation]) {
+    buffer = presentations(at: time)
+  }
 }
 
 extension PlanAnimator: PlanAnimating {}

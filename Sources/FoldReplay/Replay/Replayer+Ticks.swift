@@ -25,11 +25,12 @@ extension Replayer {
         for index in scenes.indices where scenes[index].isAnimating {
           let scene = scenes.baseAddress! + index
           let settled = scene.pointee.animator.isSettled(at: tickTime)
+          scene.pointee.animator.presentations(at: tickTime, into: &scene.pointee.sampleBuffer)
           sink.receive(
             .frame(
               FrameSample(
                 scene: scene.pointee.id, time: tickTime, eventIndex: eventIndex,
-                elements: scene.pointee.animator.presentations(at: tickTime), isSettled: settled,
+                elements: scene.pointee.sampleBuffer, isSettled: settled,
                 reduceMotion: scene.pointee.reduceMotion,
                 isInteractivelyResizing: scene.pointee.isInteractivelyResizing)))
           if settled { scene.pointee.isAnimating = false }

@@ -19,6 +19,9 @@ struct SceneReplay: Sendable {
   var plan: LayoutPlan?
   var animator: any PlanAnimating
   var isAnimating = false
+  /// The storage of the latest frame sample's elements, refilled at each tick (no array allocated per
+  /// sample once the sink has let go of the previous one).
+  var sampleBuffer: [ElementPresentation] = []
   /// The scroll view, once the scene has a plan with scrolling content.
   var scroll: (any ScrollAnchoring)?
   /// What the content was last laid out for.

@@ -163,6 +163,31 @@ public struct PlanAnimator: Sendable, Hashable {
       isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
   }
 
+  /// Overwrites `slot` with the presentation of the track at `track` at `time`, or returns false (and
+  /// leaves `slot` alone) when the track has faded out. The same values as
+  /// ``presentation(of:at:)``, stored field by field.
+  private static func update(
+    _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>, at time: UInt64
+  ) -> Bool {
+    let isRemoved = track.pointee.isRemoved
+    let opacitySettled = track.pointee.opacity.isSettled(at: time)
+    if isRemoved && opacitySettled { return false }
+    var outgoing: ElementPresentation.Outgoing?
+    if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
+      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
+    }
+    let (frame, velocity) = track.pointee.frame.state(at: time)
+    if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
+    slot.pointee.frame = frame
+    slot.pointee.target = track.pointee.frame.target
+    slot.pointee.velocity = velocity
+    slot.pointee.opacity = clampOpacity(track.pointee.opacity.value(at: time))
+    slot.pointee.phase = isRemoved ? .disappearing : .present
+    slot.pointee.outgoing = outgoing
+    slot.pointee.isSettled = track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil
+    return true
+  }
+
   /// Every element on screen at `time`: the latest plan's in plan order, then disappearing ones.
   ///
   /// - Parameter time: Nanoseconds, not earlier than the latest update.
@@ -182,6 +207,41 @@ public struct PlanAnimator: Sendable, Hashable {
             count += 1
           }
           track += 1
+        }
+      }
+    }
+  }
+
+  /// Replaces the contents of `buffer` with ``presentations(at:)``, reusing its storage.
+  ///
+  /// For a caller that samples every tick (the replay's frame samples): once `buffer` is uniquely
+  /// referenced again, no array is allocated or freed per sample. The elements are the same, in the same
+  /// order, as ``presentations(at:)`` returns.
+  ///
+  /// - Parameters:
+  ///   - time: Nanoseconds, not earlier than the latest update.
+  ///   - buffer: Receives the presentations; its previous contents are discarded.
+  /// - Complexity: O(n).
+  public func presentations(at time: UInt64, into buffer: inout [ElementPresentation]) {
+    if buffer.count > tracks.count { buffer.removeSubrange(tracks.count...) }
+    tracks.withUnsafeBufferPointer { tracks in
+      guard let first = tracks.baseAddress else { return }
+      // Overwrites the buffer's presentations field by field (the id only when it differs): building
+      // and copying a whole presentation, and retaining its id, cost more than the spring arithmetic.
+      var count = 0
+      var next = 0
+      buffer.withUnsafeMutableBufferPointer { slots in
+        guard let slot = slots.baseAddress else { return }
+        while next < tracks.count, count < slots.count {
+          if Self.update(slot + count, from: first + next, at: time) { count += 1 }
+          next += 1
+        }
+      }
+      if count < buffer.count {
+        buffer.removeSubrange(count...)
+      } else {
+        for index in next..<tracks.count {
+          if let presentation = Self.presentation(of: first + index, at: time) { buffer.append(presentation) }
         }
       }
     }
