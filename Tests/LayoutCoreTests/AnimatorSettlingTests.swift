@@ -59,6 +59,29 @@ import Testing
     #expect(answers == [true, false])
   }
 
+  /// The refilled buffer the replayer samples into (`presentations(at:into:)`) holds exactly what
+  /// `presentations(at:)` builds, at every millisecond of the script: elements appearing, fading out and
+  /// back, cross-fades with an outgoing rendering, and the buffer shrinking and growing.
+  @Test func theRefilledBufferEqualsTheBuiltArrayAtEveryMillisecond() {
+    var animator = PlanAnimator()
+    var buffer: [ElementPresentation] = []
+    var mismatches: [UInt64] = []
+    var counts: Set<Int> = []
+    for (index, step) in Self.script.enumerated() {
+      animator.update(to: step.1, context: step.2, at: step.0 * Self.ms)
+      let end = index + 1 < Self.script.count ? Self.script[index + 1].0 : step.0 + 1500
+      for millisecond in step.0..<end {
+        let time = millisecond * Self.ms
+        animator.presentations(at: time, into: &buffer)
+        let built = animator.presentations(at: time)
+        counts.insert(built.count)
+        if buffer != built { mismatches.append(millisecond) }
+      }
+    }
+    #expect(mismatches == [])
+    #expect(counts.count >= 3)  // The buffer really shrinks and grows.
+  }
+
   @Test func aFadingElementKeepsTheAnimatorUnsettledUntilItIsGone() {
     var animator = PlanAnimator()
     animator.update(to: Self.plan([("list", 0), ("detail", 300)]), context: Self.context(), at: 0)
