@@ -141,31 +141,22 @@ public struct PlanAnimator: Sendable, Hashable {
     return tracks.withUnsafeBufferPointer { Self.presentation(of: $0.baseAddress! + position, at: time) }
   }
 
-  /// The presentation of the track at `track` at `time`, or nil when it has faded out.
-  ///
-  /// Reads the track's fields where they are: a track is several hundred bytes, and a copy per element
-  /// per sampled tick (with its id retained) cost more than the spring arithmetic.
+  /// The presentation of the track at `track` at `time`, or nil when it has faded out: ``update(_:from:at:)``
+  /// into a fresh presentation, so the two ways of sampling cannot drift apart.
   private static func presentation(
     of track: UnsafePointer<Track>, at time: UInt64
   ) -> ElementPresentation? {
-    let isRemoved = track.pointee.isRemoved
-    let opacitySettled = track.pointee.opacity.isSettled(at: time)
-    if isRemoved && opacitySettled { return nil }
-    var outgoing: ElementPresentation.Outgoing?
-    if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
-      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
-    }
-    let (frame, velocity) = track.pointee.frame.state(at: time)
-    return ElementPresentation(
-      id: track.pointee.id, frame: frame, target: track.pointee.frame.target, velocity: velocity,
-      opacity: clampOpacity(track.pointee.opacity.value(at: time)),
-      phase: isRemoved ? .disappearing : .present, outgoing: outgoing,
-      isSettled: track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil)
+    var presentation = ElementPresentation(
+      id: track.pointee.id, frame: .zero, target: .zero, velocity: .zero, opacity: 0, phase: .present,
+      outgoing: nil, isSettled: false)
+    return update(&presentation, from: track, at: time) ? presentation : nil
   }
 
   /// Overwrites `slot` with the presentation of the track at `track` at `time`, or returns false (and
-  /// leaves `slot` alone) when the track has faded out. The same values as
-  /// ``presentation(of:at:)``, stored field by field.
+  /// leaves `slot` alone) when the track has faded out. Stored field by field, the id only when it
+  /// changed: the replayer refills one buffer per tick, and a whole presentation per element (with its id
+  /// retained and released) cost more than the spring arithmetic. Reads the track in place for the same
+  /// reason (a track is several hundred bytes).
   private static func update(
     _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>, at time: UInt64
   ) -> Bool {
