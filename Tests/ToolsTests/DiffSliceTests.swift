@@ -140,4 +140,19 @@ import Testing
     #expect(try fixture.run(["slice", "--to", "2", "-o", "empty.foldtrace", name]).status == 0)
     #expect(try fixture.run(["verify", "empty.foldtrace"]).status == 0)
   }
+
+  @Test func packRefusesATraceAWriterHasOpen() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let live = fixture.directory.appendingPathComponent("live.foldtrace").path
+    let writer = try TraceWriter(path: live, header: TracecatFixture.header)
+    try writer.append(TraceEvent(time: 1, .marker("recording")))
+    try writer.flush()
+    _ = try fixture.file("t.jsonl", try fixture.run(["--json", fixture.trace.lastPathComponent]).stdout)
+    let packed = try fixture.run(["pack", "t.jsonl", "-o", "live.foldtrace"])
+    #expect(packed.status == 3)
+    #expect(packed.stderr.contains("live.foldtrace: another writer has this trace open"))
+    try writer.close()
+    #expect(try TraceReader.readAll(path: live).events.map(\.payload) == [.marker("recording")])
+  }
 }

@@ -15,7 +15,7 @@
 public struct FlushPolicy: Sendable, Hashable {
   /// Encoded event bytes that end a frame, in bytes, clamped to 1 byte…8 MiB (also when set).
   public var maxBufferedBytes: Int {
-    didSet { maxBufferedBytes = min(max(maxBufferedBytes, 1), TraceFormat.maxPolicyBytes) }
+    didSet { maxBufferedBytes = Self.clampedBytes(maxBufferedBytes) }
   }
   /// Trace time that ends a frame, in nanoseconds, at least 1 (also when set); `UInt64.max` for no time
   /// limit.
@@ -26,7 +26,7 @@ public struct FlushPolicy: Sendable, Hashable {
   /// libzstd's `ZSTD_c_compressionLevel`). Higher levels give smaller frames for more CPU time when a
   /// frame ends; any level decodes at the same speed. Clamped also when set.
   public var compressionLevel: Int {
-    didSet { compressionLevel = min(max(compressionLevel, 1), 19) }
+    didSet { compressionLevel = Self.clampedLevel(compressionLevel) }
   }
 
   /// Creates a policy.
@@ -35,10 +35,13 @@ public struct FlushPolicy: Sendable, Hashable {
   ///   - maxSpan: Trace time that ends a frame, in nanoseconds (at least 1).
   ///   - compressionLevel: The zstd level of each frame (clamped to 1…19).
   public init(maxBufferedBytes: Int = 64 * 1024, maxSpan: UInt64 = 1_000_000_000, compressionLevel: Int = 3) {
-    self.maxBufferedBytes = min(max(maxBufferedBytes, 1), TraceFormat.maxPolicyBytes)
+    self.maxBufferedBytes = Self.clampedBytes(maxBufferedBytes)
     self.maxSpan = max(maxSpan, 1)
-    self.compressionLevel = min(max(compressionLevel, 1), 19)
+    self.compressionLevel = Self.clampedLevel(compressionLevel)
   }
+
+  private static func clampedBytes(_ bytes: Int) -> Int { min(max(bytes, 1), TraceFormat.maxPolicyBytes) }
+  private static func clampedLevel(_ level: Int) -> Int { min(max(level, 1), 19) }
 
   /// 64 KiB or 1 s of trace time, whichever comes first, at zstd level 3: what `SessionRecorder` and a
   /// `TraceWriter` created without a policy write.

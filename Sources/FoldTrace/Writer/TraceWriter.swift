@@ -195,7 +195,7 @@ public final class TraceWriter {
 
   private static func makeCompressor(level: Int) -> ZstdCompressor {
     do {
-      return try ZstdCompressor(level: Int32(clamping: min(max(level, 1), 19)))
+      return try ZstdCompressor(level: Int32(level))  // 1…19: FlushPolicy keeps it so
     } catch {
       fatalError("libzstd could not create a compression context: \(error)")
     }
