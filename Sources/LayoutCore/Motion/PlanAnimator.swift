@@ -54,6 +54,10 @@ public struct PlanAnimator: Sendable, Hashable {
   /// How far beyond the scene's own size change a frame may move and still track directly during an
   /// interactive resize, in points (covers pixel rounding in layouts): 1 pt.
   public var trackingSlack = 1.0
+  /// The settling times this animator has computed (a cache: no part of equality, see ``SettlingMemo``).
+  private var settlingMemo = SettlingMemo()
+  /// False makes every update take the general path (tests hold the in-place path to it).
+  var updatesInPlace = true
 
   /// One element's animation state.
   struct Track: Sendable, Hashable {
@@ -96,37 +100,85 @@ public struct PlanAnimator: Sendable, Hashable {
       abs(context.size.width - $0.width) + abs(context.size.height - $0.height)
     }
     lastSize = context.size
+    // Lent to the transitions below and put back at the end (taken out, so writing to it does not copy).
+    var memo = settlingMemo
+    settlingMemo = SettlingMemo(capacity: 0)
+    defer { settlingMemo = memo }
+    if updatesInPlace && tracksFollow(plan) {
+      updateInPlace(to: plan, context: context, geometryChange: geometryChange ?? 0, at: time, memo: &memo)
+      return
+    }
     var newTracks: [Track] = []
     newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
     // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
     // so a repeated id is taken once: no hashing of every id into a set.
     var inPlan = Array(repeating: false, count: tracks.count)
     var newIDs: Set<String> = []
-    var memo = SettlingMemo()
+    let transitions = Transitions(
+      spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
+      geometryChange: geometryChange ?? 0, time: time)
     for element in plan.elements {
       if let position = positions[element.id] {
         guard !inPlan[position] else { continue }
         inPlan[position] = true
         var track = tracks[position]
-        apply(
-          element.frame, to: &track, context: context, geometryChange: geometryChange ?? 0, at: time,
-          memo: &memo)
+        transitions.apply(element.frame, to: &track, memo: &memo)
         newTracks.append(track)
       } else {
         guard newIDs.insert(element.id).inserted else { continue }
-        newTracks.append(appearing(element.id, element.frame, context: context, at: time))
+        newTracks.append(appearing(element.id, element.frame, context: context, at: time, memo: &memo))
       }
     }
     for (position, var track) in tracks.enumerated() where !inPlan[position] {
       if !track.isRemoved {
         track.isRemoved = true
-        track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context))
+        track.opacity.retarget(to: 0, at: time, spring: fadeSpring(context), memo: &memo)
       }
       newTracks.append(track)
     }
     tracks = newTracks
     reindex()
     hasPlan = true
+    settledAt = tracks.reduce(0) { max($0, $1.settleTime) }
+  }
+
+  /// True when the plan's elements are the first tracks, in order: then the general update keeps every
+  /// track where it is (the plan's elements in plan order, then the others in their order, no id twice,
+  /// none new), and ``updateInPlace(to:context:geometryChange:at:memo:)`` gives the same tracks.
+  ///
+  /// - Complexity: O(e) id comparisons for e plan elements.
+  private func tracksFollow(_ plan: LayoutPlan) -> Bool {
+    guard hasPlan, plan.elements.count <= tracks.count else { return false }
+    return plan.elements.withUnsafeBufferPointer { elements in
+      tracks.withUnsafeBufferPointer { tracks in
+        for index in elements.indices where elements[index].id != tracks[index].id { return false }
+        return true
+      }
+    }
+  }
+
+  /// ``update(to:context:at:)`` when ``tracksFollow(_:)``: the same transitions, in the same order, on the
+  /// tracks where they stand (no copy of a track, no new index).
+  private mutating func updateInPlace(
+    to plan: LayoutPlan, context: LayoutContext, geometryChange: Double, at time: UInt64,
+    memo: inout SettlingMemo
+  ) {
+    let count = plan.elements.count
+    let transitions = Transitions(
+      spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
+      geometryChange: geometryChange, time: time)
+    let fade = fadeSpring(context)
+    tracks.withUnsafeMutableBufferPointer { tracks in
+      plan.elements.withUnsafeBufferPointer { elements in
+        for index in 0..<count {
+          transitions.apply(elements[index].frame, to: &tracks[index], memo: &memo)
+        }
+      }
+      for index in count..<tracks.count where !tracks[index].isRemoved {
+        tracks[index].isRemoved = true
+        tracks[index].opacity.retarget(to: 0, at: time, spring: fade, memo: &memo)
+      }
+    }
     settledAt = tracks.reduce(0) { max($0, $1.settleTime) }
   }
 
@@ -250,43 +302,15 @@ public struct PlanAnimator: Sendable, Hashable {
     context.reduceMotion ? crossFadeSpring : spring
   }
 
-  private func appearing(_ id: String, _ frame: Rect, context: LayoutContext, at time: UInt64) -> Track {
+  private func appearing(
+    _ id: String, _ frame: Rect, context: LayoutContext, at time: UInt64, memo: inout SettlingMemo
+  ) -> Track {
     let rect = AnimatedRect(frame, spring: spring)
     guard hasPlan else { return Track(id: id, frame: rect, opacity: AnimatedValue(1, spring: spring)) }
     var opacity = AnimatedValue(0, spring: fadeSpring(context), epsilon: 0.0001)
     opacity.jump(to: 0, at: time)
-    opacity.retarget(to: 1, at: time)
+    opacity.retarget(to: 1, at: time, memo: &memo)
     return Track(id: id, frame: rect, opacity: opacity)
-  }
-
-  private func apply(
-    _ frame: Rect, to track: inout Track, context: LayoutContext, geometryChange: Double, at time: UInt64,
-    memo: inout SettlingMemo
-  ) {
-    if track.isRemoved {
-      // Back before it finished fading out: fade in again from the opacity it has now.
-      track.isRemoved = false
-      track.opacity.retarget(to: 1, at: time, spring: fadeSpring(context))
-    }
-    guard frame != track.frame.target else { return }
-    if context.reduceMotion {
-      let old = track.frame.value(at: time)
-      var ghost = AnimatedValue(track.opacity.value(at: time), spring: crossFadeSpring, epsilon: 0.0001)
-      ghost.jump(to: track.opacity.value(at: time), at: time)
-      ghost.retarget(to: 0, at: time)
-      track.outgoing = Ghost(frame: old, opacity: ghost)
-      track.frame.jump(to: frame, at: time)
-      var opacity = AnimatedValue(0, spring: crossFadeSpring, epsilon: 0.0001)
-      opacity.jump(to: 0, at: time)
-      opacity.retarget(to: 1, at: time)
-      track.opacity = opacity
-    } else if context.isInteractivelyResizing && track.frame.isSettled(at: time)
-      && Self.largestChange(from: track.frame.target, to: frame) <= geometryChange + trackingSlack
-    {
-      track.frame.jump(to: frame, at: time)
-    } else {
-      track.frame.retarget(to: frame, at: time, spring: spring, memo: &memo)
-    }
   }
 
   /// Drops elements that have finished fading out and outgoing renderings that have faded.
@@ -308,11 +332,6 @@ public struct PlanAnimator: Sendable, Hashable {
     for (index, track) in tracks.enumerated() { positions[track.id] = index }
   }
 
-  /// The largest change of x, y, width or height between two frames, in points.
-  private static func largestChange(from a: Rect, to b: Rect) -> Double {
-    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
-  }
-
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
 }
 
@@ -324,5 +343,58 @@ extension PlanAnimator.Track {
     return max(
       frame.x.settleTime, frame.y.settleTime, frame.width.settleTime, frame.height.settleTime,
       opacity.settleTime, outgoing?.opacity.settleTime ?? 0)
+  }
+}
+
+extension PlanAnimator {
+  /// How the frame of an element already on screen moves to its new frame in one update: the rules in
+  /// ``PlanAnimator``'s overview (spring, Reduce Motion cross-fade, interactive tracking), with what they
+  /// read from the animator and the update.
+  struct Transitions {
+    var spring: Spring
+    var crossFadeSpring: Spring
+    var trackingSlack: Double
+    var context: LayoutContext
+    /// |Δwidth| + |Δheight| of the scene since the previous plan, in points (0 for the first).
+    var geometryChange: Double
+    /// The update's time, in nanoseconds.
+    var time: UInt64
+
+    private var fadeSpring: Spring { context.reduceMotion ? crossFadeSpring : spring }
+
+    /// Moves `track` toward `frame` (points), taking settling times from `memo`.
+    ///
+    /// - Complexity: O(1).
+    func apply(_ frame: Rect, to track: inout Track, memo: inout SettlingMemo) {
+      if track.isRemoved {
+        // Back before it finished fading out: fade in again from the opacity it has now.
+        track.isRemoved = false
+        track.opacity.retarget(to: 1, at: time, spring: fadeSpring, memo: &memo)
+      }
+      guard frame != track.frame.target else { return }
+      if context.reduceMotion {
+        let old = track.frame.value(at: time)
+        var ghost = AnimatedValue(track.opacity.value(at: time), spring: crossFadeSpring, epsilon: 0.0001)
+        ghost.jump(to: track.opacity.value(at: time), at: time)
+        ghost.retarget(to: 0, at: time, memo: &memo)
+        track.outgoing = Ghost(frame: old, opacity: ghost)
+        track.frame.jump(to: frame, at: time)
+        var opacity = AnimatedValue(0, spring: crossFadeSpring, epsilon: 0.0001)
+        opacity.jump(to: 0, at: time)
+        opacity.retarget(to: 1, at: time, memo: &memo)
+        track.opacity = opacity
+      } else if context.isInteractivelyResizing && track.frame.isSettled(at: time)
+        && Self.largestChange(from: track.frame.target, to: frame) <= geometryChange + trackingSlack
+      {
+        track.frame.jump(to: frame, at: time)
+      } else {
+        track.frame.retarget(to: frame, at: time, spring: spring, memo: &memo)
+      }
+    }
+
+    /// The largest change of x, y, width or height between two frames, in points.
+    private static func largestChange(from a: Rect, to b: Rect) -> Double {
+      max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+    }
   }
 }

@@ -1,13 +1,20 @@
-/// Settling times already computed during one ``PlanAnimator/update(to:context:at:)``, keyed by the exact
-/// bits of the spring, the release displacement and velocity and the tolerance.
+/// Settling times already computed by one animator, keyed by the exact bits of the spring, the release
+/// displacement and velocity and the tolerance.
 ///
-/// ``SpringMotion/settlingTime(epsilon:)`` bisects to the last bit (about a hundred `exp` calls), and a
-/// relayout often starts many channels on the very same motion: a row of controls shifted by the same
-/// distance, grid columns that all change width alike. The memo returns the value the computation gave
-/// for bit-identical inputs, so results are unchanged. It lives only for one update and holds at most
-/// ``capacity`` entries.
-struct SettlingMemo {
-  private struct Key: Equatable {
+/// ``SpringMotion/settlingTime(epsilon:)`` bisects to the last bit (dozens of `exp` and `log` calls), and
+/// an animator starts the same motions again and again: a row of controls shifted by the same distance,
+/// grid columns that all change width alike, every fade-in and fade-out from rest (opacity 0 → 1 and
+/// 1 → 0 on the same spring), a fold that comes back to an earlier layout. The memo returns the value the
+/// computation gave for bit-identical inputs, so results are unchanged.
+///
+/// It is a direct-mapped table of ``capacity`` slots (a power of two): the key's bits pick one slot, a
+/// miss overwrites it. The slot choice is a fixed mix of the bits (no per-process seed), though no output
+/// depends on it: a hit and a miss give the same value.
+///
+/// The memo is a cache, not state: it takes no part in equality or hashing, so two animators with the
+/// same tracks are equal whatever each has computed before.
+struct SettlingMemo: Sendable, Hashable {
+  private struct Key: Equatable, Sendable {
     var duration: UInt64
     var bounce: UInt64
     var displacement: UInt64
@@ -21,33 +28,68 @@ struct SettlingMemo {
       velocity = motion.velocity.bitPattern
       self.epsilon = epsilon.bitPattern
     }
+
+    /// The all-zero key of an empty slot: no spring has duration 0 (see ``Spring/minimumDuration``).
+    static let empty = Key(duration: 0, bounce: 0, displacement: 0, velocity: 0, epsilon: 0)
+
+    private init(duration: UInt64, bounce: UInt64, displacement: UInt64, velocity: UInt64, epsilon: UInt64) {
+      self.duration = duration
+      self.bounce = bounce
+      self.displacement = displacement
+      self.velocity = velocity
+      self.epsilon = epsilon
+    }
+
+    /// A fixed multiplicative mix of the five bit patterns (Fibonacci hashing, Knuth TAOCP vol. 3,
+    /// §6.4): deterministic across runs.
+    var mixed: UInt64 {
+      var hash = duration &* 0x9E37_79B9_7F4A_7C15
+      hash = (hash ^ bounce) &* 0xBF58_476D_1CE4_E5B9
+      hash = (hash ^ displacement) &* 0x94D0_49BB_1331_11EB
+      hash = (hash ^ velocity) &* 0x9E37_79B9_7F4A_7C15
+      hash = (hash ^ epsilon) &* 0xBF58_476D_1CE4_E5B9
+      return hash ^ (hash >> 29)
+    }
   }
 
-  /// The most entries kept (a linear search stays cheaper than one bisection).
+  private struct Slot: Sendable {
+    var key: Key
+    var value: Double
+  }
+
+  /// The number of slots: 0 (compute every time) or a power of two.
   let capacity: Int
-  private var keys: [Key] = []
-  private var values: [Double] = []
+  /// The slots, allocated at the first store.
+  private var slots: [Slot] = []
 
   /// Creates an empty memo.
   ///
-  /// - Parameter capacity: The most entries kept; 0 computes every time.
-  init(capacity: Int = 64) { self.capacity = capacity }
+  /// - Parameter capacity: The number of slots, 0 (compute every time) or a power of two; default 256.
+  init(capacity: Int = 256) {
+    precondition(capacity >= 0 && capacity & (capacity &- 1) == 0, "capacity must be 0 or a power of two")
+    self.capacity = capacity
+  }
 
-  /// `motion.settlingTime(epsilon: epsilon)`, computed once per distinct input.
+  /// `motion.settlingTime(epsilon: epsilon)`, computed once per distinct input while its slot keeps it.
   ///
-  /// - Complexity: O(``capacity``) comparisons, plus the computation on a miss.
+  /// - Complexity: O(1), plus the computation on a miss.
   mutating func settlingTime(of motion: SpringMotion, epsilon: Double) -> Double {
-    // A motion at rest settles at once after one evaluation: nothing to save.
+    // A motion at rest settles at once: nothing to save.
     guard capacity > 0, motion.displacement != 0 || motion.velocity != 0 else {
       return motion.settlingTime(epsilon: epsilon)
     }
     let key = Key(motion, epsilon: epsilon)
-    if let index = keys.firstIndex(of: key) { return values[index] }
+    let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
+    if !slots.isEmpty, slots[index].key == key { return slots[index].value }
     let value = motion.settlingTime(epsilon: epsilon)
-    if keys.count < capacity {
-      keys.append(key)
-      values.append(value)
-    }
+    if slots.isEmpty { slots = Array(repeating: Slot(key: .empty, value: 0), count: capacity) }
+    slots[index] = Slot(key: key, value: value)
     return value
   }
+
+  /// Always true: a cache does not make two animators differ.
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+  /// Hashes nothing (see ``==(_:_:)``).
+  func hash(into hasher: inout Hasher) {}
 }

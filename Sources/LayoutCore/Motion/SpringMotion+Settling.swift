@@ -18,6 +18,9 @@ extension SpringMotion {
   /// - Complexity: O(1).
   public func settlingTime(epsilon: Double) -> Double {
     precondition(epsilon > 0, "epsilon must be positive")
+    // At rest every envelope term is 0 (|0|, |0 + ω₀·0|, √(0 + 0), |±0|), so the envelopes are 0 at the
+    // peak (t = 0), within any positive tolerance: the search below would return 0 for both.
+    if displacement == 0 && velocity == 0 { return 0 }
     let (position, speed) = envelopes
     return max(
       Self.lastCrossing(of: position, below: epsilon),
