@@ -29,6 +29,8 @@ public struct ScrollModel: Sendable, Hashable {
   /// The content offset when ``anchor`` was taken, in points: a relayout that puts the anchor back at
   /// ``anchorOriginTop`` restores this offset bit for bit.
   var anchorOriginOffset = 0.0
+  /// The layouts laid out lately, for relayouts that come back to one (a cache: no part of equality).
+  private var layoutCache = ScrollLayoutCache()
 
   /// Creates a scroll view at `contentOffset` (clamped) and selects its anchor.
   ///
@@ -46,6 +48,7 @@ public struct ScrollModel: Sendable, Hashable {
     self.viewport = viewport
     self.configuration = configuration
     self.layout = ScrollLayout(items: items, viewport: viewport, configuration: configuration)
+    layoutCache.keep(layout, viewport: viewport, configuration: configuration)
     self.contentOffset = 0
     self.selection = selection
     scroll(to: contentOffset)
@@ -88,14 +91,15 @@ public struct ScrollModel: Sendable, Hashable {
     anchorOriginOffset = contentOffset
   }
 
-  /// Replaces layout inputs without anchoring (used by relayout).
+  /// Replaces layout inputs without anchoring (used by relayout); a layout laid out lately for the same
+  /// inputs is taken as it is (the same frames, see ``ScrollLayoutCache``).
   mutating func replaceLayout(
     items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration
   ) {
     self.viewport = viewport
     self.configuration = configuration
-    self.layout = ScrollLayout(
-      items: items, viewport: viewport, configuration: configuration, reusingIndexOf: layout)
+    self.layout = layoutCache.layout(
+      items: items, viewport: viewport, configuration: configuration, previous: layout)
   }
 
   /// Clears the selection when its item no longer exists.
