@@ -153,19 +153,21 @@ public struct Replayer: Sendable {
   /// viewing region's top (the recording app's rows need not be as tall as the replay's); otherwise the
   /// recorded offset is used.
   private mutating func scrolled(_ id: SceneID) {
-    guard let position = position(of: id), let state = session.scene(id) else { return }
-    // The scene is reached through the buffer and its scroll model mutated in place: a copy of the
-    // scene (or of the existential) would make the model's storage shared and copy it on write.
+    guard let position = position(of: id), let input = session.index(of: id) else { return }
+    let recorded = session.scenes[input].scrollOffset.y
+    let anchor = session.scenes[input].scrollAnchor
+    // The scene is reached through the buffer, and its scroll view taken out while the user scrolls it:
+    // a copy of the scene, or of the existential left behind, would make the view's box shared and copy
+    // the whole model on write.
     scenes.withUnsafeMutableBufferPointer { scenes in
       let scene = scenes.baseAddress! + position
       scene.pointee.userActed = true
-      guard scene.pointee.scroll != nil, scene.pointee.layout != nil else { return }
-      var offset = state.scrollOffset.y
-      if let anchor = state.scrollAnchor, let top = scene.pointee.layout!.frame(of: anchor)?.minY {
-        offset = top
-      }
-      scene.pointee.scroll!.scroll(to: offset)
-      scene.pointee.promise = scene.pointee.scroll!.anchor
+      guard let layout = scene.pointee.layout, var scroll = scene.pointee.scroll.take() else { return }
+      var offset = recorded
+      if let anchor, let top = layout.frame(of: anchor)?.minY { offset = top }
+      scroll.scroll(to: offset)
+      scene.pointee.promise = scroll.anchor
+      scene.pointee.scroll = consume scroll
     }
   }
 

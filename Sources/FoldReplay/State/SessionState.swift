@@ -44,6 +44,15 @@ public struct SessionState: Sendable, Equatable {
     return index < scenes.count && scenes[index].id == id ? scenes[index] : nil
   }
 
+  /// The position in ``scenes`` of the connected scene `id`, for reading a few of its fields in place
+  /// (``scene(_:)`` copies the whole state, its geometry and regions included).
+  ///
+  /// - Complexity: O(log s) for s connected scenes.
+  func index(of id: SceneID) -> Int? {
+    let index = position(of: id)
+    return index < scenes.count && scenes[index].id == id ? index : nil
+  }
+
   /// Folds one event into the state.
   ///
   /// A `sceneConnected` for a scene that is already connected starts it afresh; an event for a scene

@@ -13,7 +13,7 @@ public struct ScrollLayout: Sendable, Hashable {
   /// Total content height, in points (0 when empty).
   public let contentHeight: Double
   /// First index of each id.
-  private let indexByID: [String: Int]
+  private let indexByID: ScrollItemIndex
   /// True when no frame's top is above (or NaN against) the one before it, as rows laid out in order
   /// with non-negative spacing give: searches by top may then bisect.
   private let hasOrderedTops: Bool
@@ -80,15 +80,8 @@ public struct ScrollLayout: Sendable, Hashable {
       rowTop = contentHeight + configuration.rowSpacing
       rowStart = rowEnd
     }
-    var indexByID: [String: Int] = [:]
-    if let previous, previous.items == items {
-      indexByID = previous.indexByID
-    } else {
-      // Sized once (growing from empty rehashed every id about ten times for 400 items), and filled from
-      // the back so the first position of a repeated id is the one that stays: one hash per item.
-      indexByID.reserveCapacity(items.count)
-      for index in items.indices.reversed() { indexByID[items[index].id] = index }
-    }
+    let indexByID =
+      if let previous, previous.items == items { previous.indexByID } else { ScrollItemIndex(items) }
     var hasOrderedTops = true
     for index in frames.indices.dropFirst() where !(frames[index].minY >= frames[index - 1].minY) {
       hasOrderedTops = false
@@ -131,12 +124,12 @@ public struct ScrollLayout: Sendable, Hashable {
   /// The index of the item with `id`, if present.
   ///
   /// - Complexity: O(1) on average.
-  public func index(of id: String) -> Int? { indexByID[id] }
+  public func index(of id: String) -> Int? { indexByID.position(of: id, in: items) }
 
   /// The frame of the item with `id`, if present, in points.
   ///
   /// - Complexity: O(1) on average.
-  public func frame(of id: String) -> Rect? { indexByID[id].map { frames[$0] } }
+  public func frame(of id: String) -> Rect? { index(of: id).map { frames[$0] } }
 
   /// The first index at or after which a frame's top can be at least `y` (points): every frame before it
   /// starts above `y`. Bisects when tops are ordered, otherwise 0.

@@ -1,0 +1,68 @@
+/// The position of each item id in a list of items: an open-addressing table of positions, probed
+/// linearly, hashed with FNV-1a over the id's UTF-8 bytes (Fowler–Noll–Vo, IETF draft
+/// `draft-eastlake-fnv`).
+///
+/// A `[String: Int]` hashes every id with the standard library's seeded SipHash, several hundred
+/// instructions for a short id; a scroll view looks ids up at every user scroll (the anchor's and the
+/// selection's) and builds the index for every new scene's content. This table hashes a short id in a
+/// few dozen instructions and compares ids only on a probe's hit. Its hash is unseeded, which is fine
+/// for a table that is never iterated (no output depends on its layout); ids are the app's own.
+///
+/// Slots hold position + 1 (0 is empty); the table is at most half full.
+struct ScrollItemIndex: Sendable, Hashable {
+  /// Position + 1 per slot, 0 for an empty slot; the count is a power of two.
+  private let slots: [Int32]
+
+  /// Indexes `items`: each id at its first position.
+  ///
+  /// - Complexity: O(n) in the number of items (expected; each id hashed once).
+  init(_ items: [ScrollItem]) {
+    precondition(items.count < Int(Int32.max) / 2, "too many items to index")
+    var capacity = 8
+    while capacity < 2 * items.count { capacity *= 2 }
+    let mask = capacity - 1
+    var slots = [Int32](repeating: 0, count: capacity)
+    items.withUnsafeBufferPointer { items in
+      for position in items.indices {
+        var slot = Self.hash(items[position].id) & mask
+        while slots[slot] != 0 {
+          // A repeated id keeps its first position.
+          if items[Int(slots[slot]) - 1].id == items[position].id { break }
+          slot = (slot + 1) & mask
+        }
+        if slots[slot] == 0 { slots[slot] = Int32(position + 1) }
+      }
+    }
+    self.slots = slots
+  }
+
+  /// The first position of `id` in `items` (the items this index was built from), if present.
+  ///
+  /// - Complexity: O(1) expected.
+  func position(of id: String, in items: [ScrollItem]) -> Int? {
+    let mask = slots.count - 1
+    var slot = Self.hash(id) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      items.withUnsafeBufferPointer { items in
+        while true {
+          let entry = Int(slots[slot])
+          if entry == 0 { return nil }
+          if items[entry - 1].id == id { return entry - 1 }
+          slot = (slot + 1) & mask
+        }
+      }
+    }
+  }
+
+  /// FNV-1a (64-bit) over the UTF-8 bytes, folded so the low bits the mask keeps depend on all of them.
+  private static func hash(_ id: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let contiguous: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    if contiguous == nil {
+      for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+  }
+}
