@@ -51,10 +51,11 @@ struct PlanChecks {
     }
     // Reachable: when the layout places actions as elements, each one is on screen or in the overflow
     // menu (`002_1da93e9f788744f6.txt`, section 4: items overflow, they never disappear).
-    let placed = Set(plan.elements.map(\.id))
-    if plan.actions.contains(where: placed.contains) {
-      let overflow = Set(plan.overflow)
-      let unreachable = plan.actions.filter { !placed.contains($0) && !overflow.contains($0) }
+    // Membership by linear search: a plan has a few dozen elements and actions at most, and hashing
+    // every id into sets cost more than the comparisons.
+    func isPlaced(_ id: String) -> Bool { plan.elements.contains { $0.id == id } }
+    if plan.actions.contains(where: isPlaced) {
+      let unreachable = plan.actions.filter { !isPlaced($0) && !plan.overflow.contains($0) }
       if !unreachable.isEmpty {
         report(
           failure(

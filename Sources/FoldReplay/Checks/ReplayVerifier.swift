@@ -58,7 +58,8 @@ public struct ReplayVerifier: ReplaySink {
       shapeCheck.observe(evaluation, report: report)
       planChecks.observe(evaluation, report: report)
     case .layout(let change):
-      digest.combine(ReplayJSONLines.layout(change, trace: nil) + "\n")
+      ReplayJSONLines.layout(change, trace: nil) { digest.combine($0) }
+      digest.combine("\n")
       noteShape(change)
       flapping.observe(change, report: report)
       anchor.observe(change, report: report)

@@ -16,13 +16,48 @@ import LayoutCore
 public enum ReplayJSONLines {
   /// The `layout` record of a change.
   public static func layout(_ change: LayoutChange, trace: String?) -> String {
-    let anchor = change.anchorAfter.map {
-      "{\"item\":\(string($0.itemID)),\"offset\":\(ReplayFormat.number($0.offsetFromViewportTop))}"
+    var record = ""
+    layout(change, trace: trace) { record += $0 }
+    return record
+  }
+
+  /// The `layout` record of a change handed to `write` in pieces, in order: their concatenation is
+  /// ``layout(_:trace:)``. A digest hashes the pieces as they come (FNV-1a over a byte stream does not
+  /// depend on where it is cut), without building the record.
+  ///
+  /// - Parameters:
+  ///   - change: The layout change.
+  ///   - trace: The trace's name, or nil to leave the key out (the digest's form).
+  ///   - write: Receives the pieces.
+  /// - Complexity: O(k) in the record's length.
+  public static func layout(_ change: LayoutChange, trace: String?, write: (String) -> Void) {
+    write("{\"kind\":\"layout\"")
+    if let trace {
+      write(",\"trace\":")
+      string(trace, write: write)
     }
-    return "{\"kind\":\"layout\"" + traceField(trace) + ",\"t\":\(change.time),\"scene\":\(change.scene)"
-      + ",\"event\":\(change.eventIndex),\"shape\":\"\(change.shape.rawValue)\""
-      + ",\"presentation\":\"\(change.presentation.rawValue)\",\"columns\":\(change.columns)"
-      + ",\"anchor\":\(anchor ?? "null")}"
+    write(",\"t\":")
+    write(String(change.time))
+    write(",\"scene\":")
+    write(String(change.scene.rawValue))
+    write(",\"event\":")
+    write(String(change.eventIndex))
+    write(",\"shape\":\"")
+    write(change.shape.rawValue)
+    write("\",\"presentation\":\"")
+    write(change.presentation.rawValue)
+    write("\",\"columns\":")
+    write(String(change.columns))
+    write(",\"anchor\":")
+    if let anchor = change.anchorAfter {
+      write("{\"item\":")
+      string(anchor.itemID, write: write)
+      write(",\"offset\":")
+      write(ReplayFormat.number(anchor.offsetFromViewportTop))
+      write("}}")
+    } else {
+      write("null}")
+    }
   }
 
   /// The `frame` records of a sample, one per element.
@@ -54,6 +89,16 @@ public enum ReplayJSONLines {
   private static func array(_ rect: Rect) -> String {
     "[\(ReplayFormat.number(rect.x)),\(ReplayFormat.number(rect.y)),"
       + "\(ReplayFormat.number(rect.width)),\(ReplayFormat.number(rect.height))]"
+  }
+
+  /// ``string(_:)`` handed to `write`: the text itself between quotes when nothing in it needs an escape
+  /// (the same characters), otherwise the escaped literal.
+  private static func string(_ text: String, write: (String) -> Void) {
+    guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    else { return write(string(text)) }
+    write("\"")
+    write(text)
+    write("\"")
   }
 
   /// `text` as a JSON string literal (RFC 8259 escapes).
