@@ -74,6 +74,48 @@ import Testing
         != first.frames.withUnsafeBufferPointer { $0.baseAddress })
   }
 
+  @Test func viewsSharingACacheEqualViewsMeasuringTheirOwn() {
+    var random = SplitMix64(seed: 0x5_4A4E)
+    var shared = ScrollLayoutCache(capacity: 4)
+    let start = Self.viewport(&random)
+    let startConfiguration = Self.configuration(&random)
+    var a = ScrollModel(
+      items: Self.items, viewport: start, configuration: startConfiguration, contentOffset: 300,
+      selection: "item-7", using: &shared)
+    var b = ScrollModel(
+      items: Self.items, viewport: start, configuration: startConfiguration, contentOffset: 300,
+      selection: "item-7")
+    var differences = a == b ? 0 : 1
+    for step in 0..<200 {
+      let viewport = Self.viewport(&random)
+      let configuration = Self.configuration(&random)
+      if step % 25 == 24 {
+        // A new scene takes over the place: one view from the shared cache, one measured afresh.
+        let position = a.position
+        a = ScrollModel(
+          restoring: position, items: Self.items, viewport: viewport, configuration: configuration,
+          using: &shared)
+        b = ScrollModel(
+          restoring: b.position, items: Self.items, viewport: viewport, configuration: configuration)
+      } else {
+        let adjustment = a.relayout(
+          items: nil, viewport: viewport, configuration: configuration, using: &shared)
+        if adjustment != b.relayout(viewport: viewport, configuration: configuration) { differences += 1 }
+        if step % 7 == 0 {
+          let offset = random.double(in: 0...3000)
+          a.scroll(to: offset)
+          b.scroll(to: offset)
+        }
+      }
+      if a != b
+        || a.layout != ScrollLayout(items: Self.items, viewport: viewport, configuration: configuration)
+      {
+        differences += 1
+      }
+    }
+    #expect(differences == 0)
+  }
+
   @Test func theCacheTakesNoPartInEquality() {
     let viewport = ScrollViewport(size: Size(width: 400, height: 800))
     var moved = ScrollModel(items: Self.items, viewport: viewport, contentOffset: 200)

@@ -24,8 +24,11 @@ extension Replayer {
 
     var change = LayoutChange(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)
     if let viewport {
+      var layouts = takeLayouts()
       relayoutScroll(
-        &scenes[position], viewport: viewport, configuration: scrollConfiguration, change: &change)
+        &scenes[position], viewport: viewport, configuration: scrollConfiguration, layouts: &layouts,
+        change: &change)
+      self.layouts = layouts
     }
     if planChanged { retarget(position, to: plan, context: context, eventIndex: eventIndex, into: &sink) }
     scenes[position].plan = plan
@@ -64,7 +67,7 @@ extension Replayer {
   /// records in `change` the place kept, where it ended up and what anchoring should have done.
   func relayoutScroll(
     _ scene: inout SceneReplay, viewport: ScrollViewport,
-    configuration scrollConfiguration: ScrollConfiguration,
+    configuration scrollConfiguration: ScrollConfiguration, layouts: inout ScrollLayoutCache,
     change: inout LayoutChange
   ) {
     let items = configuration.content.items
@@ -75,10 +78,12 @@ extension Replayer {
     if let offset = scene.scroll?.contentOffset {
       previousOffset = offset
       wasAtTop = previousOffset == 0
-      scene.scroll!.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration)
+      scene.scroll!.relayout(
+        items: nil, viewport: viewport, configuration: scrollConfiguration, using: &layouts)
     } else if let handover = scene.handover {
       scene.scroll = strategy.init(
-        restoring: handover.position, items: items, viewport: viewport, configuration: scrollConfiguration)
+        restoring: handover.position, items: items, viewport: viewport, configuration: scrollConfiguration,
+        using: &layouts)
       change.handoverFrom = handover.from
       promise = handover.position.anchor
       wasAtTop = handover.position.isAtTop
@@ -88,26 +93,22 @@ extension Replayer {
       let state = session.scene(scene.id)
       scene.scroll = strategy.init(
         items: items, viewport: viewport, configuration: scrollConfiguration,
-        contentOffset: state?.scrollOffset.y ?? 0, selection: state?.selection)
+        contentOffset: state?.scrollOffset.y ?? 0, selection: state?.selection, using: &layouts)
       scene.promise = scene.scroll?.anchor
       promise = nil
       wasAtTop = false
       previousOffset = scene.scroll?.contentOffset ?? 0
     }
+    // The replay measures the content itself: from the shared cache, which holds only layouts computed
+    // from their inputs (a strategy's own layout is never trusted). Usually the strategy has just taken
+    // the same layout from it, so this finds it at once.
     let layout: ScrollLayout
     if scene.viewport == viewport && scene.scrollConfiguration == scrollConfiguration, let kept = scene.layout
     {
       layout = kept
-    } else if let model = scene.scroll as? ScrollModel, model.viewport == viewport,
-      model.configuration == scrollConfiguration, model.items == items
-    {
-      // LayoutCore's own model has just laid out the same items for the same viewport and configuration:
-      // `ScrollLayout` is a pure function of those, so its layout is the one the replay would measure. A
-      // stand-in strategy (a planted fault) is never trusted and is measured below.
-      layout = model.layout
     } else {
-      layout = ScrollLayout(
-        items: items, viewport: viewport, configuration: scrollConfiguration, reusingIndexOf: scene.layout)
+      layout = layouts.layout(
+        items: items, viewport: viewport, configuration: scrollConfiguration, previous: scene.layout)
     }
     scene.viewport = viewport
     scene.scrollConfiguration = scrollConfiguration
@@ -141,6 +142,14 @@ extension Replayer {
       change.anchorOutcome = .kept
     }
     if change.handoverFrom != nil, !wasAtTop { scene.promise = promise }
+  }
+
+  /// ``layouts``, taken out (left empty) so the caller can lend it while it mutates a scene: writing to
+  /// it then does not copy it. The caller puts it back.
+  private mutating func takeLayouts() -> ScrollLayoutCache {
+    let layouts = self.layouts
+    self.layouts = ScrollLayoutCache(capacity: 0)
+    return layouts
   }
 
   /// Where `anchor`'s item stands in `layout` relative to the viewport top at content offset `offset`
@@ -180,8 +189,11 @@ extension Replayer {
     var change = LayoutChange(
       scene: scenes[successor].id, time: time, eventIndex: eventIndex, context: context, plan: plan)
     scenes[successor].scroll = nil
+    var layouts = takeLayouts()
     relayoutScroll(
-      &scenes[successor], viewport: viewport, configuration: scrollConfiguration, change: &change)
+      &scenes[successor], viewport: viewport, configuration: scrollConfiguration, layouts: &layouts,
+      change: &change)
+    self.layouts = layouts
     sink.receive(.layout(change))
   }
 }

@@ -26,6 +26,9 @@ public struct Replayer: Sendable {
   public private(set) var time: UInt64 = 0
 
   var scenes: [SceneReplay] = []
+  /// The content's layouts lately measured, shared by every scene's scroll view and by the replay's own
+  /// measurement (a cache: the same inputs give the same layout).
+  var layouts = ScrollLayoutCache()
   var pendingHandover: Handover?
   var nextTick: UInt64 = 0
 

@@ -33,6 +33,53 @@ public protocol ScrollAnchoring: Sendable {
   mutating func relayout(
     items: [ScrollItem]?, viewport: ScrollViewport?, configuration: ScrollConfiguration?
   ) -> ScrollAdjustment
+
+  /// ``init(items:viewport:configuration:contentOffset:selection:)``, free to take its layout from
+  /// `layouts`, which the replay shares between its scenes' scroll views (all over the same items).
+  init(
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    contentOffset: Double, selection: String?, using layouts: inout ScrollLayoutCache)
+
+  /// ``init(restoring:items:viewport:configuration:)``, free to take its layout from `layouts`.
+  init(
+    restoring position: ScrollPosition, items: [ScrollItem], viewport: ScrollViewport,
+    configuration: ScrollConfiguration, using layouts: inout ScrollLayoutCache)
+
+  /// ``relayout(items:viewport:configuration:)``, free to take its layout from `layouts`.
+  @discardableResult
+  mutating func relayout(
+    items: [ScrollItem]?, viewport: ScrollViewport?, configuration: ScrollConfiguration?,
+    using layouts: inout ScrollLayoutCache
+  ) -> ScrollAdjustment
+}
+
+extension ScrollAnchoring {
+  /// Ignores `layouts`: ``init(items:viewport:configuration:contentOffset:selection:)``.
+  public init(
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    contentOffset: Double, selection: String?, using layouts: inout ScrollLayoutCache
+  ) {
+    self.init(
+      items: items, viewport: viewport, configuration: configuration, contentOffset: contentOffset,
+      selection: selection)
+  }
+
+  /// Ignores `layouts`: ``init(restoring:items:viewport:configuration:)``.
+  public init(
+    restoring position: ScrollPosition, items: [ScrollItem], viewport: ScrollViewport,
+    configuration: ScrollConfiguration, using layouts: inout ScrollLayoutCache
+  ) {
+    self.init(restoring: position, items: items, viewport: viewport, configuration: configuration)
+  }
+
+  /// Ignores `layouts`: ``relayout(items:viewport:configuration:)``.
+  @discardableResult
+  public mutating func relayout(
+    items: [ScrollItem]?, viewport: ScrollViewport?, configuration: ScrollConfiguration?,
+    using layouts: inout ScrollLayoutCache
+  ) -> ScrollAdjustment {
+    relayout(items: items, viewport: viewport, configuration: configuration)
+  }
 }
 
 extension ScrollModel: ScrollAnchoring {}

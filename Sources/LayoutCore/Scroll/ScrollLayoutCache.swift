@@ -10,9 +10,13 @@
 /// Inputs are compared by the bits of their numbers (a `-0` spacing is not a `+0` one) and the items by
 /// `==` (the same array is equal at once). The least recently used entry makes room for a new one.
 ///
+/// A ``ScrollModel`` keeps one for its own relayouts. A caller with several scroll views over the same
+/// items (a replay's scenes, one after another on each display) passes one cache to all of them with the
+/// `using:` variants, so a new scene's view starts from a layout an earlier one measured.
+///
 /// The cache takes no part in equality or hashing: two scroll views in the same state are equal whatever
 /// each has laid out before.
-struct ScrollLayoutCache: Sendable, Hashable {
+public struct ScrollLayoutCache: Sendable, Hashable {
   /// What a layout's frames depend on besides the items.
   struct Key: Equatable, Sendable {
     var contentWidth: UInt64
@@ -35,26 +39,33 @@ struct ScrollLayoutCache: Sendable, Hashable {
   }
 
   /// The most layouts kept.
-  let capacity: Int
+  public let capacity: Int
   /// The layouts, most recently used last.
   private var entries: [(key: Key, layout: ScrollLayout)] = []
 
   /// Creates an empty cache.
   ///
   /// - Parameter capacity: The most layouts kept (default 16); 0 keeps none.
-  init(capacity: Int = 16) {
+  public init(capacity: Int = 16) {
     precondition(capacity >= 0, "capacity must not be negative")
     self.capacity = capacity
   }
 
   /// The layout of `items` for `viewport` and `configuration`: a kept one when its inputs match,
   /// otherwise a new one (with `previous`'s id index when it has the same items), which is then kept.
+  /// Equal to `ScrollLayout(items: items, viewport: viewport, configuration: configuration)`.
   ///
+  /// - Parameters:
+  ///   - items: The items, in order.
+  ///   - viewport: The viewport.
+  ///   - configuration: Columns, spacing and text size.
+  ///   - previous: An earlier layout whose id index a new layout may reuse.
+  /// - Returns: The layout.
   /// - Complexity: O(``capacity``) comparisons on a hit (plus O(n) when `items` is an equal array in
   ///   other storage); O(n) in the number of items on a miss.
-  mutating func layout(
+  public mutating func layout(
     items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
-    previous: ScrollLayout?
+    previous: ScrollLayout? = nil
   ) -> ScrollLayout {
     let key = Key(viewport, configuration)
     if let index = entries.lastIndex(where: { $0.key == key && $0.layout.items == items }) {
@@ -78,8 +89,8 @@ struct ScrollLayoutCache: Sendable, Hashable {
   }
 
   /// Always true: a cache does not make two scroll views differ.
-  static func == (lhs: Self, rhs: Self) -> Bool { true }
+  public static func == (lhs: Self, rhs: Self) -> Bool { true }
 
   /// Hashes nothing (see ``==(_:_:)``).
-  func hash(into hasher: inout Hasher) {}
+  public func hash(into hasher: inout Hasher) {}
 }

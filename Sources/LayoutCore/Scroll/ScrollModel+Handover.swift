@@ -23,6 +23,32 @@ extension ScrollModel {
     configuration: ScrollConfiguration = .init()
   ) {
     self.init(items: items, viewport: viewport, configuration: configuration)
+    restore(position)
+  }
+
+  /// ``init(restoring:items:viewport:configuration:)`` with the layout taken from `layouts` (and kept
+  /// there): the same scroll view, without measuring the items again when another view over them has
+  /// laid them out for the same width and configuration.
+  ///
+  /// - Parameters:
+  ///   - position: The place taken from the old scene (``position``).
+  ///   - items: The new scene's items.
+  ///   - viewport: The new scene's viewport.
+  ///   - configuration: The new scene's columns, spacing and text size.
+  ///   - layouts: Layouts shared between scroll views over the same items.
+  /// - Complexity: O(n) in the number of items on a miss of `layouts`.
+  public init(
+    restoring position: ScrollPosition, items: [ScrollItem], viewport: ScrollViewport,
+    configuration: ScrollConfiguration, using layouts: inout ScrollLayoutCache
+  ) {
+    self.init(
+      items: items, viewport: viewport, configuration: configuration, contentOffset: 0, selection: nil,
+      using: &layouts)
+    restore(position)
+  }
+
+  /// Goes to `position` from the top of a new view (see ``init(restoring:items:viewport:configuration:)``).
+  private mutating func restore(_ position: ScrollPosition) {
     select(position.selection.flatMap { layout.index(of: $0) == nil ? nil : $0 })
     guard !position.isAtTop else { return }
     if let saved = position.anchor, let top = layout.frame(of: saved.itemID)?.minY {

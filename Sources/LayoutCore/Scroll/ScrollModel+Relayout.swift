@@ -26,13 +26,34 @@ extension ScrollModel {
   public mutating func relayout(
     items: [ScrollItem]? = nil, viewport: ScrollViewport? = nil, configuration: ScrollConfiguration? = nil
   ) -> ScrollAdjustment {
+    withOwnLayouts { model, layouts in
+      model.relayout(items: items, viewport: viewport, configuration: configuration, using: &layouts)
+    }
+  }
+
+  /// ``relayout(items:viewport:configuration:)`` taking the new layout from `layouts` (and keeping it
+  /// there): the same result, without measuring the items again when this or another view over them has
+  /// laid them out for the same width and configuration.
+  ///
+  /// - Parameters:
+  ///   - items: The new items; nil keeps the current ones.
+  ///   - viewport: The new viewport; nil keeps the current one.
+  ///   - configuration: The new configuration; nil keeps the current one.
+  ///   - layouts: Layouts shared between scroll views over the same items.
+  /// - Returns: What happened, for timelines and assertions.
+  /// - Complexity: O(n) in the number of items on a miss of `layouts`.
+  @discardableResult
+  public mutating func relayout(
+    items: [ScrollItem]?, viewport: ScrollViewport?, configuration: ScrollConfiguration?,
+    using layouts: inout ScrollLayoutCache
+  ) -> ScrollAdjustment {
     let oldLayout = layout
     let oldOffset = contentOffset
     let before = anchor
     let origin = (top: anchorOriginTop, offset: anchorOriginOffset)
     replaceLayout(
       items: items ?? layout.items, viewport: viewport ?? self.viewport,
-      configuration: configuration ?? self.configuration)
+      configuration: configuration ?? self.configuration, using: &layouts)
     dropMissingSelection()
 
     if oldOffset == 0 {

@@ -45,10 +45,42 @@ public struct ScrollModel: Sendable, Hashable {
     items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration = .init(),
     contentOffset: Double = 0, selection: String? = nil
   ) {
+    self.init(
+      layout: ScrollLayout(items: items, viewport: viewport, configuration: configuration),
+      viewport: viewport, configuration: configuration, contentOffset: contentOffset, selection: selection)
+    layoutCache.keep(layout, viewport: viewport, configuration: configuration)
+  }
+
+  /// ``init(items:viewport:configuration:contentOffset:selection:)`` with the layout taken from `layouts`
+  /// (and kept there): the same scroll view, without measuring the items again when another view over
+  /// them has laid them out for the same width and configuration.
+  ///
+  /// - Parameters:
+  ///   - items: The items, in order, with unique identifiers.
+  ///   - viewport: The viewport.
+  ///   - configuration: Columns, spacing and text size.
+  ///   - contentOffset: The initial offset, in points.
+  ///   - selection: The selected item, if any.
+  ///   - layouts: Layouts shared between scroll views over the same items.
+  /// - Complexity: O(n) in the number of items on a miss of `layouts`, O(log n) plus the anchor search
+  ///   on a hit.
+  public init(
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    contentOffset: Double, selection: String?, using layouts: inout ScrollLayoutCache
+  ) {
+    self.init(
+      layout: layouts.layout(items: items, viewport: viewport, configuration: configuration),
+      viewport: viewport, configuration: configuration, contentOffset: contentOffset, selection: selection)
+  }
+
+  /// A scroll view over `layout`, made for `viewport` and `configuration`.
+  private init(
+    layout: ScrollLayout, viewport: ScrollViewport, configuration: ScrollConfiguration,
+    contentOffset: Double, selection: String?
+  ) {
     self.viewport = viewport
     self.configuration = configuration
-    self.layout = ScrollLayout(items: items, viewport: viewport, configuration: configuration)
-    layoutCache.keep(layout, viewport: viewport, configuration: configuration)
+    self.layout = layout
     self.contentOffset = 0
     self.selection = selection
     scroll(to: contentOffset)
@@ -92,14 +124,24 @@ public struct ScrollModel: Sendable, Hashable {
   }
 
   /// Replaces layout inputs without anchoring (used by relayout); a layout laid out lately for the same
-  /// inputs is taken as it is (the same frames, see ``ScrollLayoutCache``).
+  /// inputs is taken from `layouts` as it is (the same frames, see ``ScrollLayoutCache``).
   mutating func replaceLayout(
-    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration
+    items: [ScrollItem], viewport: ScrollViewport, configuration: ScrollConfiguration,
+    using layouts: inout ScrollLayoutCache
   ) {
     self.viewport = viewport
     self.configuration = configuration
-    self.layout = layoutCache.layout(
+    self.layout = layouts.layout(
       items: items, viewport: viewport, configuration: configuration, previous: layout)
+  }
+
+  /// Lends the view's own layout cache to `body` (taken out while it runs, so writing to it does not
+  /// copy it).
+  mutating func withOwnLayouts<Result>(_ body: (inout Self, inout ScrollLayoutCache) -> Result) -> Result {
+    var layouts = layoutCache
+    layoutCache = ScrollLayoutCache(capacity: 0)
+    defer { layoutCache = layouts }
+    return body(&self, &layouts)
   }
 
   /// Clears the selection when its item no longer exists.
