@@ -81,3 +81,24 @@ import Testing
     #expect(ScrollItemIndex([]).position(of: "item-0", in: []) == nil)
   }
 }
+
+/// The anchor's origin top is where its id is found: its own frame's when ids are unique, the first
+/// frame with that id when the id repeats (as a lookup by id gives).
+@Suite struct AnchorOriginTests {
+  @Test func aRepeatedIDTakesItsFirstFramesTop() {
+    var items = (0..<30).map { ScrollItem(id: "row-\($0)", content: .fixed(height: 50)) }
+    items[20] = ScrollItem(id: "row-2", content: .fixed(height: 50))
+    var model = ScrollModel(items: items, viewport: ScrollViewport(size: Size(width: 320, height: 200)))
+    model.scroll(to: 20 * 50)
+    #expect(model.anchor?.itemID == "row-2")
+    #expect(model.anchorOriginTop == 100)
+    #expect(!model.layout.hasUniqueIDs)
+    var unique = ScrollModel(
+      items: (0..<30).map { ScrollItem(id: "row-\($0)", content: .fixed(height: 50)) },
+      viewport: ScrollViewport(size: Size(width: 320, height: 200)))
+    unique.scroll(to: 20 * 50)
+    #expect(unique.anchor?.itemID == "row-20")
+    #expect(unique.anchorOriginTop == 1000)
+    #expect(unique.layout.hasUniqueIDs)
+  }
+}

@@ -34,21 +34,32 @@ public struct ScrollAnchor: Sendable, Hashable {
   public static func select(
     in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?
   ) -> ScrollAnchor? {
+    selectIndex(in: layout, viewport: viewport, contentOffset: contentOffset, priority: priority).map {
+      ScrollAnchor(itemID: layout.items[$0].id, offsetFromViewportTop: layout.frames[$0].minY - contentOffset)
+    }
+  }
+
+  /// The position in `layout` of the item ``select(in:viewport:contentOffset:priority:)`` anchors to.
+  ///
+  /// - Complexity: O(log n) to find the first item at or below the top, then O(k) for the k items
+  ///   checked from there; O(n) when none is fully visible.
+  static func selectIndex(
+    in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?
+  ) -> Int? {
     let top = contentOffset
     let bottom = contentOffset + viewport.visibleHeight
     func isFullyVisible(_ frame: Rect) -> Bool { frame.minY >= top && frame.maxY <= bottom }
     func isPartiallyVisible(_ frame: Rect) -> Bool { frame.minY < bottom && frame.maxY > top }
-    func anchor(_ index: Int) -> ScrollAnchor {
-      ScrollAnchor(itemID: layout.items[index].id, offsetFromViewportTop: layout.frames[index].minY - top)
-    }
     if let priority, let index = layout.index(of: priority) {
       let frame = layout.frames[index]
-      if isFullyVisible(frame) || isPartiallyVisible(frame) { return anchor(index) }
+      if isFullyVisible(frame) || isPartiallyVisible(frame) { return index }
     }
     // No frame that starts above the viewport is fully visible: skip them by bisection (same result).
     let start = layout.firstIndex(withTopAtLeast: top)
-    if let index = layout.frames[start...].firstIndex(where: isFullyVisible) { return anchor(index) }
-    if let index = layout.frames.firstIndex(where: isPartiallyVisible) { return anchor(index) }
-    return nil
+    return layout.frames.withUnsafeBufferPointer { frames in
+      for index in start..<frames.count where isFullyVisible(frames[index]) { return index }
+      for index in frames.indices where isPartiallyVisible(frames[index]) { return index }
+      return nil
+    }
   }
 }

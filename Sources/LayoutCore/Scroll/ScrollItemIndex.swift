@@ -12,6 +12,8 @@
 struct ScrollItemIndex: Sendable, Hashable {
   /// Position + 1 per slot, 0 for an empty slot; the count is a power of two.
   private let slots: [Int32]
+  /// True when no id is repeated.
+  let hasUniqueIDs: Bool
 
   /// Indexes `items`: each id at its first position.
   ///
@@ -22,18 +24,23 @@ struct ScrollItemIndex: Sendable, Hashable {
     while capacity < 2 * items.count { capacity *= 2 }
     let mask = capacity - 1
     var slots = [Int32](repeating: 0, count: capacity)
+    var hasUniqueIDs = true
     items.withUnsafeBufferPointer { items in
       for position in items.indices {
         var slot = Self.hash(items[position].id) & mask
         while slots[slot] != 0 {
           // A repeated id keeps its first position.
-          if items[Int(slots[slot]) - 1].id == items[position].id { break }
+          if items[Int(slots[slot]) - 1].id == items[position].id {
+            hasUniqueIDs = false
+            break
+          }
           slot = (slot + 1) & mask
         }
         if slots[slot] == 0 { slots[slot] = Int32(position + 1) }
       }
     }
     self.slots = slots
+    self.hasUniqueIDs = hasUniqueIDs
   }
 
   /// The first position of `id` in `items` (the items this index was built from), if present.

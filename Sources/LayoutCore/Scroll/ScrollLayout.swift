@@ -121,6 +121,9 @@ public struct ScrollLayout: Sendable, Hashable {
     }
   }
 
+  /// True when no id is repeated: then each item is found at its own position.
+  var hasUniqueIDs: Bool { indexByID.hasUniqueIDs }
+
   /// The index of the item with `id`, if present.
   ///
   /// - Complexity: O(1) on average.

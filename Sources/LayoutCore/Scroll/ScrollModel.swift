@@ -117,9 +117,15 @@ public struct ScrollModel: Sendable, Hashable {
 
   /// Selects the anchor at the current offset and records where it was.
   mutating func reselectAnchor() {
-    anchor = ScrollAnchor.select(
+    let index = ScrollAnchor.selectIndex(
       in: layout, viewport: viewport, contentOffset: contentOffset, priority: selection)
-    anchorOriginTop = anchor.flatMap { layout.frame(of: $0.itemID)?.minY }
+    anchor = index.map {
+      ScrollAnchor(itemID: layout.items[$0].id, offsetFromViewportTop: layout.frames[$0].minY - contentOffset)
+    }
+    // The anchor item's top is where its id is found: its own frame's when ids are unique.
+    anchorOriginTop = index.flatMap {
+      layout.hasUniqueIDs ? layout.frames[$0].minY : layout.frame(of: layout.items[$0].id)?.minY
+    }
     anchorOriginOffset = contentOffset
   }
 
