@@ -77,6 +77,26 @@ import Testing
     #expect(differences == 0)
   }
 
+  @Test(arguments: [-0.6, 0, 0.4])
+  func aMirroredMotionSettlesAtTheSameTimeToTheLastBit(bounce: Double) {
+    // The memo keeps one entry for (x₀, v₀) and (−x₀, −v₀); the two must settle alike, signed zeros too.
+    var random = SplitMix64(seed: 0x313_3404 &+ UInt64(bitPattern: Int64(bounce * 10)))
+    var differences = 0
+    for _ in 0..<600 {
+      let spring = Spring(duration: random.double(in: 0.05...1.5), bounce: bounce)
+      let x0 = random.pick([0, -0.0, random.double(in: -900...900), random.double(in: -1...1)])
+      let v0 = random.pick([0, -0.0, random.double(in: -6000...6000)])
+      let epsilon = random.pick([0.001, 0.0001, 0.5])
+      let motion = SpringMotion(spring: spring, displacement: x0, velocity: v0)
+      let mirror = SpringMotion(spring: spring, displacement: -x0, velocity: -v0)
+      if motion.settlingTime(epsilon: epsilon).bitPattern != mirror.settlingTime(epsilon: epsilon).bitPattern
+      {
+        differences += 1
+      }
+    }
+    #expect(differences == 0)
+  }
+
   @Test func theMemoTakesNoPartInEquality() {
     var used = SettlingMemo()
     _ = used.settlingTime(of: SpringMotion(spring: .reflow, displacement: 300, velocity: 0), epsilon: 0.001)

@@ -78,6 +78,14 @@ struct SettlingMemo: Sendable, Hashable {
     guard capacity > 0, motion.displacement != 0 || motion.velocity != 0 else {
       return motion.settlingTime(epsilon: epsilon)
     }
+    // A motion and its mirror image (−x₀, −v₀) settle at the same time to the last bit: every envelope
+    // term is an absolute value of a sum of products that all change sign exactly (see
+    // ``SpringMotion/envelopes``). Moves back and forth by the same distance share one entry.
+    let mirrored = motion.displacement < 0 || (motion.displacement == 0 && motion.velocity < 0)
+    let motion =
+      mirrored
+      ? SpringMotion(spring: motion.spring, displacement: -motion.displacement, velocity: -motion.velocity)
+      : motion
     let key = Key(motion, epsilon: epsilon)
     let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
     if !slots.isEmpty, slots[index].key == key { return slots[index].value }
