@@ -340,9 +340,11 @@ extension PlanAnimator.Track {
   /// frame no longer shows); one on screen rests when its frame, opacity and outgoing rendering all have.
   var settleTime: UInt64 {
     if isRemoved { return opacity.settleTime }
-    return max(
-      frame.x.settleTime, frame.y.settleTime, frame.width.settleTime, frame.height.settleTime,
-      opacity.settleTime, outgoing?.opacity.settleTime ?? 0)
+    // Pairwise: the variadic `max` allocates an array for its arguments at every call (the same result:
+    // it folds them in this order).
+    let frameTime = max(
+      max(max(frame.x.settleTime, frame.y.settleTime), frame.width.settleTime), frame.height.settleTime)
+    return max(max(frameTime, opacity.settleTime), outgoing?.opacity.settleTime ?? 0)
   }
 }
 
@@ -394,7 +396,8 @@ extension PlanAnimator {
 
     /// The largest change of x, y, width or height between two frames, in points.
     private static func largestChange(from a: Rect, to b: Rect) -> Double {
-      max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+      // Pairwise, as the variadic `max` folds them, without its argument array.
+      max(max(max(abs(a.x - b.x), abs(a.y - b.y)), abs(a.width - b.width)), abs(a.height - b.height))
     }
   }
 }
