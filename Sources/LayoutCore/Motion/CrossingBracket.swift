@@ -92,4 +92,41 @@ struct CrossingBracket {
     surelyAbove = low
     surelyBelow = upper
   }
+
+  /// True when every evaluation `envelope.value(at: t) > tolerance` for t ≥ `time` is proven false: the
+  /// same proof as the bracket's upper end, made at `time` itself.
+  ///
+  /// ``SpringMotion/lastCrossing(of:below:)`` ends on a time whose evaluation is not above the tolerance
+  /// with the one just before it above; when no evaluation from `time` on is above, that time is at most
+  /// `time`. ``SpringMotion/settlingTime(epsilon:)`` uses it to skip the speed envelope's search when
+  /// the position's time already bounds it.
+  ///
+  /// The conditions: `time` is at or past the envelope's peak, so the true envelope only falls from
+  /// there, at least at the rate it falls at `time` (one term) or at the slowest rate (two terms), which
+  /// must be at least 10⁻³·λ_max; and the evaluated envelope at `time` is under tolerance·(1 − 4N), N =
+  /// (λ_max·t·1.001 + 16)·2⁻⁵² the relative evaluation error. The true envelope then stays under
+  /// tolerance·(1 − 2N) and falls faster than the error grows, so every evaluation lands under the
+  /// tolerance. When a condition fails the answer is false (not proven), never wrong.
+  ///
+  /// - Complexity: O(1): one evaluation.
+  static func staysBelow(_ envelope: SpringMotion.Envelope, tolerance: Double, from time: Double) -> Bool {
+    guard tolerance > 0, tolerance.isFinite, time >= 0, time.isFinite else { return false }
+    let first = envelope.first
+    var fastest = first.lambda
+    var slowest = first.lambda
+    let fall: Double
+    if let second = envelope.second {
+      guard first.b == 0, second.b == 0, first.a > 0, second.a > 0 else { return false }
+      fastest = max(fastest, second.lambda)
+      slowest = min(slowest, second.lambda)
+      fall = slowest
+    } else {
+      // Past the peak 1/λ − a/b the slope of ln E, b/(a + bt) − λ, is negative and only steepens.
+      if first.b > 0 { guard time >= 1 / first.lambda - first.a / first.b else { return false } }
+      fall = first.lambda - first.b / (first.a + first.b * time)
+    }
+    guard slowest > 0, fastest.isFinite, fall.isFinite, fall > 0, fall >= 1e-3 * fastest else { return false }
+    let noise = (fastest * time * 1.001 + 16) * 0x1p-52
+    return envelope.value(at: time) < tolerance * (1 - 4 * noise)
+  }
 }

@@ -22,9 +22,15 @@ extension SpringMotion {
     // peak (t = 0), within any positive tolerance: the search below would return 0 for both.
     if displacement == 0 && velocity == 0 { return 0 }
     let (position, speed) = envelopes
-    return max(
-      Self.lastCrossing(of: position, below: epsilon),
-      Self.lastCrossing(of: speed, below: epsilon * spring.angularFrequency))
+    let speedTolerance = epsilon * spring.angularFrequency
+    let positionSettled = Self.lastCrossing(of: position, below: epsilon)
+    // When the speed envelope is proven under its tolerance from the position's time on, its own search
+    // ends at or before that time, and the larger of the two is the position's: the search is skipped
+    // (`CrossingBracket.staysBelow`), with the same result to the last bit.
+    if CrossingBracket.staysBelow(speed, tolerance: speedTolerance, from: positionSettled) {
+      return positionSettled
+    }
+    return max(positionSettled, Self.lastCrossing(of: speed, below: speedTolerance))
   }
 
   /// One envelope term (a + b·t)·e^(−λt) with a, b ≥ 0, λ ≥ 0.
