@@ -24,16 +24,18 @@ public struct VisibilityPriority: RawRepresentable, Sendable, Hashable, Comparab
 /// One action the reference screen offers in its bar.
 public struct BarAction: Sendable, Hashable {
   /// The action's name; its element id is `"action.<name>"`.
-  public var name: String
+  public var name: String { didSet { id = Self.id(of: name) } }
   /// Which actions stay visible when the bar is short.
   public var priority: VisibilityPriority
+  /// The element id of this action: `"action.<name>"` (kept with the name: every plan reads it).
+  public private(set) var id: String
 
   /// Creates an action.
   public init(_ name: String, priority: VisibilityPriority = .automatic) {
     self.name = name
     self.priority = priority
+    self.id = Self.id(of: name)
   }
 
-  /// The element id of this action: `"action.<name>"`.
-  public var id: String { "action." + name }
+  private static func id(of name: String) -> String { "action." + name }
 }

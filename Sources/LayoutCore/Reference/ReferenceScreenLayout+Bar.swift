@@ -79,7 +79,9 @@ extension ReferenceScreenLayout {
     var ids = visible.map(\.id)
     if !overflowed.isEmpty { ids.append("overflow") }
 
-    var elements = [LayoutElement(id: "toolbar", frame: frame, isInteractive: true)]
+    var elements: [LayoutElement] = []
+    elements.reserveCapacity(ids.count + 1)
+    elements.append(LayoutElement(id: "toolbar", frame: frame, isInteractive: true))
     let step = m.barItem + m.barSpacing
     if isVertical {
       let x = frame.midX - m.barItem / 2

@@ -43,6 +43,9 @@ public struct ReferenceScreenLayout: LayoutPolicy {
     self.metrics = metrics
   }
 
+  /// The ids of the first grid columns, `"grid.column.<i>"`, made once (every plan names its columns).
+  private static let gridColumnIDs = (0..<16).map { "grid.column.\($0)" }
+
   /// The plan for `context`.
   ///
   /// The context is first passed through ``LayoutContext/sanitized()``: finite degenerate geometry is
@@ -54,22 +57,25 @@ public struct ReferenceScreenLayout: LayoutPolicy {
   ///
   /// - Parameter context: The space to lay out in.
   /// - Returns: The plan; a pure function of `context`, `content` and `metrics`.
-  /// - Complexity: O(a log a + c + g) for a actions, c controls and g grid columns.
+  /// - Complexity: O(a + c + g) for a actions, c controls and g grid columns (the actions' ids are
+  ///   sorted once, with the content).
   public func plan(for context: LayoutContext) -> LayoutPlan {
     let context = context.sanitized()
     let panes = arrangePanes(for: context)
+    let bar = placeBar(for: context, panes: panes)
+    let controls = placeControls(for: context, panes: panes, bar: bar)
+    let grid = gridFrames(for: context, panes: panes, bar: bar, controls: controls)
     var elements: [LayoutElement] = []
+    elements.reserveCapacity(4 + grid.count + controls.elements.count + bar.elements.count)
     if let sidebar = panes.sidebar {
       elements.append(.init(id: "sidebar", frame: sidebar, isScrollable: true))
     }
     elements.append(.init(id: "list", frame: panes.list, isScrollable: true))
     if let detail = panes.detail { elements.append(.init(id: "detail", frame: detail, isScrollable: true)) }
 
-    let bar = placeBar(for: context, panes: panes)
-    let controls = placeControls(for: context, panes: panes, bar: bar)
-    let grid = gridFrames(for: context, panes: panes, bar: bar, controls: controls)
     for (i, column) in grid.enumerated() {
-      elements.append(.init(id: "grid.column.\(i)", frame: column, isScrollable: true))
+      let id = i < Self.gridColumnIDs.count ? Self.gridColumnIDs[i] : "grid.column.\(i)"
+      elements.append(.init(id: id, frame: column, isScrollable: true))
     }
     if let text = detailTextFrame(for: context, panes: panes, bar: bar) {
       elements.append(.init(id: "detail.text", frame: text, isScrollable: true))
@@ -79,7 +85,7 @@ public struct ReferenceScreenLayout: LayoutPolicy {
 
     let plan = LayoutPlan(
       shape: context.shape, presentation: context.presentation, columns: grid.count, elements: elements,
-      actions: content.actions.map(\.id).sorted(), overflow: bar.overflow,
+      actions: content.sortedActionIDs, overflow: bar.overflow,
       unplaced: controls.unplaced + bar.unplaced)
     #if LAYOUTCORE_CHECKS
       plan._checkInvariants(in: context)
