@@ -58,6 +58,25 @@ import Testing
     #expect(inPlace == rebuilt)
   }
 
+  @Test func aRepeatedIDIsTakenOnceWhetherNewOrKnown() {
+    var animator = PlanAnimator()
+    let context = LayoutContext(shape: .regularWide, size: Size(width: 1000, height: 800))
+    func plan(_ ids: [String]) -> LayoutPlan {
+      LayoutPlan(
+        shape: .regularWide, presentation: .split, columns: 2,
+        elements: ids.enumerated().map {
+          LayoutElement(id: $1, frame: Rect(x: Double($0) * 10, y: 0, width: 5, height: 5))
+        },
+        actions: [])
+    }
+    animator.update(to: plan(["list", "list", "bar"]), context: context, at: 0)
+    #expect(animator.presentations(at: 0).map(\.id) == ["list", "bar"])
+    // "new" is new and repeated; "list" is known and repeated: each once, the first frame kept.
+    animator.update(to: plan(["new", "list", "new", "list", "bar"]), context: context, at: 1_000_000)
+    #expect(animator.presentations(at: 1_000_000).map(\.id) == ["new", "list", "bar"])
+    #expect(animator.presentation(of: "new", at: 1_000_000)?.frame.x == 0)
+  }
+
   @Test func aMemoSmallerThanItsMotionsStillGivesComputedTimes() {
     // Four slots for 200 distinct motions: most lookups land on a slot another motion holds.
     var memo = SettlingMemo(capacity: 4)

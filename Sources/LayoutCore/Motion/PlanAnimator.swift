@@ -40,7 +40,7 @@ public struct PlanAnimator: Sendable, Hashable {
   /// up, in ``positions``.
   private var tracks: [Track] = []
   /// The position in ``tracks`` of each element id; never iterated for output.
-  private var positions: [String: Int] = [:]
+  private var positions = IDIndex()
   /// True once a plan has been applied.
   private var hasPlan = false
   /// The first time at which every element is at rest, in nanoseconds: the latest settle time of any
@@ -113,19 +113,20 @@ public struct PlanAnimator: Sendable, Hashable {
     // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
     // so a repeated id is taken once: no hashing of every id into a set.
     var inPlan = Array(repeating: false, count: tracks.count)
-    var newIDs: Set<String> = []
     let transitions = Transitions(
       spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
       geometryChange: geometryChange ?? 0, time: time)
     for element in plan.elements {
-      if let position = positions[element.id] {
+      if let position = positions.position(of: element.id, in: tracks) {
         guard !inPlan[position] else { continue }
         inPlan[position] = true
         var track = tracks[position]
         transitions.apply(element.frame, to: &track, memo: &memo)
         newTracks.append(track)
       } else {
-        guard newIDs.insert(element.id).inserted else { continue }
+        // An id new to the animator that the plan repeats is taken once (the tracks taken so far are
+        // the only ones that can hold it).
+        guard !newTracks.contains(where: { $0.id == element.id }) else { continue }
         newTracks.append(appearing(element.id, element.frame, context: context, at: time, memo: &memo))
       }
     }
@@ -189,7 +190,7 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
-    guard let position = positions[id] else { return nil }
+    guard let position = positions.position(of: id, in: tracks) else { return nil }
     return tracks.withUnsafeBufferPointer { Self.presentation(of: $0.baseAddress! + position, at: time) }
   }
 
@@ -328,8 +329,7 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// Rebuilds ``positions`` from ``tracks``.
   private mutating func reindex() {
-    positions.removeAll(keepingCapacity: true)
-    for (index, track) in tracks.enumerated() { positions[track.id] = index }
+    positions = IDIndex(tracks)
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
@@ -401,3 +401,5 @@ extension PlanAnimator {
     }
   }
 }
+
+extension PlanAnimator.Track: StringIdentified {}

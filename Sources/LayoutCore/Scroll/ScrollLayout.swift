@@ -13,7 +13,7 @@ public struct ScrollLayout: Sendable, Hashable {
   /// Total content height, in points (0 when empty).
   public let contentHeight: Double
   /// First index of each id.
-  private let indexByID: ScrollItemIndex
+  private let indexByID: IDIndex
   /// True when no frame's top is above (or NaN against) the one before it, as rows laid out in order
   /// with non-negative spacing give: searches by top may then bisect.
   private let hasOrderedTops: Bool
@@ -81,7 +81,7 @@ public struct ScrollLayout: Sendable, Hashable {
       rowStart = rowEnd
     }
     let indexByID =
-      if let previous, previous.items == items { previous.indexByID } else { ScrollItemIndex(items) }
+      if let previous, previous.items == items { previous.indexByID } else { IDIndex(items) }
     var hasOrderedTops = true
     for index in frames.indices.dropFirst() where !(frames[index].minY >= frames[index - 1].minY) {
       hasOrderedTops = false

@@ -1,24 +1,39 @@
-/// The position of each item id in a list of items: an open-addressing table of positions, probed
-/// linearly, hashed with FNV-1a over the id's UTF-8 bytes (Fowler–Noll–Vo, IETF draft
+/// Something found by a string id: a scroll item, an animator's track.
+protocol StringIdentified {
+  /// The id.
+  var id: String { get }
+}
+
+extension ScrollItem: StringIdentified {}
+
+/// The position of each id in a list of identified values: an open-addressing table of positions,
+/// probed linearly, hashed with FNV-1a over the id's UTF-8 bytes (Fowler–Noll–Vo, IETF draft
 /// `draft-eastlake-fnv`).
 ///
 /// A `[String: Int]` hashes every id with the standard library's seeded SipHash, several hundred
 /// instructions for a short id; a scroll view looks ids up at every user scroll (the anchor's and the
-/// selection's) and builds the index for every new scene's content. This table hashes a short id in a
-/// few dozen instructions and compares ids only on a probe's hit. Its hash is unseeded, which is fine
-/// for a table that is never iterated (no output depends on its layout); ids are the app's own.
+/// selection's) and builds the index for every new scene's content, and an animator re-indexes its
+/// tracks whenever elements come and go. This table hashes a short id in a few dozen instructions and
+/// compares ids only on a probe's hit. Its hash is unseeded, which is fine for a table that is never
+/// iterated (no output depends on its layout); ids are the app's own.
 ///
 /// Slots hold position + 1 (0 is empty); the table is at most half full.
-struct ScrollItemIndex: Sendable, Hashable {
+struct IDIndex: Sendable, Hashable {
   /// Position + 1 per slot, 0 for an empty slot; the count is a power of two.
   private let slots: [Int32]
   /// True when no id is repeated.
   let hasUniqueIDs: Bool
 
+  /// An index of no values.
+  init() {
+    slots = [Int32](repeating: 0, count: 8)
+    hasUniqueIDs = true
+  }
+
   /// Indexes `items`: each id at its first position.
   ///
   /// - Complexity: O(n) in the number of items (expected; each id hashed once).
-  init(_ items: [ScrollItem]) {
+  init<Item: StringIdentified>(_ items: [Item]) {
     precondition(items.count < Int(Int32.max) / 2, "too many items to index")
     var capacity = 8
     while capacity < 2 * items.count { capacity *= 2 }
@@ -46,7 +61,7 @@ struct ScrollItemIndex: Sendable, Hashable {
   /// The first position of `id` in `items` (the items this index was built from), if present.
   ///
   /// - Complexity: O(1) expected.
-  func position(of id: String, in items: [ScrollItem]) -> Int? {
+  func position<Item: StringIdentified>(of id: String, in items: [Item]) -> Int? {
     let mask = slots.count - 1
     var slot = Self.hash(id) & mask
     return slots.withUnsafeBufferPointer { slots in
