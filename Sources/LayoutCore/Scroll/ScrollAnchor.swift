@@ -55,10 +55,19 @@ public struct ScrollAnchor: Sendable, Hashable {
       if isFullyVisible(frame) || isPartiallyVisible(frame) { return index }
     }
     // No frame that starts above the viewport is fully visible: skip them by bisection (same result).
+    // With ordered tops, a frame that starts below the viewing region's bottom ends the search: every
+    // later frame starts there too, so none is fully (or partially) visible.
     let start = layout.firstIndex(withTopAtLeast: top)
+    let ordered = layout.topsAreOrdered
     return layout.frames.withUnsafeBufferPointer { frames in
-      for index in start..<frames.count where isFullyVisible(frames[index]) { return index }
-      for index in frames.indices where isPartiallyVisible(frames[index]) { return index }
+      for index in start..<frames.count {
+        if isFullyVisible(frames[index]) { return index }
+        if ordered && frames[index].minY > bottom { break }
+      }
+      for index in frames.indices {
+        if isPartiallyVisible(frames[index]) { return index }
+        if ordered && frames[index].minY >= bottom { break }
+      }
       return nil
     }
   }

@@ -121,6 +121,9 @@ public struct ScrollLayout: Sendable, Hashable {
     }
   }
 
+  /// True when no frame's top is above the one before it (see ``firstIndex(withTopAtLeast:)``).
+  var topsAreOrdered: Bool { hasOrderedTops }
+
   /// True when no id is repeated: then each item is found at its own position.
   var hasUniqueIDs: Bool { indexByID.hasUniqueIDs }
 
