@@ -24,11 +24,9 @@ extension Replayer {
 
     var change = LayoutChange(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)
     if let viewport {
-      var layouts = takeLayouts()
-      relayoutScroll(
-        &scenes[position], viewport: viewport, configuration: scrollConfiguration, layouts: &layouts,
-        change: &change)
-      self.layouts = layouts
+      Self.relayoutScroll(
+        &scenes[position], viewport: viewport, configuration: scrollConfiguration,
+        replay: configuration, session: session, layouts: &layouts, change: &change)
     }
     if planChanged { retarget(position, to: plan, context: context, eventIndex: eventIndex, into: &sink) }
     scenes[position].plan = plan
@@ -65,10 +63,13 @@ extension Replayer {
 
   /// Lays a scene's content out for a new viewport and configuration through the scroll strategy, and
   /// records in `change` the place kept, where it ended up and what anchoring should have done.
-  func relayoutScroll(
+  ///
+  /// Static, with the replay's parts passed in: a method on the replayer would be handed a copy of it
+  /// while one of its scenes is borrowed, and that copy would make the scenes array copy itself.
+  static func relayoutScroll(
     _ scene: inout SceneReplay, viewport: ScrollViewport,
-    configuration scrollConfiguration: ScrollConfiguration, layouts: inout ScrollLayoutCache,
-    change: inout LayoutChange
+    configuration scrollConfiguration: ScrollConfiguration, replay configuration: ReplayConfiguration,
+    session: SessionState, layouts: inout ScrollLayoutCache, change: inout LayoutChange
   ) {
     let items = configuration.content.items
     let strategy = configuration.scrollAnchoring
@@ -144,17 +145,11 @@ extension Replayer {
     if change.handoverFrom != nil, !wasAtTop { scene.promise = promise }
   }
 
-  /// ``layouts``, taken out (left empty) so the caller can lend it while it mutates a scene: writing to
-  /// it then does not copy it. The caller puts it back.
-  private mutating func takeLayouts() -> ScrollLayoutCache {
-    let layouts = self.layouts
-    self.layouts = ScrollLayoutCache(capacity: 0)
-    return layouts
-  }
-
   /// Where `anchor`'s item stands in `layout` relative to the viewport top at content offset `offset`
   /// (points); nil when the layout no longer has the item.
-  private func standing(_ anchor: ScrollAnchor, in layout: ScrollLayout, offset: Double) -> ScrollAnchor? {
+  private static func standing(
+    _ anchor: ScrollAnchor, in layout: ScrollLayout, offset: Double
+  ) -> ScrollAnchor? {
     layout.frame(of: anchor.itemID).map {
       ScrollAnchor(itemID: anchor.itemID, offsetFromViewportTop: $0.minY - offset)
     }
@@ -189,11 +184,9 @@ extension Replayer {
     var change = LayoutChange(
       scene: scenes[successor].id, time: time, eventIndex: eventIndex, context: context, plan: plan)
     scenes[successor].scroll = nil
-    var layouts = takeLayouts()
-    relayoutScroll(
-      &scenes[successor], viewport: viewport, configuration: scrollConfiguration, layouts: &layouts,
-      change: &change)
-    self.layouts = layouts
+    Self.relayoutScroll(
+      &scenes[successor], viewport: viewport, configuration: scrollConfiguration,
+      replay: configuration, session: session, layouts: &layouts, change: &change)
     sink.receive(.layout(change))
   }
 }
