@@ -69,4 +69,42 @@ import Testing
     // A change below the rounding (a ten-thousandth of a point) is not a change.
     #expect(hash(Self.sample([Self.element("a", x: 1.0001), Self.element("b", x: 2)])) == base)
   }
+
+  /// The verifier hashes frames through ``FrameDigest``, which reuses each position's id bytes and
+  /// thousandths while they repeat: over samples that repeat, change, reorder, grow and shrink, come
+  /// from several scenes, settle and come back, it must give the hash the definition gives.
+  @Test func theRememberingDigestEqualsTheDefinition() {
+    let ids = ["toolbar", "list", "grid.column.12", "détail", "an.identifier.longer.than.16", "x", ""]
+    var samples: [FrameSample] = []
+    var time: UInt64 = 1_000_000_000
+    for step in 0..<60 {
+      let scene = SceneID(rawValue: UInt32(1 + step % 3 + (step >= 40 ? step % 7 : 0)))
+      let count = 2 + step % 5
+      let rotation = step / 10
+      let elements = (0..<count).map { index -> ElementPresentation in
+        var element = Self.element(
+          ids[(index + rotation) % ids.count], x: step % 4 == 0 ? 12.5 : Double(step) * 0.37,
+          opacity: step % 6 == 0 ? 0.5 : 1)
+        if step % 9 == 0 { element.frame.y = -0.0 }
+        if step % 13 == 0 { element.target.width = .nan }
+        if step % 11 == 0 { element.target.x = Double(step) }
+        return element
+      }
+      var sample = Self.sample(elements, time: time)
+      sample.scene = scene
+      sample.isSettled = step % 8 == 7
+      samples.append(sample)
+      time += 8_333_333
+    }
+    var reference = FNV1a64()
+    var digest = FNV1a64()
+    var remembering = FrameDigest()
+    var agreed = 0
+    for sample in samples {
+      reference.combine(sample)
+      remembering.combine(sample, into: &digest)
+      if digest == reference { agreed += 1 }
+    }
+    #expect(agreed == samples.count)
+  }
 }

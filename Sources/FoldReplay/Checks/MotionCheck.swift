@@ -29,6 +29,7 @@ struct MotionCheck {
     var time: UInt64
     /// Last observed speed per component, points per second.
     var speed: Quad
+    /// The target at the last retarget or sample.
     var target: Rect
     var exempt: Bool
     var reduceMotion: Bool
@@ -40,6 +41,10 @@ struct MotionCheck {
     var mayCross: SIMD4<Int>
     /// The checks already reported, one bit per ``ReplayCheck`` case.
     var reported: UInt32
+    /// True when the last sample was checked in full and left the element standing still: its frame had
+    /// not moved since the sample before, so every speed is 0. A next sample with the same frame and
+    /// target then passes every check on the frame (see ``MotionCheck/check(_:of:against:report:)``).
+    var idle = false
 
     mutating func markReported(_ check: ReplayCheck) -> Bool {
       let bit = UInt32(1) << UInt32(ReplayCheck.allCases.firstIndex(of: check) ?? 31)
@@ -56,7 +61,24 @@ struct MotionCheck {
     var tracks: [Track] = []
     var index: [String: Int] = [:]
 
-    func position(of id: String, hint: Int, after previous: Int? = nil) -> Int? {
+    func position(of id: String, hint: Int) -> Int? {
+      tracks.withUnsafeBufferPointer { Self.position(of: id, hint: hint, after: nil, in: $0, index: index) }
+    }
+
+    /// The position of the track of element `id` among `tracks`: first the `hint` (the element's place in
+    /// the sample), then the place after the `previous` element's track, then `index`. The ids are
+    /// compared in place.
+    static func position(
+      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeMutableBufferPointer<Track>,
+      index: [String: Int]
+    ) -> Int? {
+      position(of: id, hint: hint, after: previous, in: UnsafeBufferPointer(tracks), index: index)
+    }
+
+    static func position(
+      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeBufferPointer<Track>,
+      index: [String: Int]
+    ) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
       // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
       // the place after the previous element's track is then the right guess.
@@ -86,7 +108,8 @@ struct MotionCheck {
   /// Removes and returns `scene`'s tracks (empty when it has none), so they are uniquely referenced while
   /// they are updated.
   private mutating func takeTracks(of scene: SceneID) -> SceneTracks {
-    guard let index = scenes.indices.first(where: { scenes[$0].id == scene }) else { return SceneTracks() }
+    // From the end: the scene sampled last is put back last (each scene is listed once).
+    guard let index = scenes.indices.last(where: { scenes[$0].id == scene }) else { return SceneTracks() }
     return scenes.remove(at: index).tracks
   }
 
@@ -197,27 +220,40 @@ struct MotionCheck {
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
     var sceneTracks = takeTracks(of: sample.scene)
-    // Elements and tracks are reached in place (no copy of a presentation or a track per element).
+    let count = sample.elements.count
+    var offset = 0
+    var previous: Int?
+    // Elements and tracks are reached in place (no copy of a presentation or a track per element); the
+    // tracks' buffer is let go only to add the track of an element seen for the first time.
     sample.elements.withUnsafeBufferPointer { elements in
-      var previous: Int?
-      for offset in elements.indices {
-        guard
-          let position = sceneTracks.position(of: elements[offset].id, hint: offset, after: previous)
-        else {
-          let element = elements[offset]
-          let track = Track(
-            id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
-            target: element.target,
-            exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
-            moved: false, faded: false, lastSign: signs(element.frame, element.target),
-            crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
-          sceneTracks.set(track, at: nil)
-          previous = nil
-          continue
+      guard let first = elements.baseAddress else { return }
+      while offset < count {
+        let index = sceneTracks.index
+        let missing = sceneTracks.tracks.withUnsafeMutableBufferPointer { tracks in
+          while offset < count {
+            let element = first + offset
+            guard
+              let position = SceneTracks.position(
+                of: element.pointee.id, hint: offset, after: previous, in: tracks, index: index)
+            else { return true }
+            previous = position
+            check(element, of: sample, against: tracks.baseAddress! + position, report: report)
+            offset += 1
+          }
+          return false
         }
-        previous = position
-        check(
-          elements.baseAddress! + offset, of: sample, against: &sceneTracks.tracks[position], report: report)
+        guard missing else { break }
+        let element = first + offset
+        let track = Track(
+          id: element.pointee.id, frame: element.pointee.frame, time: sample.time, speed: [0, 0, 0, 0],
+          target: element.pointee.target,
+          exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion,
+          origin: element.pointee.frame,
+          moved: false, faded: false, lastSign: signs(element.pointee.frame, element.pointee.target),
+          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+        sceneTracks.set(track, at: nil)
+        previous = nil
+        offset += 1
       }
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
@@ -227,85 +263,111 @@ struct MotionCheck {
 
   /// Checks one element of a sample against its track and moves the track on to the sample.
   ///
-  /// The element is read where the sample holds it (a copy of each presentation retained its id).
+  /// The element and the track are read where they are stored (a copy of each presentation retained its
+  /// id, a copy of each track moved some 300 bytes).
+  ///
+  /// An element that stood still at its previous sample (``Track/idle``) and shows the same frame and
+  /// target again (fading in or out in place, or at rest), in a sample that is not the last, passes every
+  /// check on its frame without evaluating it: its steps are 0, within any bound of a non-negative
+  /// tolerance; its signs are the ones already recorded, so it crosses nothing; a cross-fade verdict on
+  /// the same frame is the one already reached (and reported, if it failed); and its speeds stay 0. Only
+  /// its time moves on, and under Reduce Motion its opacity is noted.
+  @inline(__always)
   private mutating func check(
-    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample, against track: inout Track,
-    report: (ReplayFailure) -> Void
+    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample,
+    against track: UnsafeMutablePointer<Track>, report: (ReplayFailure) -> Void
   ) {
+    let frame = presentation.pointee.frame
+    let target = presentation.pointee.target
+    let opacity = presentation.pointee.opacity
+    if track.pointee.idle, !sample.isSettled, tolerances.position >= 0,
+      frame.x - track.pointee.frame.x == 0, frame.y - track.pointee.frame.y == 0,
+      frame.width - track.pointee.frame.width == 0, frame.height - track.pointee.frame.height == 0,
+      target == track.pointee.target
+    {
+      if track.pointee.reduceMotion, !track.pointee.exempt, opacity < 1 - 1e-6 { track.pointee.faded = true }
+      track.pointee.frame = frame
+      track.pointee.time = sample.time
+      return
+    }
     let omega = tolerances.omega
     func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-      guard track.markReported(check) else { return }
+      guard track.pointee.markReported(check) else { return }
       report(
         ReplayFailure(
           check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
           element: presentation.pointee.id, expected: expected, actual: actual, summary: summary))
     }
-    let h = Double(sample.time - track.time) / 1e9
-    let old = Self.components(track.frame)
-    let new = Self.components(presentation.pointee.frame)
-    let goal = Self.components(presentation.pointee.target)
+    let h = Double(sample.time - track.pointee.time) / 1e9
+    let old = Self.components(track.pointee.frame)
+    let new = Self.components(frame)
+    let goal = Self.components(target)
     let steps = Self.absolute(new - old)
-    let exempt = track.exempt
-    if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
-    if !exempt, !track.reduceMotion {
+    let exempt = track.pointee.exempt
+    let reduceMotion = track.pointee.reduceMotion
+    if !exempt, !reduceMotion {
+      maximumJump = max(maximumJump, Self.largest(steps))
       for index in 0..<4 {
-        let speed = track.speed[index]
+        let speed = track.pointee.speed[index]
         let bound =
           1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
           + tolerances.position
         if steps[index] > bound {
           fail(
             .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
-            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
-              + ReplayFormat.rect(presentation.pointee.frame),
+            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.pointee.frame)) to "
+              + ReplayFormat.rect(frame),
             "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
           break
         }
       }
-      let signs = signs(presentation.pointee.frame, presentation.pointee.target)
+      let signs = signs(frame, target)
       for index in 0..<4 where signs[index] != 0 {
-        if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
-          track.crossings[index] += 1
-          if track.crossings[index] > 1 || track.mayCross[index] == 0 {
+        if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
+          track.pointee.crossings[index] += 1
+          if track.pointee.crossings[index] > 1 || track.pointee.mayCross[index] == 0 {
             fail(
               .overshoot,
-              track.mayCross[index] != 0
+              track.pointee.mayCross[index] != 0
                 ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-              "crossed \(ReplayFormat.rect(presentation.pointee.target)) \(track.crossings[index]) time(s), now at "
-                + ReplayFormat.rect(presentation.pointee.frame), "overshot its target")
+              "crossed \(ReplayFormat.rect(target)) \(track.pointee.crossings[index]) time(s), now at "
+                + ReplayFormat.rect(frame), "overshot its target")
           }
         }
-        track.lastSign[index] = signs[index]
+        track.pointee.lastSign[index] = signs[index]
       }
     }
-    if track.reduceMotion, !exempt {
-      if Self.distance(presentation.pointee.frame, track.origin) > tolerances.position,
-        Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position
+    if reduceMotion, !exempt {
+      if Self.distance(frame, track.pointee.origin) > tolerances.position,
+        Self.distance(frame, target) > tolerances.position
       {
         fail(
           .crossFade,
-          "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(presentation.pointee.target))",
-          "\(ReplayFormat.rect(presentation.pointee.frame))",
+          "only \(ReplayFormat.rect(track.pointee.origin)) or \(ReplayFormat.rect(target))",
+          "\(ReplayFormat.rect(frame))",
           "slid with Reduce Motion on instead of cross-fading")
       }
-      if presentation.pointee.opacity < 1 - 1e-6 { track.faded = true }
+      if opacity < 1 - 1e-6 { track.pointee.faded = true }
     }
     if sample.isSettled {
-      if Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position {
+      if Self.distance(frame, target) > tolerances.position {
         fail(
-          .endSnap, "at rest on \(ReplayFormat.rect(presentation.pointee.target))",
-          "at rest on \(ReplayFormat.rect(presentation.pointee.frame))",
+          .endSnap, "at rest on \(ReplayFormat.rect(target))",
+          "at rest on \(ReplayFormat.rect(frame))",
           "came to rest off its target")
       }
-      if track.reduceMotion, track.moved, !track.faded, !exempt {
+      if reduceMotion, track.pointee.moved, !track.pointee.faded, !exempt {
         fail(
           .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
           "moved with Reduce Motion on without fading")
       }
     }
-    track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
-    track.frame = presentation.pointee.frame
-    track.time = sample.time
+    let speed = h > 0 ? steps / Quad(repeating: h) : track.pointee.speed
+    track.pointee.speed = speed
+    track.pointee.frame = frame
+    track.pointee.time = sample.time
+    track.pointee.target = target
+    track.pointee.idle = speed == Quad(repeating: 0)
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {

@@ -9,8 +9,14 @@ public struct FNV1a64: Sendable, Hashable {
   /// The hash so far.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// The FNV-1a 64-bit prime.
+  static let prime: UInt64 = 0x100_0000_01b3
+
   /// Creates a hash of nothing (the offset basis).
   public init() {}
+
+  /// Creates a hash whose state is `value` (a hash continued elsewhere).
+  init(value: UInt64) { self.value = value }
 
   /// Hashes the UTF-8 bytes of `text`.
   ///
@@ -86,7 +92,7 @@ public struct FNV1a64: Sendable, Hashable {
 
   /// `hash` after `value` as one 64-bit word: FNV-1a's step with the word in place of a byte.
   @inline(__always)
-  private static func mixWord(_ value: Int64, into hash: UInt64) -> UInt64 {
+  static func mixWord(_ value: Int64, into hash: UInt64) -> UInt64 {
     (hash ^ UInt64(bitPattern: value)) &* 0x100_0000_01b3
   }
 
