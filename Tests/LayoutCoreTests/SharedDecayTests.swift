@@ -71,4 +71,36 @@ import Testing
     // The comparisons covered the moves, not only their ends.
     #expect(checked > 40)
   }
+
+  /// Under Reduce Motion a move is a cross-fade: the element fades in at its new frame while its ghost
+  /// fades out at the old one, both on the cross-fade spring from the same instant (one exponential).
+  @Test func aCrossFadesGhostAndElementEqualTheirOwnEvaluations() {
+    let old = Rect(x: 0, y: 0, width: 300, height: 800)
+    let new = Rect(x: 0, y: 0, width: 200, height: 800)
+    var animator = PlanAnimator()
+    let reduced = LayoutContext(
+      shape: .regularWide, size: Size(width: 1000, height: 800), reduceMotion: true)
+    animator.update(to: Self.plan([("list", old)]), context: reduced, at: 0)
+    animator.update(to: Self.plan([("list", new)]), context: reduced, at: 1000 * Self.ms)
+    var ghost = AnimatedValue(1, spring: .crossFade, epsilon: 0.0001)
+    ghost.jump(to: 1, at: 1000 * Self.ms)
+    ghost.retarget(to: 0, at: 1000 * Self.ms)
+    var opacity = AnimatedValue(0, spring: .crossFade, epsilon: 0.0001)
+    opacity.jump(to: 0, at: 1000 * Self.ms)
+    opacity.retarget(to: 1, at: 1000 * Self.ms)
+    var fading = 0
+    for tick in 0..<120 {
+      let time = 1000 * Self.ms + UInt64(tick) * 8_333_333
+      let list = animator.presentations(at: time).first
+      #expect(list?.frame == new)
+      #expect(list?.opacity == min(1, max(0, opacity.value(at: time))))
+      if ghost.isSettled(at: time) {
+        #expect(list?.outgoing == nil)
+      } else {
+        #expect(list?.outgoing == .init(frame: old, opacity: min(1, max(0, ghost.value(at: time)))))
+        fading += 1
+      }
+    }
+    #expect(fading > 10)
+  }
 }

@@ -47,9 +47,9 @@ public struct PlanAnimator: Sendable, Hashable {
   /// element's frame, opacity and outgoing rendering (only the opacity of one fading out). Tracks change
   /// only in ``update(to:context:at:)``, so it is computed there once.
   private var settledAt: UInt64 = 0
-  /// When each track is at rest (``Track/settleTime``), in ``tracks``' order, in nanoseconds: sampling
-  /// writes a resting element's presentation without evaluating its channels.
-  private var restTimes: [UInt64] = []
+  /// When each track comes to rest, in ``tracks``' order: sampling writes a resting element's
+  /// presentation, or a fading element's frame, without evaluating its channels.
+  private var restTimes: [RestTimes] = []
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
   /// The scene size of the latest update, in points.
@@ -130,8 +130,8 @@ public struct PlanAnimator: Sendable, Hashable {
     tracks = newTracks
     reindex()
     hasPlan = true
-    restTimes = tracks.map(\.settleTime)
-    settledAt = restTimes.max() ?? 0
+    restTimes = tracks.map(RestTimes.init)
+    settledAt = restTimes.lazy.map(\.track).max() ?? 0
   }
 
   /// The presentation of element `id` at `time`, or nil when it is not (or no longer) on screen.
@@ -153,7 +153,7 @@ public struct PlanAnimator: Sendable, Hashable {
   /// drift apart.
   @inline(__always)
   private static func presentation(
-    of track: UnsafePointer<Track>, restingAt restTime: UInt64, sharing shared: inout SharedDecay
+    of track: UnsafePointer<Track>, restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> ElementPresentation? {
     var presentation = ElementPresentation(
       id: track.pointee.id, frame: .zero, target: .zero, velocity: .zero, opacity: 0, phase: .present,
@@ -173,11 +173,11 @@ public struct PlanAnimator: Sendable, Hashable {
   @inline(__always)
   private static func update(
     _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>,
-    restingAt restTime: UInt64, sharing shared: inout SharedDecay
+    restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> Bool {
     let time = shared.time
     let isRemoved = track.pointee.isRemoved
-    if time >= restTime {
+    if time >= restTime.track {
       // Every channel and any ghost has settled: one fading out is gone, one on screen shows its targets.
       if isRemoved { return false }
       if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
@@ -195,20 +195,37 @@ public struct PlanAnimator: Sendable, Hashable {
     let opacitySettled = track.pointee.opacity.isSettled(at: time)
     if isRemoved && opacitySettled { return false }
     var outgoing: ElementPresentation.Outgoing?
-    if let ghostRest = track.pointee.outgoing?.opacity.settleTime, time < ghostRest {
+    if time < restTime.outgoing {
+      // A cross-fade's ghost fades on the spring and from the instant of the element's fade-in.
       let ghost = track.pointee.outgoing.unsafelyUnwrapped
-      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
+      outgoing = .init(
+        frame: ghost.frame, opacity: clampOpacity(ghost.opacity.state(sharing: &shared).value))
     }
-    let (frame, velocity) = track.pointee.frame.state(sharing: &shared)
     let opacity = track.pointee.opacity.state(sharing: &shared).value
     if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
-    slot.pointee.frame = frame
-    slot.pointee.target = track.pointee.frame.target
-    slot.pointee.velocity = velocity
+    let target = track.pointee.frame.target
+    let frameSettled = time >= restTime.frame
+    if frameSettled {
+      // Fading in or out in place: the frame shows its target.
+      slot.pointee.frame = Rect(
+        x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
+      slot.pointee.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
+    } else {
+      // Channel by channel, in place (``AnimatedRect/state(sharing:)`` took a copy of the whole rect).
+      let x = track.pointee.frame.x.state(sharing: &shared)
+      let y = track.pointee.frame.y.state(sharing: &shared)
+      let width = track.pointee.frame.width.state(sharing: &shared)
+      let height = track.pointee.frame.height.state(sharing: &shared)
+      slot.pointee.frame = Rect(
+        x: x.value, y: y.value, width: max(0, width.value), height: max(0, height.value))
+      slot.pointee.velocity = RectVelocity(
+        x: x.velocity, y: y.velocity, width: width.velocity, height: height.velocity)
+    }
+    slot.pointee.target = target
     slot.pointee.opacity = clampOpacity(opacity)
     slot.pointee.phase = isRemoved ? .disappearing : .present
     slot.pointee.outgoing = outgoing
-    slot.pointee.isSettled = track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil
+    slot.pointee.isSettled = frameSettled && opacitySettled && outgoing == nil
     return true
   }
 
@@ -360,6 +377,26 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+}
+
+extension PlanAnimator {
+  /// When a track comes to rest, in nanoseconds.
+  struct RestTimes: Sendable, Hashable {
+    /// The whole track (``Track/settleTime``).
+    var track: UInt64
+    /// Its frame: the latest settle time of the four channels.
+    var frame: UInt64
+    /// Its outgoing rendering's opacity; 0 without one.
+    var outgoing: UInt64
+
+    init(_ track: Track) {
+      self.track = track.settleTime
+      self.frame = max(
+        track.frame.x.settleTime, track.frame.y.settleTime, track.frame.width.settleTime,
+        track.frame.height.settleTime)
+      self.outgoing = track.outgoing?.opacity.settleTime ?? 0
+    }
+  }
 }
 
 extension PlanAnimator.Track {

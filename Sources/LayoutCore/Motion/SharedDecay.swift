@@ -31,12 +31,13 @@ struct SharedDecay {
   mutating func state(of motion: SpringMotion, since start: UInt64) -> (
     displacement: Double, velocity: Double
   ) {
-    let elapsed = time <= start ? 0 : Double(time - start) / 1e9
-    guard motion.spring.regime == .criticallyDamped else { return motion.state(at: elapsed) }
+    guard motion.spring.regime == .criticallyDamped else {
+      return motion.state(at: time <= start ? 0 : Double(time - start) / 1e9)
+    }
     if start != self.start || motion.spring.duration != duration {
       self.start = start
       duration = motion.spring.duration
-      seconds = max(0, elapsed)
+      seconds = max(0, time <= start ? 0 : Double(time - start) / 1e9)
       omega = motion.spring.angularFrequency
       decay = exp(-omega * seconds)
     }
