@@ -56,4 +56,39 @@ import Testing
   @Test func comingToRestOffTheTargetIsReported() {
     #expect(Self.failures(Self.element(x: 0, target: 100), settled: true) == [.endSnap])
   }
+
+  /// A moving element's step is held to the spring bound of each component,
+  /// `1.5 × (|v|·h + h²·(ω²·|x − target| + 2ω·|v|)) + tolerance`: just inside passes, just outside fails
+  /// and the message quotes the bound.
+  @Test func aStepIsHeldToTheSpringBound() {
+    let tolerances = ReplayTolerances.default
+    let omega = tolerances.omega
+    let h = Double(Self.tick) / 1e9
+    // y starts 40 pt from its target at 250 pt/s.
+    let bound = 1.5 * (250 * h + h * h * (omega * omega * 40 + 2 * omega * 250)) + tolerances.position
+    func failures(step: Double) -> [ReplayFailure] {
+      var verifier = ReplayVerifier(trace: "bound")
+      let scene = SceneID(rawValue: 1)
+      var start = Self.element(x: 0, target: 0)
+      start.target.y = 40
+      start.velocity = RectVelocity(y: 250)
+      var next = start
+      next.frame.y = step
+      verifier.receive(
+        .retarget(
+          Retarget(
+            scene: scene, time: Self.start, eventIndex: 0, before: [], after: [start], reduceMotion: false,
+            isInteractivelyResizing: false)))
+      verifier.receive(
+        .frame(
+          FrameSample(
+            scene: scene, time: Self.start + Self.tick, eventIndex: 0, elements: [next], isSettled: false,
+            reduceMotion: false, isInteractivelyResizing: false)))
+      return verifier.summary.failures
+    }
+    #expect(failures(step: bound - 0.001).isEmpty)
+    let outside = failures(step: bound + 0.001)
+    #expect(outside.map(\.check) == [.frameJump])
+    #expect(outside.first?.expected == "at most \(ReplayFormat.number(bound)) pt in 8.333 ms")
+  }
 }

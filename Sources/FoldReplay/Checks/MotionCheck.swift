@@ -103,7 +103,14 @@ struct MotionCheck {
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
 
-  init(tolerances: ReplayTolerances) { self.tolerances = tolerances }
+  /// True when a still element's zero steps are within every frame-jump bound: the position tolerance is
+  /// not negative (nor NaN).
+  private let passesStill: Bool
+
+  init(tolerances: ReplayTolerances) {
+    self.tolerances = tolerances
+    self.passesStill = tolerances.position >= 0
+  }
 
   /// Removes and returns `scene`'s tracks (empty when it has none), so they are uniquely referenced while
   /// they are updated.
@@ -219,7 +226,11 @@ struct MotionCheck {
   }
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
-    var sceneTracks = takeTracks(of: sample.scene)
+    // The scene's tracks are taken out of the list (swapped for empty ones, so they stay uniquely
+    // referenced while they are updated) and put back in the same place.
+    var sceneTracks = SceneTracks()
+    let place = scenes.indices.last { scenes[$0].id == sample.scene }
+    if let place { swap(&sceneTracks, &scenes[place].tracks) }
     let count = sample.elements.count
     var offset = 0
     var previous: Int?
@@ -258,7 +269,15 @@ struct MotionCheck {
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.
-    if !sample.isSettled { scenes.append((sample.scene, sceneTracks)) }
+    if let place {
+      if sample.isSettled {
+        scenes.remove(at: place)
+      } else {
+        swap(&sceneTracks, &scenes[place].tracks)
+      }
+    } else if !sample.isSettled {
+      scenes.append((sample.scene, sceneTracks))
+    }
   }
 
   /// Checks one element of a sample against its track and moves the track on to the sample.
@@ -280,10 +299,10 @@ struct MotionCheck {
     let frame = presentation.pointee.frame
     let target = presentation.pointee.target
     let opacity = presentation.pointee.opacity
-    if track.pointee.idle, !sample.isSettled, tolerances.position >= 0,
-      frame.x - track.pointee.frame.x == 0, frame.y - track.pointee.frame.y == 0,
-      frame.width - track.pointee.frame.width == 0, frame.height - track.pointee.frame.height == 0,
-      target == track.pointee.target
+    // Lane by lane, as `==` on each number: a step of exactly 0 (not NaN), the same target.
+    if track.pointee.idle, passesStill, !sample.isSettled,
+      all(Self.components(frame) - Self.components(track.pointee.frame) .== 0),
+      all(Self.components(target) .== Self.components(track.pointee.target))
     {
       if track.pointee.reduceMotion, !track.pointee.exempt, opacity < 1 - 1e-6 { track.pointee.faded = true }
       track.pointee.frame = frame
@@ -307,34 +326,40 @@ struct MotionCheck {
     let reduceMotion = track.pointee.reduceMotion
     if !exempt, !reduceMotion {
       maximumJump = max(maximumJump, Self.largest(steps))
-      for index in 0..<4 {
-        let speed = track.pointee.speed[index]
-        let bound =
-          1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
-          + tolerances.position
-        if steps[index] > bound {
-          fail(
-            .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
-            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.pointee.frame)) to "
-              + ReplayFormat.rect(frame),
-            "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
-          break
-        }
+      // Every component's bound at once: lane by lane the same operations, in the same order, as one
+      // component's `1.5 × (|v|·h + h²·(ω²·|x − target| + 2ω·|v|)) + tolerance`.
+      let speed = track.pointee.speed
+      let pull = omega * omega * Self.absolute(old - goal) + 2 * omega * speed
+      let bound = 1.5 * (speed * h + h * h * pull) + tolerances.position
+      let over = steps .> bound
+      if any(over), let index = (0..<4).first(where: { over[$0] }) {
+        fail(
+          .frameJump,
+          "at most \(ReplayFormat.number(bound[index])) pt in \(ReplayFormat.number(h * 1000)) ms",
+          "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.pointee.frame)) to "
+            + ReplayFormat.rect(frame),
+          "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
       }
       let signs = signs(frame, target)
-      for index in 0..<4 where signs[index] != 0 {
-        if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
-          track.pointee.crossings[index] += 1
-          if track.pointee.crossings[index] > 1 || track.pointee.mayCross[index] == 0 {
-            fail(
-              .overshoot,
-              track.pointee.mayCross[index] != 0
-                ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-              "crossed \(ReplayFormat.rect(target)) \(track.pointee.crossings[index]) time(s), now at "
-                + ReplayFormat.rect(frame), "overshot its target")
+      let last = track.pointee.lastSign
+      if any((signs .!= 0) .& (last .!= 0) .& (signs .!= last)) {
+        for index in 0..<4 where signs[index] != 0 {
+          if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
+            track.pointee.crossings[index] += 1
+            if track.pointee.crossings[index] > 1 || track.pointee.mayCross[index] == 0 {
+              fail(
+                .overshoot,
+                track.pointee.mayCross[index] != 0
+                  ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
+                "crossed \(ReplayFormat.rect(target)) \(track.pointee.crossings[index]) time(s), now at "
+                  + ReplayFormat.rect(frame), "overshot its target")
+            }
           }
+          track.pointee.lastSign[index] = signs[index]
         }
-        track.pointee.lastSign[index] = signs[index]
+      } else {
+        // No component crossed: only the signs off the target are remembered.
+        track.pointee.lastSign.replace(with: signs, where: signs .!= 0)
       }
     }
     if reduceMotion, !exempt {

@@ -56,11 +56,11 @@ struct FrameDigest {
   /// x, y, width and height.
   private typealias Quad = SIMD4<Double>
 
-  /// Each scene's slots, the most recently sampled scene last (one or two move at a time: a linear search
-  /// from the end).
+  /// Each scene's slots, the scene that started moving last at the end (one or two move at a time: a
+  /// linear search from the end).
   private var scenes: [(scene: SceneID, slots: [Slot])] = []
   /// The scenes remembered at most: a scene that disconnects while it moves sends no settled sample, so
-  /// the least recently sampled is forgotten beyond this (forgetting only costs recomputing).
+  /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
   /// `value` after the low `count` bytes (at most 8) of `bytes`, least significant first: FNV-1a's step
@@ -97,10 +97,11 @@ struct FrameDigest {
   ///
   /// - Complexity: O(e) in the sample's elements.
   mutating func combine(_ sample: FrameSample, into hash: inout FNV1a64) {
+    // The scene's slots are taken out of the list (swapped for an empty array, so they stay uniquely
+    // referenced) and put back in the same place.
     var slots: [Slot] = []
-    if let position = scenes.indices.last(where: { scenes[$0].scene == sample.scene }) {
-      slots = scenes.remove(at: position).slots
-    }
+    let position = scenes.indices.last { scenes[$0].scene == sample.scene }
+    if let position { swap(&slots, &scenes[position].slots) }
     let count = sample.elements.count
     if slots.count < count {
       slots.append(contentsOf: repeatElement(.empty, count: count - slots.count))
@@ -161,8 +162,15 @@ struct FrameDigest {
     }
     hash = FNV1a64(value: value)
     // A settled sample is the scene's last until its next retarget: forget it, as the motion check does.
-    guard !sample.isSettled else { return }
-    if scenes.count >= Self.sceneLimit { scenes.removeFirst() }
-    scenes.append((sample.scene, slots))
+    if let position {
+      if sample.isSettled {
+        scenes.remove(at: position)
+      } else {
+        swap(&slots, &scenes[position].slots)
+      }
+    } else if !sample.isSettled {
+      if scenes.count >= Self.sceneLimit { scenes.removeFirst() }
+      scenes.append((sample.scene, slots))
+    }
   }
 }
