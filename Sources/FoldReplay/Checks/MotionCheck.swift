@@ -163,66 +163,90 @@ struct MotionCheck {
 
   mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
     var sceneTracks = takeTracks(of: retarget.scene)
-    let omega = tolerances.omega
-    for (offset, after) in retarget.after.enumerated() {
-      let position = sceneTracks.position(of: after.id, hint: offset)
-      let before = retarget.before.first { $0.id == after.id }
-      // An element whose target did not change keeps its move (and the rules it started under): a
-      // retarget that leaves it alone is not a new move.
-      if let before, before.target == after.target, before.frame == after.frame,
-        before.velocity == after.velocity, position != nil
-      {
-        continue
-      }
-      func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-        report(
-          ReplayFailure(
-            check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
-            element: after.id, expected: expected, actual: actual, summary: summary))
-      }
-      // While the user drags a window's size an element may track the geometry directly (its frame is its
-      // target at once); one that springs instead is checked like any other.
-      let tracks =
-        retarget.isInteractivelyResizing
-        && Self.distance(after.frame, after.target) <= tolerances.position
-      if let before, !tracks, !retarget.reduceMotion {
-        let jump = Self.distance(before.frame, after.frame)
-        maximumJump = max(maximumJump, jump)
-        let velocityChange = Self.distance(before.velocity, after.velocity)
-        let speed = Self.largest(Self.absolute(Self.components(before.velocity)))
-        if jump > tolerances.position, Self.distance(after.frame, after.target) <= tolerances.position {
-          fail(
-            .frameJump, "a move from \(ReplayFormat.rect(before.frame)) that starts there",
-            "at its target \(ReplayFormat.rect(after.target)) at once",
-            "snapped \(ReplayFormat.number(jump)) pt to its new target")
-        } else if jump > tolerances.position {
-          fail(
-            .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.frame))",
-            "\(ReplayFormat.rect(after.frame))", "a retarget restarted the move from another value")
-        } else if velocityChange > tolerances.velocity + tolerances.relativeVelocity * speed {
-          fail(
-            .retargetVelocity, "velocity \(Self.text(before.velocity)) pt/s",
-            "\(Self.text(after.velocity)) pt/s", "a retarget did not keep the velocity")
+    // The presentations are read where the record holds them: a search of `before` through closures
+    // copied every presentation it passed (and retained its id).
+    retarget.before.withUnsafeBufferPointer { befores in
+      retarget.after.withUnsafeBufferPointer { afters in
+        for offset in afters.indices {
+          let after = afters.baseAddress! + offset
+          // The first presentation before the retarget with the element's id.
+          var before: UnsafePointer<ElementPresentation>?
+          for index in befores.indices where befores[index].id == after.pointee.id {
+            before = befores.baseAddress! + index
+            break
+          }
+          observe(after, before: before, at: offset, of: retarget, in: &sceneTracks, report: report)
         }
       }
-      let x = Self.components(after.frame)
-      let goal = Self.components(after.target)
-      let v = Self.components(after.velocity)
-      var mayCross = SIMD4<Int>()
-      for index in 0..<4 {
-        let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
-        mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
-      }
-      let track = Track(
-        id: after.id, frame: after.frame, time: retarget.time, speed: Self.absolute(v), target: after.target,
-        exempt: tracks, reduceMotion: retarget.reduceMotion,
-        origin: before?.frame ?? after.frame,
-        moved: Self.distance(before?.frame ?? after.target, after.target) > tolerances.position,
-        faded: false, lastSign: signs(after.frame, after.target), crossings: SIMD4<Int>(),
-        mayCross: mayCross, reported: 0)
-      sceneTracks.set(track, at: position)
     }
     scenes.append((retarget.scene, sceneTracks))
+  }
+
+  /// Checks one element of a retarget, `after` it and `before` it (nil for an element new in the plan),
+  /// and starts its track.
+  private mutating func observe(
+    _ after: UnsafePointer<ElementPresentation>, before: UnsafePointer<ElementPresentation>?, at offset: Int,
+    of retarget: Retarget, in sceneTracks: inout SceneTracks, report: (ReplayFailure) -> Void
+  ) {
+    let omega = tolerances.omega
+    let position = sceneTracks.position(of: after.pointee.id, hint: offset)
+    // An element whose target did not change keeps its move (and the rules it started under): a
+    // retarget that leaves it alone is not a new move.
+    if let before, before.pointee.target == after.pointee.target, before.pointee.frame == after.pointee.frame,
+      before.pointee.velocity == after.pointee.velocity, position != nil
+    {
+      return
+    }
+    func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
+      report(
+        ReplayFailure(
+          check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
+          element: after.pointee.id, expected: expected, actual: actual, summary: summary))
+    }
+    // While the user drags a window's size an element may track the geometry directly (its frame is its
+    // target at once); one that springs instead is checked like any other.
+    let tracks =
+      retarget.isInteractivelyResizing
+      && Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+    if let before, !tracks, !retarget.reduceMotion {
+      let jump = Self.distance(before.pointee.frame, after.pointee.frame)
+      maximumJump = max(maximumJump, jump)
+      let velocityChange = Self.distance(before.pointee.velocity, after.pointee.velocity)
+      let speed = Self.largest(Self.absolute(Self.components(before.pointee.velocity)))
+      if jump > tolerances.position,
+        Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+      {
+        fail(
+          .frameJump, "a move from \(ReplayFormat.rect(before.pointee.frame)) that starts there",
+          "at its target \(ReplayFormat.rect(after.pointee.target)) at once",
+          "snapped \(ReplayFormat.number(jump)) pt to its new target")
+      } else if jump > tolerances.position {
+        fail(
+          .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.pointee.frame))",
+          "\(ReplayFormat.rect(after.pointee.frame))", "a retarget restarted the move from another value")
+      } else if velocityChange > tolerances.velocity + tolerances.relativeVelocity * speed {
+        fail(
+          .retargetVelocity, "velocity \(Self.text(before.pointee.velocity)) pt/s",
+          "\(Self.text(after.pointee.velocity)) pt/s", "a retarget did not keep the velocity")
+      }
+    }
+    let x = Self.components(after.pointee.frame)
+    let goal = Self.components(after.pointee.target)
+    let v = Self.components(after.pointee.velocity)
+    var mayCross = SIMD4<Int>()
+    for index in 0..<4 {
+      let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
+      mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
+    }
+    let origin = before?.pointee.frame
+    let track = Track(
+      id: after.pointee.id, frame: after.pointee.frame, time: retarget.time, speed: Self.absolute(v),
+      target: after.pointee.target, exempt: tracks, reduceMotion: retarget.reduceMotion,
+      origin: origin ?? after.pointee.frame,
+      moved: Self.distance(origin ?? after.pointee.target, after.pointee.target) > tolerances.position,
+      faded: false, lastSign: signs(after.pointee.frame, after.pointee.target), crossings: SIMD4<Int>(),
+      mayCross: mayCross, reported: 0)
+    sceneTracks.set(track, at: position)
   }
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
