@@ -4,20 +4,22 @@ import Testing
 
 @testable import FoldReplay
 
-/// The frame digest folds each element's numbers in as 64-bit words (FNV-1a's step with a word in place
-/// of a byte); these tests hold it to a plain restatement of that definition and show that every number
+/// The frame digest folds each element's id hash and numbers in as 64-bit words (FNV-1a's step with a
+/// word in place of a byte); these tests hold it to a plain restatement of that definition and show that every number
 /// it covers moves the hash.
 @Suite struct FrameDigestTests {
   static let prime: UInt64 = 0x100_0000_01b3
 
-  /// The definition, spelled out: per element the id's bytes and a 0 byte, then nine words.
+  /// The definition, spelled out: per element the FNV-1a hash of the id's bytes as one word, then nine
+  /// words.
   static func reference(_ sample: FrameSample, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     var hash = start
     for element in sample.elements {
-      for byte in Array(element.id.utf8) + [0] { hash = (hash ^ UInt64(byte)) &* prime }
+      var id: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in element.id.utf8 { id = (id ^ UInt64(byte)) &* prime }
       let rects = [element.frame, element.target]
       let numbers =
-        [Int64(bitPattern: sample.time), Int64(sample.scene.rawValue)]
+        [Int64(bitPattern: id), Int64(bitPattern: sample.time), Int64(sample.scene.rawValue)]
         + rects.flatMap { [$0.x, $0.y, $0.width, $0.height].map { Int64(($0 * 1000).rounded()) } }
         + [Int64((element.opacity * 1000).rounded())]
       for number in numbers { hash = (hash ^ UInt64(bitPattern: number)) &* prime }
@@ -70,7 +72,7 @@ import Testing
     #expect(hash(Self.sample([Self.element("a", x: 1.0001), Self.element("b", x: 2)])) == base)
   }
 
-  /// The verifier hashes frames through ``FrameDigest``, which reuses each position's id bytes and
+  /// The verifier hashes frames through ``FrameDigest``, which reuses each position's id word and
   /// thousandths while they repeat: over samples that repeat, change, reorder, grow and shrink, come
   /// from several scenes, settle and come back, it must give the hash the definition gives.
   @Test func theRememberingDigestEqualsTheDefinition() {

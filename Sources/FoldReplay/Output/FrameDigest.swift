@@ -6,9 +6,9 @@ import LayoutCore
 ///
 /// Tick after tick a scene's sample lists the same elements in the same order, and most of their numbers
 /// repeat (targets change only at a retarget, opacity rests at 1, an element at rest repeats its frame).
-/// So for each position the digest keeps the element's id with its UTF-8 bytes, and each number with its
-/// thousandths: an id identical to the remembered one is hashed from the kept bytes, and a number equal
-/// to the remembered one (`==`: +0 and −0 have the same thousandths) reuses its word. The hash is the
+/// So for each position the digest keeps the element's id with the word it enters the hash as, and each
+/// number with its thousandths: an id identical to the remembered one reuses its word, and so does a
+/// number equal to the remembered one (`==`: +0 and −0 have the same thousandths). The hash is the
 /// same; only the work to reach it shrinks.
 ///
 /// Memory stays bounded by the scenes in motion: a scene's memory is dropped with its settled sample.
@@ -16,11 +16,8 @@ struct FrameDigest {
   /// What one position of a scene's previous sample held.
   private struct Slot {
     var id: String
-    /// The id's UTF-8 bytes, little-endian, the first eight in `low` and the next eight in `high`, when
-    /// it has at most 16 (`length`); `length` is −1 for a longer id, hashed from the string.
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var length = -1
+    /// The word the id enters the hash as (``FNV1a64/idWord(_:)``).
+    var idWord: Int64 = 0
     /// The frame, target and opacity last hashed here, and their thousandths.
     var frame = Quad(repeating: .nan)
     var frameWords = SIMD4<Int64>()
@@ -30,27 +27,7 @@ struct FrameDigest {
     var opacityWord: Int64 = 0
 
     /// A slot that matches nothing: its id is empty and its numbers are NaN (not equal to themselves).
-    static let empty = Slot(id: "")
-
-    /// Remembers `id` and its bytes.
-    mutating func remember(_ id: String) {
-      self.id = id
-      var id = id
-      let packed = id.withUTF8 { bytes -> (UInt64, UInt64, Int) in
-        guard bytes.count <= 16 else { return (0, 0, -1) }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for (index, byte) in bytes.enumerated() {
-          if index < 8 {
-            low |= UInt64(byte) << (8 * UInt64(index))
-          } else {
-            high |= UInt64(byte) << (8 * UInt64(index - 8))
-          }
-        }
-        return (low, high, bytes.count)
-      }
-      (low, high, length) = packed
-    }
+    static let empty = Slot(id: "", idWord: FNV1a64.idWord(""))
   }
 
   /// x, y, width and height.
@@ -63,27 +40,6 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
-  /// `value` after the low `count` bytes (at most 8) of `bytes`, least significant first: FNV-1a's step
-  /// per byte.
-  @inline(__always)
-  private static func mixBytes(_ bytes: UInt64, count: Int, into value: UInt64) -> UInt64 {
-    var value = value
-    var bytes = bytes
-    if count == 8 {
-      // The whole word, unrolled.
-      for _ in 0..<8 {
-        value = (value ^ (bytes & 0xff)) &* FNV1a64.prime
-        bytes &>>= 8
-      }
-      return value
-    }
-    for _ in 0..<count {
-      value = (value ^ (bytes & 0xff)) &* FNV1a64.prime
-      bytes &>>= 8
-    }
-    return value
-  }
-
   /// The thousandths of four numbers (``FNV1a64/thousandths(_:)``).
   @inline(__always)
   private static func thousandths(_ numbers: Quad) -> SIMD4<Int64> {
@@ -92,7 +48,7 @@ struct FrameDigest {
       FNV1a64.thousandths(numbers[3]))
   }
 
-  /// Hashes `sample` into `hash`: per element its id's bytes and a 0 byte, then the tick time, the scene,
+  /// Hashes `sample` into `hash`: per element its id's word, then the tick time, the scene,
   /// the frame, the target and the opacity (see ``FNV1a64/combine(_:)-(FrameSample)``).
   ///
   /// - Complexity: O(e) in the sample's elements.
@@ -115,18 +71,11 @@ struct FrameDigest {
         for offset in 0..<count {
           let element = firstElement + offset
           let slot = firstSlot + offset
-          if slot.pointee.id != element.pointee.id { slot.pointee.remember(element.pointee.id) }
-          if slot.pointee.length >= 0 {
-            value = Self.mixBytes(slot.pointee.low, count: min(slot.pointee.length, 8), into: value)
-            if slot.pointee.length > 8 {
-              value = Self.mixBytes(slot.pointee.high, count: slot.pointee.length - 8, into: value)
-            }
-          } else {
-            var text = FNV1a64(value: value)
-            text.combine(element.pointee.id)
-            value = text.value
+          if slot.pointee.id != element.pointee.id {
+            slot.pointee.id = element.pointee.id
+            slot.pointee.idWord = FNV1a64.idWord(element.pointee.id)
           }
-          value = FNV1a64.mixWord(0, into: value)
+          value = FNV1a64.mixWord(slot.pointee.idWord, into: value)
           value = FNV1a64.mixWord(time, into: value)
           value = FNV1a64.mixWord(scene, into: value)
           let frame = element.pointee.frame
