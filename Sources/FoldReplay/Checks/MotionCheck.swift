@@ -264,20 +264,27 @@ struct MotionCheck {
       guard let first = elements.baseAddress else { return }
       while offset < count {
         let index = sceneTracks.index
-        let missing = sceneTracks.tracks.withUnsafeMutableBufferPointer { tracks in
+        // The walk's place is kept in the closure's own variables and handed back (captured ones lived
+        // in memory).
+        let walked = sceneTracks.tracks.withUnsafeMutableBufferPointer {
+          tracks -> (offset: Int, previous: Int?, missing: Bool) in
+          var offset = offset
+          var previous = previous
           while offset < count {
             let element = first + offset
             guard
               let position = SceneTracks.position(
                 of: element.pointee.id, hint: offset, after: previous, in: tracks, index: index)
-            else { return true }
+            else { return (offset, previous, true) }
             previous = position
             check(element, of: sample, against: tracks.baseAddress! + position, report: report)
             offset += 1
           }
-          return false
+          return (offset, previous, false)
         }
-        guard missing else { break }
+        offset = walked.offset
+        previous = walked.previous
+        guard walked.missing else { break }
         let element = first + offset
         let track = Track(
           id: element.pointee.id, frame: element.pointee.frame, time: sample.time, speed: [0, 0, 0, 0],

@@ -64,10 +64,13 @@ struct FrameDigest {
     }
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
-    var value = hash.value
-    sample.elements.withUnsafeBufferPointer { elements in
+    // The running hash lives in the closure's own variable and is handed back (a captured one lived in
+    // memory).
+    let start = hash.value
+    let value = sample.elements.withUnsafeBufferPointer { elements in
       slots.withUnsafeMutableBufferPointer { slots in
-        guard let firstElement = elements.baseAddress, let firstSlot = slots.baseAddress else { return }
+        var value = start
+        guard let firstElement = elements.baseAddress, let firstSlot = slots.baseAddress else { return value }
         for offset in 0..<count {
           let element = firstElement + offset
           let slot = firstSlot + offset
@@ -107,6 +110,7 @@ struct FrameDigest {
           value = FNV1a64.mixWord(targetWords[3], into: value)
           value = FNV1a64.mixWord(slot.pointee.opacityWord, into: value)
         }
+        return value
       }
     }
     hash = FNV1a64(value: value)
