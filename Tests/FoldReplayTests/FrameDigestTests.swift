@@ -4,20 +4,22 @@ import Testing
 
 @testable import FoldReplay
 
-/// The frame digest folds each element's numbers in as 64-bit words (FNV-1a's step with a word in place
-/// of a byte); these tests hold it to a plain restatement of that definition and show that every number
+/// The frame digest folds each element's id hash and numbers in as 64-bit words (FNV-1a's step with a
+/// word in place of a byte); these tests hold it to a plain restatement of that definition and show that every number
 /// it covers moves the hash.
 @Suite struct FrameDigestTests {
   static let prime: UInt64 = 0x100_0000_01b3
 
-  /// The definition, spelled out: per element the id's bytes and a 0 byte, then nine words.
+  /// The definition, spelled out: per element the FNV-1a hash of the id's bytes as one word, then nine
+  /// words.
   static func reference(_ sample: FrameSample, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     var hash = start
     for element in sample.elements {
-      for byte in Array(element.id.utf8) + [0] { hash = (hash ^ UInt64(byte)) &* prime }
+      var id: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in element.id.utf8 { id = (id ^ UInt64(byte)) &* prime }
       let rects = [element.frame, element.target]
       let numbers =
-        [Int64(bitPattern: sample.time), Int64(sample.scene.rawValue)]
+        [Int64(bitPattern: id), Int64(bitPattern: sample.time), Int64(sample.scene.rawValue)]
         + rects.flatMap { [$0.x, $0.y, $0.width, $0.height].map { Int64(($0 * 1000).rounded()) } }
         + [Int64((element.opacity * 1000).rounded())]
       for number in numbers { hash = (hash ^ UInt64(bitPattern: number)) &* prime }
@@ -68,5 +70,43 @@ import Testing
     #expect(variants.map(hash).allSatisfy { $0 != base })
     // A change below the rounding (a ten-thousandth of a point) is not a change.
     #expect(hash(Self.sample([Self.element("a", x: 1.0001), Self.element("b", x: 2)])) == base)
+  }
+
+  /// The verifier hashes frames through ``FrameDigest``, which reuses each position's id word and
+  /// thousandths while they repeat: over samples that repeat, change, reorder, grow and shrink, come
+  /// from several scenes, settle and come back, it must give the hash the definition gives.
+  @Test func theRememberingDigestEqualsTheDefinition() {
+    let ids = ["toolbar", "list", "grid.column.12", "détail", "an.identifier.longer.than.16", "x", ""]
+    var samples: [FrameSample] = []
+    var time: UInt64 = 1_000_000_000
+    for step in 0..<60 {
+      let scene = SceneID(rawValue: UInt32(1 + step % 3 + (step >= 40 ? step % 7 : 0)))
+      let count = 2 + step % 5
+      let rotation = step / 10
+      let elements = (0..<count).map { index -> ElementPresentation in
+        var element = Self.element(
+          ids[(index + rotation) % ids.count], x: step % 4 == 0 ? 12.5 : Double(step) * 0.37,
+          opacity: step % 6 == 0 ? 0.5 : 1)
+        if step % 9 == 0 { element.frame.y = -0.0 }
+        if step % 13 == 0 { element.target.width = .nan }
+        if step % 11 == 0 { element.target.x = Double(step) }
+        return element
+      }
+      var sample = Self.sample(elements, time: time)
+      sample.scene = scene
+      sample.isSettled = step % 8 == 7
+      samples.append(sample)
+      time += 8_333_333
+    }
+    var reference = FNV1a64()
+    var digest = FNV1a64()
+    var remembering = FrameDigest()
+    var agreed = 0
+    for sample in samples {
+      reference.combine(sample)
+      remembering.combine(sample, into: &digest)
+      if digest == reference { agreed += 1 }
+    }
+    #expect(agreed == samples.count)
   }
 }

@@ -68,6 +68,20 @@ import Testing
     #expect(try Data(contentsOf: target) == Data(contentsOf: trace))
   }
 
+  @Test func outputIntoAMissingDirectoryNamesTheDirectory() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = directory.appendingPathComponent("missing")
+    let path = missing.appendingPathComponent("out.foldtrace").path
+    let result = try run([scenario, "-o", path])
+    #expect(result.status == 3)
+    #expect(result.stderr == "foldsim: cannot write '\(path)': no such directory '\(missing.path)'\n")
+    // A file where the directory should be.
+    try Data("x".utf8).write(to: missing)
+    let underFile = try run([scenario, "-o", path])
+    #expect(underFile.status == 3)
+    #expect(underFile.stderr == "foldsim: cannot write '\(path)': '\(missing.path)' is not a directory\n")
+  }
+
   @Test(arguments: [["--events"], ["list"], ["--help"]])
   func fullStandardOutputIsAFileError(_ options: [String]) throws {
     defer { try? FileManager.default.removeItem(at: directory) }

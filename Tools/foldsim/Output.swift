@@ -18,8 +18,20 @@ enum Output {
       let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
       try Data(bytes).write(to: url, options: .atomic)
     } catch {
-      throw .file("cannot write '\(path)': \(error.localizedDescription)")
+      throw .file("cannot write '\(path)': \(reason(for: error, writing: path))")
     }
+  }
+
+  /// Why writing `path` failed, naming the directory when that is what is missing: Foundation's own
+  /// message ("The file doesn't exist.") does not say which part of the path is absent.
+  private static func reason(for error: any Error, writing path: String) -> String {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      return "no such directory '\(directory)'"
+    }
+    if !isDirectory.boolValue { return "'\(directory)' is not a directory" }
+    return error.localizedDescription
   }
 
   /// Writes into an existing special file without replacing it.

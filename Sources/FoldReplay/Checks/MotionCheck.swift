@@ -29,6 +29,7 @@ struct MotionCheck {
     var time: UInt64
     /// Last observed speed per component, points per second.
     var speed: Quad
+    /// The target at the last retarget or sample.
     var target: Rect
     var exempt: Bool
     var reduceMotion: Bool
@@ -40,6 +41,10 @@ struct MotionCheck {
     var mayCross: SIMD4<Int>
     /// The checks already reported, one bit per ``ReplayCheck`` case.
     var reported: UInt32
+    /// True when the last sample was checked in full and left the element standing still: its frame had
+    /// not moved since the sample before, so every speed is 0. A next sample with the same frame and
+    /// target then passes every check on the frame (see ``MotionCheck/check(_:of:against:report:)``).
+    var idle = false
 
     mutating func markReported(_ check: ReplayCheck) -> Bool {
       let bit = UInt32(1) << UInt32(ReplayCheck.allCases.firstIndex(of: check) ?? 31)
@@ -56,7 +61,24 @@ struct MotionCheck {
     var tracks: [Track] = []
     var index: [String: Int] = [:]
 
-    func position(of id: String, hint: Int, after previous: Int? = nil) -> Int? {
+    func position(of id: String, hint: Int) -> Int? {
+      tracks.withUnsafeBufferPointer { Self.position(of: id, hint: hint, after: nil, in: $0, index: index) }
+    }
+
+    /// The position of the track of element `id` among `tracks`: first the `hint` (the element's place in
+    /// the sample), then the place after the `previous` element's track, then `index`. The ids are
+    /// compared in place.
+    static func position(
+      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeMutableBufferPointer<Track>,
+      index: [String: Int]
+    ) -> Int? {
+      position(of: id, hint: hint, after: previous, in: UnsafeBufferPointer(tracks), index: index)
+    }
+
+    static func position(
+      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeBufferPointer<Track>,
+      index: [String: Int]
+    ) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
       // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
       // the place after the previous element's track is then the right guess.
@@ -81,12 +103,20 @@ struct MotionCheck {
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
 
-  init(tolerances: ReplayTolerances) { self.tolerances = tolerances }
+  /// True when a still element's zero steps are within every frame-jump bound: the position tolerance is
+  /// not negative (nor NaN).
+  private let passesStill: Bool
+
+  init(tolerances: ReplayTolerances) {
+    self.tolerances = tolerances
+    self.passesStill = tolerances.position >= 0
+  }
 
   /// Removes and returns `scene`'s tracks (empty when it has none), so they are uniquely referenced while
   /// they are updated.
   private mutating func takeTracks(of scene: SceneID) -> SceneTracks {
-    guard let index = scenes.indices.first(where: { scenes[$0].id == scene }) else { return SceneTracks() }
+    // From the end: the scene sampled last is put back last (each scene is listed once).
+    guard let index = scenes.indices.last(where: { scenes[$0].id == scene }) else { return SceneTracks() }
     return scenes.remove(at: index).tracks
   }
 
@@ -133,179 +163,267 @@ struct MotionCheck {
 
   mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
     var sceneTracks = takeTracks(of: retarget.scene)
-    let omega = tolerances.omega
-    for (offset, after) in retarget.after.enumerated() {
-      let position = sceneTracks.position(of: after.id, hint: offset)
-      let before = retarget.before.first { $0.id == after.id }
-      // An element whose target did not change keeps its move (and the rules it started under): a
-      // retarget that leaves it alone is not a new move.
-      if let before, before.target == after.target, before.frame == after.frame,
-        before.velocity == after.velocity, position != nil
-      {
-        continue
-      }
-      func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-        report(
-          ReplayFailure(
-            check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
-            element: after.id, expected: expected, actual: actual, summary: summary))
-      }
-      // While the user drags a window's size an element may track the geometry directly (its frame is its
-      // target at once); one that springs instead is checked like any other.
-      let tracks =
-        retarget.isInteractivelyResizing
-        && Self.distance(after.frame, after.target) <= tolerances.position
-      if let before, !tracks, !retarget.reduceMotion {
-        let jump = Self.distance(before.frame, after.frame)
-        maximumJump = max(maximumJump, jump)
-        let velocityChange = Self.distance(before.velocity, after.velocity)
-        let speed = Self.largest(Self.absolute(Self.components(before.velocity)))
-        if jump > tolerances.position, Self.distance(after.frame, after.target) <= tolerances.position {
-          fail(
-            .frameJump, "a move from \(ReplayFormat.rect(before.frame)) that starts there",
-            "at its target \(ReplayFormat.rect(after.target)) at once",
-            "snapped \(ReplayFormat.number(jump)) pt to its new target")
-        } else if jump > tolerances.position {
-          fail(
-            .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.frame))",
-            "\(ReplayFormat.rect(after.frame))", "a retarget restarted the move from another value")
-        } else if velocityChange > tolerances.velocity + tolerances.relativeVelocity * speed {
-          fail(
-            .retargetVelocity, "velocity \(Self.text(before.velocity)) pt/s",
-            "\(Self.text(after.velocity)) pt/s", "a retarget did not keep the velocity")
+    // The presentations are read where the record holds them: a search of `before` through closures
+    // copied every presentation it passed (and retained its id).
+    retarget.before.withUnsafeBufferPointer { befores in
+      retarget.after.withUnsafeBufferPointer { afters in
+        for offset in afters.indices {
+          let after = afters.baseAddress! + offset
+          // The first presentation before the retarget with the element's id.
+          var before: UnsafePointer<ElementPresentation>?
+          for index in befores.indices where befores[index].id == after.pointee.id {
+            before = befores.baseAddress! + index
+            break
+          }
+          observe(after, before: before, at: offset, of: retarget, in: &sceneTracks, report: report)
         }
       }
-      let x = Self.components(after.frame)
-      let goal = Self.components(after.target)
-      let v = Self.components(after.velocity)
-      var mayCross = SIMD4<Int>()
-      for index in 0..<4 {
-        let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
-        mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
-      }
-      let track = Track(
-        id: after.id, frame: after.frame, time: retarget.time, speed: Self.absolute(v), target: after.target,
-        exempt: tracks, reduceMotion: retarget.reduceMotion,
-        origin: before?.frame ?? after.frame,
-        moved: Self.distance(before?.frame ?? after.target, after.target) > tolerances.position,
-        faded: false, lastSign: signs(after.frame, after.target), crossings: SIMD4<Int>(),
-        mayCross: mayCross, reported: 0)
-      sceneTracks.set(track, at: position)
     }
     scenes.append((retarget.scene, sceneTracks))
   }
 
+  /// Checks one element of a retarget, `after` it and `before` it (nil for an element new in the plan),
+  /// and starts its track.
+  private mutating func observe(
+    _ after: UnsafePointer<ElementPresentation>, before: UnsafePointer<ElementPresentation>?, at offset: Int,
+    of retarget: Retarget, in sceneTracks: inout SceneTracks, report: (ReplayFailure) -> Void
+  ) {
+    let omega = tolerances.omega
+    let position = sceneTracks.position(of: after.pointee.id, hint: offset)
+    // An element whose target did not change keeps its move (and the rules it started under): a
+    // retarget that leaves it alone is not a new move.
+    if let before, before.pointee.target == after.pointee.target, before.pointee.frame == after.pointee.frame,
+      before.pointee.velocity == after.pointee.velocity, position != nil
+    {
+      return
+    }
+    func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
+      report(
+        ReplayFailure(
+          check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
+          element: after.pointee.id, expected: expected, actual: actual, summary: summary))
+    }
+    // While the user drags a window's size an element may track the geometry directly (its frame is its
+    // target at once); one that springs instead is checked like any other.
+    let tracks =
+      retarget.isInteractivelyResizing
+      && Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+    if let before, !tracks, !retarget.reduceMotion {
+      let jump = Self.distance(before.pointee.frame, after.pointee.frame)
+      maximumJump = max(maximumJump, jump)
+      let velocityChange = Self.distance(before.pointee.velocity, after.pointee.velocity)
+      let speed = Self.largest(Self.absolute(Self.components(before.pointee.velocity)))
+      if jump > tolerances.position,
+        Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+      {
+        fail(
+          .frameJump, "a move from \(ReplayFormat.rect(before.pointee.frame)) that starts there",
+          "at its target \(ReplayFormat.rect(after.pointee.target)) at once",
+          "snapped \(ReplayFormat.number(jump)) pt to its new target")
+      } else if jump > tolerances.position {
+        fail(
+          .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.pointee.frame))",
+          "\(ReplayFormat.rect(after.pointee.frame))", "a retarget restarted the move from another value")
+      } else if velocityChange > tolerances.velocity + tolerances.relativeVelocity * speed {
+        fail(
+          .retargetVelocity, "velocity \(Self.text(before.pointee.velocity)) pt/s",
+          "\(Self.text(after.pointee.velocity)) pt/s", "a retarget did not keep the velocity")
+      }
+    }
+    let x = Self.components(after.pointee.frame)
+    let goal = Self.components(after.pointee.target)
+    let v = Self.components(after.pointee.velocity)
+    var mayCross = SIMD4<Int>()
+    for index in 0..<4 {
+      let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
+      mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
+    }
+    let origin = before?.pointee.frame
+    let track = Track(
+      id: after.pointee.id, frame: after.pointee.frame, time: retarget.time, speed: Self.absolute(v),
+      target: after.pointee.target, exempt: tracks, reduceMotion: retarget.reduceMotion,
+      origin: origin ?? after.pointee.frame,
+      moved: Self.distance(origin ?? after.pointee.target, after.pointee.target) > tolerances.position,
+      faded: false, lastSign: signs(after.pointee.frame, after.pointee.target), crossings: SIMD4<Int>(),
+      mayCross: mayCross, reported: 0)
+    sceneTracks.set(track, at: position)
+  }
+
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
-    var sceneTracks = takeTracks(of: sample.scene)
-    // Elements and tracks are reached in place (no copy of a presentation or a track per element).
+    // The scene's tracks are taken out of the list (swapped for empty ones, so they stay uniquely
+    // referenced while they are updated) and put back in the same place.
+    var sceneTracks = SceneTracks()
+    let place = scenes.indices.last { scenes[$0].id == sample.scene }
+    if let place { swap(&sceneTracks, &scenes[place].tracks) }
+    let count = sample.elements.count
+    var offset = 0
+    var previous: Int?
+    // Elements and tracks are reached in place (no copy of a presentation or a track per element); the
+    // tracks' buffer is let go only to add the track of an element seen for the first time.
     sample.elements.withUnsafeBufferPointer { elements in
-      var previous: Int?
-      for offset in elements.indices {
-        guard
-          let position = sceneTracks.position(of: elements[offset].id, hint: offset, after: previous)
-        else {
-          let element = elements[offset]
-          let track = Track(
-            id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
-            target: element.target,
-            exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion, origin: element.frame,
-            moved: false, faded: false, lastSign: signs(element.frame, element.target),
-            crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
-          sceneTracks.set(track, at: nil)
-          previous = nil
-          continue
+      guard let first = elements.baseAddress else { return }
+      while offset < count {
+        let index = sceneTracks.index
+        // The walk's place is kept in the closure's own variables and handed back (captured ones lived
+        // in memory).
+        let walked = sceneTracks.tracks.withUnsafeMutableBufferPointer {
+          tracks -> (offset: Int, previous: Int?, missing: Bool) in
+          var offset = offset
+          var previous = previous
+          while offset < count {
+            let element = first + offset
+            guard
+              let position = SceneTracks.position(
+                of: element.pointee.id, hint: offset, after: previous, in: tracks, index: index)
+            else { return (offset, previous, true) }
+            previous = position
+            check(element, of: sample, against: tracks.baseAddress! + position, report: report)
+            offset += 1
+          }
+          return (offset, previous, false)
         }
-        previous = position
-        check(
-          elements.baseAddress! + offset, of: sample, against: &sceneTracks.tracks[position], report: report)
+        offset = walked.offset
+        previous = walked.previous
+        guard walked.missing else { break }
+        let element = first + offset
+        let track = Track(
+          id: element.pointee.id, frame: element.pointee.frame, time: sample.time, speed: [0, 0, 0, 0],
+          target: element.pointee.target,
+          exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion,
+          origin: element.pointee.frame,
+          moved: false, faded: false, lastSign: signs(element.pointee.frame, element.pointee.target),
+          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+        sceneTracks.set(track, at: nil)
+        previous = nil
+        offset += 1
       }
     }
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.
-    if !sample.isSettled { scenes.append((sample.scene, sceneTracks)) }
+    if let place {
+      if sample.isSettled {
+        scenes.remove(at: place)
+      } else {
+        swap(&sceneTracks, &scenes[place].tracks)
+      }
+    } else if !sample.isSettled {
+      scenes.append((sample.scene, sceneTracks))
+    }
   }
 
   /// Checks one element of a sample against its track and moves the track on to the sample.
   ///
-  /// The element is read where the sample holds it (a copy of each presentation retained its id).
+  /// The element and the track are read where they are stored (a copy of each presentation retained its
+  /// id, a copy of each track moved some 300 bytes).
+  ///
+  /// An element that stood still at its previous sample (``Track/idle``) and shows the same frame and
+  /// target again (fading in or out in place, or at rest), in a sample that is not the last, passes every
+  /// check on its frame without evaluating it: its steps are 0, within any bound of a non-negative
+  /// tolerance; its signs are the ones already recorded, so it crosses nothing; a cross-fade verdict on
+  /// the same frame is the one already reached (and reported, if it failed); and its speeds stay 0. Only
+  /// its time moves on, and under Reduce Motion its opacity is noted.
+  @inline(__always)
   private mutating func check(
-    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample, against track: inout Track,
-    report: (ReplayFailure) -> Void
+    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample,
+    against track: UnsafeMutablePointer<Track>, report: (ReplayFailure) -> Void
   ) {
+    let frame = presentation.pointee.frame
+    let target = presentation.pointee.target
+    let opacity = presentation.pointee.opacity
+    // Lane by lane, as `==` on each number: a step of exactly 0 (not NaN), the same target.
+    if track.pointee.idle, passesStill, !sample.isSettled,
+      all(Self.components(frame) - Self.components(track.pointee.frame) .== 0),
+      all(Self.components(target) .== Self.components(track.pointee.target))
+    {
+      if track.pointee.reduceMotion, !track.pointee.exempt, opacity < 1 - 1e-6 { track.pointee.faded = true }
+      track.pointee.frame = frame
+      track.pointee.time = sample.time
+      return
+    }
     let omega = tolerances.omega
     func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-      guard track.markReported(check) else { return }
+      guard track.pointee.markReported(check) else { return }
       report(
         ReplayFailure(
           check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
           element: presentation.pointee.id, expected: expected, actual: actual, summary: summary))
     }
-    let h = Double(sample.time - track.time) / 1e9
-    let old = Self.components(track.frame)
-    let new = Self.components(presentation.pointee.frame)
-    let goal = Self.components(presentation.pointee.target)
+    let h = Double(sample.time - track.pointee.time) / 1e9
+    let old = Self.components(track.pointee.frame)
+    let new = Self.components(frame)
+    let goal = Self.components(target)
     let steps = Self.absolute(new - old)
-    let exempt = track.exempt
-    if !exempt, !track.reduceMotion { maximumJump = max(maximumJump, Self.largest(steps)) }
-    if !exempt, !track.reduceMotion {
-      for index in 0..<4 {
-        let speed = track.speed[index]
-        let bound =
-          1.5 * (speed * h + h * h * (omega * omega * abs(old[index] - goal[index]) + 2 * omega * speed))
-          + tolerances.position
-        if steps[index] > bound {
-          fail(
-            .frameJump, "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(h * 1000)) ms",
-            "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
-              + ReplayFormat.rect(presentation.pointee.frame),
-            "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
-          break
-        }
+    let exempt = track.pointee.exempt
+    let reduceMotion = track.pointee.reduceMotion
+    if !exempt, !reduceMotion {
+      maximumJump = max(maximumJump, Self.largest(steps))
+      // Every component's bound at once: lane by lane the same operations, in the same order, as one
+      // component's `1.5 × (|v|·h + h²·(ω²·|x − target| + 2ω·|v|)) + tolerance`.
+      let speed = track.pointee.speed
+      let pull = omega * omega * Self.absolute(old - goal) + 2 * omega * speed
+      let bound = 1.5 * (speed * h + h * h * pull) + tolerances.position
+      let over = steps .> bound
+      if any(over), let index = (0..<4).first(where: { over[$0] }) {
+        fail(
+          .frameJump,
+          "at most \(ReplayFormat.number(bound[index])) pt in \(ReplayFormat.number(h * 1000)) ms",
+          "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.pointee.frame)) to "
+            + ReplayFormat.rect(frame),
+          "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
       }
-      let signs = signs(presentation.pointee.frame, presentation.pointee.target)
-      for index in 0..<4 where signs[index] != 0 {
-        if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
-          track.crossings[index] += 1
-          if track.crossings[index] > 1 || track.mayCross[index] == 0 {
-            fail(
-              .overshoot,
-              track.mayCross[index] != 0
-                ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-              "crossed \(ReplayFormat.rect(presentation.pointee.target)) \(track.crossings[index]) time(s), now at "
-                + ReplayFormat.rect(presentation.pointee.frame), "overshot its target")
+      let signs = signs(frame, target)
+      let last = track.pointee.lastSign
+      if any((signs .!= 0) .& (last .!= 0) .& (signs .!= last)) {
+        for index in 0..<4 where signs[index] != 0 {
+          if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
+            track.pointee.crossings[index] += 1
+            if track.pointee.crossings[index] > 1 || track.pointee.mayCross[index] == 0 {
+              fail(
+                .overshoot,
+                track.pointee.mayCross[index] != 0
+                  ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
+                "crossed \(ReplayFormat.rect(target)) \(track.pointee.crossings[index]) time(s), now at "
+                  + ReplayFormat.rect(frame), "overshot its target")
+            }
           }
+          track.pointee.lastSign[index] = signs[index]
         }
-        track.lastSign[index] = signs[index]
+      } else {
+        // No component crossed: only the signs off the target are remembered.
+        track.pointee.lastSign.replace(with: signs, where: signs .!= 0)
       }
     }
-    if track.reduceMotion, !exempt {
-      if Self.distance(presentation.pointee.frame, track.origin) > tolerances.position,
-        Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position
+    if reduceMotion, !exempt {
+      if Self.distance(frame, track.pointee.origin) > tolerances.position,
+        Self.distance(frame, target) > tolerances.position
       {
         fail(
           .crossFade,
-          "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(presentation.pointee.target))",
-          "\(ReplayFormat.rect(presentation.pointee.frame))",
+          "only \(ReplayFormat.rect(track.pointee.origin)) or \(ReplayFormat.rect(target))",
+          "\(ReplayFormat.rect(frame))",
           "slid with Reduce Motion on instead of cross-fading")
       }
-      if presentation.pointee.opacity < 1 - 1e-6 { track.faded = true }
+      if opacity < 1 - 1e-6 { track.pointee.faded = true }
     }
     if sample.isSettled {
-      if Self.distance(presentation.pointee.frame, presentation.pointee.target) > tolerances.position {
+      if Self.distance(frame, target) > tolerances.position {
         fail(
-          .endSnap, "at rest on \(ReplayFormat.rect(presentation.pointee.target))",
-          "at rest on \(ReplayFormat.rect(presentation.pointee.frame))",
+          .endSnap, "at rest on \(ReplayFormat.rect(target))",
+          "at rest on \(ReplayFormat.rect(frame))",
           "came to rest off its target")
       }
-      if track.reduceMotion, track.moved, !track.faded, !exempt {
+      if reduceMotion, track.pointee.moved, !track.pointee.faded, !exempt {
         fail(
           .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
           "moved with Reduce Motion on without fading")
       }
     }
-    track.speed = h > 0 ? steps / Quad(repeating: h) : track.speed
-    track.frame = presentation.pointee.frame
-    track.time = sample.time
+    let speed = h > 0 ? steps / Quad(repeating: h) : track.pointee.speed
+    track.pointee.speed = speed
+    track.pointee.frame = frame
+    track.pointee.time = sample.time
+    track.pointee.target = target
+    track.pointee.idle = speed == Quad(repeating: 0)
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {

@@ -15,6 +15,8 @@ public struct ReplayVerifier: ReplaySink {
   private var motion: MotionCheck
   private var planChecks = PlanChecks()
   private var digest = FNV1a64()
+  /// Hashes frame samples into ``digest``, reusing what repeats from tick to tick.
+  private var frameDigest = FrameDigest()
   private var kept: [ReplayCheck: Int] = [:]
   private var shapes: [ReplaySummary.SceneShapes] = []
   /// The events and failures so far; the other fields are filled in by ``summary``.
@@ -66,7 +68,7 @@ public struct ReplayVerifier: ReplaySink {
     case .retarget(let retarget):
       motion.observe(retarget, report: report)
     case .frame(let sample):
-      digest.combine(sample)
+      frameDigest.combine(sample, into: &digest)
       motion.observe(sample, report: report)
     case .end(let end):
       motion.observe(end, report: report)

@@ -9,8 +9,14 @@ public struct FNV1a64: Sendable, Hashable {
   /// The hash so far.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// The FNV-1a 64-bit prime.
+  static let prime: UInt64 = 0x100_0000_01b3
+
   /// Creates a hash of nothing (the offset basis).
   public init() {}
+
+  /// Creates a hash whose state is `value` (a hash continued elsewhere).
+  init(value: UInt64) { self.value = value }
 
   /// Hashes the UTF-8 bytes of `text`.
   ///
@@ -52,17 +58,20 @@ public struct FNV1a64: Sendable, Hashable {
     return hash
   }
 
-  /// Hashes a sampled frame: per element its id's UTF-8 bytes and a 0 byte, then the tick time (ns), the
-  /// scene, the frame and target (x, y, w, h) and the opacity, each in thousandths (of a point, of full
-  /// opacity, rounded half away from zero) as a 64-bit integer folded in as one word
-  /// (`hash ^= UInt64(bitPattern: n); hash &*= 0x100000001b3`, FNV-1a over 64-bit words).
+  /// Hashes a sampled frame: per element the FNV-1a 64 hash of its id's UTF-8 bytes (``idWord(_:)``),
+  /// then the tick time (ns), the scene, the frame and target (x, y, w, h) and the opacity, each in
+  /// thousandths (of a point, of full opacity, rounded half away from zero) as a 64-bit integer, each of
+  /// these folded in as one word (`hash ^= UInt64(bitPattern: n); hash &*= 0x100000001b3`, FNV-1a over
+  /// 64-bit words).
   ///
   /// The same numbers the `frame` JSON Lines record prints, without formatting them: frames are by far
   /// the most numerous records. One multiply per number rather than eight (one per byte) made hashing
   /// the frames cost about a sixth of what it did; any change to one number still changes the hash (each
-  /// step is a bijection of the hash).
+  /// step is a bijection of the hash). The id enters as its own hash, one word, so a replay that samples
+  /// the same elements tick after tick hashes each id once (see ``FrameDigest``); any other id still
+  /// changes the hash unless its 64-bit hash collides.
   ///
-  /// - Complexity: O(e) in the sample's elements.
+  /// - Complexity: O(e + b) in the sample's elements and the bytes of their ids.
   public mutating func combine(_ sample: FrameSample) {
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
@@ -71,8 +80,7 @@ public struct FNV1a64: Sendable, Hashable {
     sample.elements.withUnsafeBufferPointer { elements in
       guard var element = elements.baseAddress else { return }
       for _ in 0..<elements.count {
-        combine(element.pointee.id)
-        var hash = (value ^ 0) &* 0x100_0000_01b3
+        var hash = Self.mixWord(Self.idWord(element.pointee.id), into: value)
         hash = Self.mixWord(time, into: hash)
         hash = Self.mixWord(scene, into: hash)
         hash = Self.mixWords(element.pointee.frame, into: hash)
@@ -84,9 +92,17 @@ public struct FNV1a64: Sendable, Hashable {
     }
   }
 
+  /// The word an element id enters a frame hash as: the FNV-1a 64 hash of its UTF-8 bytes, from the
+  /// offset basis.
+  static func idWord(_ id: String) -> Int64 {
+    var hash = FNV1a64()
+    hash.combine(id)
+    return Int64(bitPattern: hash.value)
+  }
+
   /// `hash` after `value` as one 64-bit word: FNV-1a's step with the word in place of a byte.
   @inline(__always)
-  private static func mixWord(_ value: Int64, into hash: UInt64) -> UInt64 {
+  static func mixWord(_ value: Int64, into hash: UInt64) -> UInt64 {
     (hash ^ UInt64(bitPattern: value)) &* 0x100_0000_01b3
   }
 

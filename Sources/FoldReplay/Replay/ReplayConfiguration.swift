@@ -84,7 +84,10 @@ public struct ReplayConfiguration: Sendable {
 
   /// The trace time of tick `index`, in nanoseconds: `index × 10⁹ / tickRate`, rounded down, so ticks are
   /// exact integers at any rate.
-  public func tickTime(_ index: UInt64) -> UInt64 { index * 1_000_000_000 / UInt64(tickRate) }
+  public func tickTime(_ index: UInt64) -> UInt64 { Self.tickTime(index, rate: tickRate) }
+
+  /// The trace time of tick `index` at `rate` ticks per second, in nanoseconds (``tickTime(_:)``).
+  static func tickTime(_ index: UInt64, rate: Int) -> UInt64 { index * 1_000_000_000 / UInt64(rate) }
 
   /// The index of the first tick strictly after `time` (nanoseconds).
   public func firstTick(after time: UInt64) -> UInt64 {

@@ -53,10 +53,18 @@ public struct AnimatedRect: Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   func state(at time: UInt64) -> (frame: Rect, velocity: RectVelocity) {
-    let x = x.state(at: time)
-    let y = y.state(at: time)
-    let width = width.state(at: time)
-    let height = height.state(at: time)
+    var shared = SharedDecay(time: time)
+    return state(sharing: &shared)
+  }
+
+  /// ``state(at:)`` at `shared`'s time: channels that start together on one spring share one exponential
+  /// (the same results).
+  @inline(__always)
+  func state(sharing shared: inout SharedDecay) -> (frame: Rect, velocity: RectVelocity) {
+    let x = x.state(sharing: &shared)
+    let y = y.state(sharing: &shared)
+    let width = width.state(sharing: &shared)
+    let height = height.state(sharing: &shared)
     return (
       Rect(x: x.value, y: y.value, width: max(0, width.value), height: max(0, height.value)),
       RectVelocity(x: x.velocity, y: y.velocity, width: width.velocity, height: height.velocity)

@@ -70,9 +70,17 @@ public struct AnimatedValue: Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   func state(at time: UInt64) -> (value: Double, velocity: Double) {
-    if time >= settleTime { return (target, 0) }
-    let (displacement, speed) = motion.state(at: seconds(since: time))
-    return (time <= segmentStart ? segmentStartValue : target + displacement, speed)
+    var shared = SharedDecay(time: time)
+    return state(sharing: &shared)
+  }
+
+  /// ``state(at:)`` at `shared`'s time, taking the exponential from `shared` when a channel sampled before
+  /// had the same segment start and spring (the same results).
+  @inline(__always)
+  func state(sharing shared: inout SharedDecay) -> (value: Double, velocity: Double) {
+    if shared.time >= settleTime { return (target, 0) }
+    let (displacement, speed) = shared.state(of: motion, since: segmentStart)
+    return (shared.time <= segmentStart ? segmentStartValue : target + displacement, speed)
   }
 
   /// True when the value has come to rest at its target by `time`.

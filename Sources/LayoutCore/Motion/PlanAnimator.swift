@@ -47,6 +47,9 @@ public struct PlanAnimator: Sendable, Hashable {
   /// element's frame, opacity and outgoing rendering (only the opacity of one fading out). Tracks change
   /// only in ``update(to:context:at:)``, so it is computed there once.
   private var settledAt: UInt64 = 0
+  /// When each track comes to rest, in ``tracks``' order: sampling writes a resting element's
+  /// presentation, or a fading element's frame, without evaluating its channels.
+  private var restTimes: [RestTimes] = []
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
   /// The scene size of the latest update, in points.
@@ -140,7 +143,8 @@ public struct PlanAnimator: Sendable, Hashable {
     tracks = newTracks
     reindex()
     hasPlan = true
-    settledAt = tracks.reduce(0) { max($0, $1.settleTime) }
+    restTimes = tracks.map(RestTimes.init)
+    settledAt = restTimes.lazy.map(\.track).max() ?? 0
   }
 
   /// True when the plan's elements are the first tracks, in order: then the general update keeps every
@@ -180,7 +184,17 @@ public struct PlanAnimator: Sendable, Hashable {
         tracks[index].opacity.retarget(to: 0, at: time, spring: fade, memo: &memo)
       }
     }
-    settledAt = tracks.reduce(0) { max($0, $1.settleTime) }
+    // Rest times as the general path sets them (refreshed in place when no track was pruned).
+    if restTimes.count == tracks.count {
+      restTimes.withUnsafeMutableBufferPointer { restTimes in
+        tracks.withUnsafeBufferPointer { tracks in
+          for index in tracks.indices { restTimes[index] = RestTimes(tracks[index]) }
+        }
+      }
+    } else {
+      restTimes = tracks.map(RestTimes.init)
+    }
+    settledAt = restTimes.lazy.map(\.track).max() ?? 0
   }
 
   /// The presentation of element `id` at `time`, or nil when it is not (or no longer) on screen.
@@ -191,44 +205,90 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
     guard let position = positions.position(of: id, in: tracks) else { return nil }
-    return tracks.withUnsafeBufferPointer { Self.presentation(of: $0.baseAddress! + position, at: time) }
+    var shared = SharedDecay(time: time)
+    return tracks.withUnsafeBufferPointer {
+      Self.presentation(of: $0.baseAddress! + position, restingAt: restTimes[position], sharing: &shared)
+    }
   }
 
-  /// The presentation of the track at `track` at `time`, or nil when it has faded out: ``update(_:from:at:)``
-  /// into a fresh presentation, so the two ways of sampling cannot drift apart.
+  /// The presentation of the track at `track` at `shared`'s time, or nil when it has faded out:
+  /// ``update(_:from:restingAt:sharing:)`` into a fresh presentation, so the two ways of sampling cannot
+  /// drift apart.
+  @inline(__always)
   private static func presentation(
-    of track: UnsafePointer<Track>, at time: UInt64
+    of track: UnsafePointer<Track>, restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> ElementPresentation? {
     var presentation = ElementPresentation(
       id: track.pointee.id, frame: .zero, target: .zero, velocity: .zero, opacity: 0, phase: .present,
       outgoing: nil, isSettled: false)
-    return update(&presentation, from: track, at: time) ? presentation : nil
+    return update(&presentation, from: track, restingAt: restTime, sharing: &shared) ? presentation : nil
   }
 
-  /// Overwrites `slot` with the presentation of the track at `track` at `time`, or returns false (and
-  /// leaves `slot` alone) when the track has faded out. Stored field by field, the id only when it
-  /// changed: the replayer refills one buffer per tick, and a whole presentation per element (with its id
-  /// retained and released) cost more than the spring arithmetic. Reads the track in place for the same
-  /// reason (a track is several hundred bytes).
+  /// Overwrites `slot` with the presentation of the track at `track` at `shared`'s time, or returns false
+  /// (and leaves `slot` alone) when the track has faded out.
+  ///
+  /// Stored field by field, the id only when it changed: the replayer refills one buffer per tick, and a
+  /// whole presentation per element (with its id retained and released) cost more than the spring
+  /// arithmetic. Reads the track in place for the same reason (a track is several hundred bytes). A track
+  /// at rest by `restTime` (its ``Track/settleTime``) shows its targets, so its channels are not
+  /// evaluated; a moving one takes each channel's exponential from `shared` when a channel before it
+  /// started at the same time on the same spring.
+  @inline(__always)
   private static func update(
-    _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>, at time: UInt64
+    _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>,
+    restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> Bool {
+    let time = shared.time
     let isRemoved = track.pointee.isRemoved
+    if time >= restTime.track {
+      // Every channel and any ghost has settled: one fading out is gone, one on screen shows its targets.
+      if isRemoved { return false }
+      if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
+      let target = track.pointee.frame.target
+      slot.pointee.frame = Rect(
+        x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
+      slot.pointee.target = target
+      slot.pointee.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
+      slot.pointee.opacity = clampOpacity(track.pointee.opacity.target)
+      slot.pointee.phase = .present
+      slot.pointee.outgoing = nil
+      slot.pointee.isSettled = true
+      return true
+    }
     let opacitySettled = track.pointee.opacity.isSettled(at: time)
     if isRemoved && opacitySettled { return false }
     var outgoing: ElementPresentation.Outgoing?
-    if let ghost = track.pointee.outgoing, !ghost.opacity.isSettled(at: time) {
-      outgoing = .init(frame: ghost.frame, opacity: clampOpacity(ghost.opacity.value(at: time)))
+    if time < restTime.outgoing {
+      // A cross-fade's ghost fades on the spring and from the instant of the element's fade-in.
+      let ghost = track.pointee.outgoing.unsafelyUnwrapped
+      outgoing = .init(
+        frame: ghost.frame, opacity: clampOpacity(ghost.opacity.state(sharing: &shared).value))
     }
-    let (frame, velocity) = track.pointee.frame.state(at: time)
+    let opacity = track.pointee.opacity.state(sharing: &shared).value
     if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
-    slot.pointee.frame = frame
-    slot.pointee.target = track.pointee.frame.target
-    slot.pointee.velocity = velocity
-    slot.pointee.opacity = clampOpacity(track.pointee.opacity.value(at: time))
+    let target = track.pointee.frame.target
+    let frameSettled = time >= restTime.frame
+    if frameSettled {
+      // Fading in or out in place: the frame shows its target.
+      slot.pointee.frame = Rect(
+        x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
+      slot.pointee.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
+    } else {
+      // Channel by channel, in place (``AnimatedRect/state(sharing:)`` took a copy of the whole rect).
+      let x = track.pointee.frame.x.state(sharing: &shared)
+      let y = track.pointee.frame.y.state(sharing: &shared)
+      let width = track.pointee.frame.width.state(sharing: &shared)
+      let height = track.pointee.frame.height.state(sharing: &shared)
+      slot.pointee.frame = Rect(
+        x: x.value, y: y.value, width: max(0, width.value), height: max(0, height.value))
+      slot.pointee.velocity = RectVelocity(
+        x: x.velocity, y: y.velocity, width: width.velocity, height: height.velocity)
+    }
+    slot.pointee.target = target
+    slot.pointee.opacity = clampOpacity(opacity)
     slot.pointee.phase = isRemoved ? .disappearing : .present
     slot.pointee.outgoing = outgoing
-    slot.pointee.isSettled = track.pointee.frame.isSettled(at: time) && opacitySettled && outgoing == nil
+    slot.pointee.isSettled = frameSettled && opacitySettled && outgoing == nil
     return true
   }
 
@@ -242,15 +302,19 @@ public struct PlanAnimator: Sendable, Hashable {
     // Each presentation is built straight into the result's storage: appending went through an
     // optional and a copy of every presentation.
     tracks.withUnsafeBufferPointer { tracks in
-      [ElementPresentation](unsafeUninitializedCapacity: tracks.count) { result, count in
-        count = 0
-        guard var track = tracks.baseAddress, let base = result.baseAddress else { return }
-        for _ in 0..<tracks.count {
-          if let presentation = Self.presentation(of: track, at: time) {
-            (base + count).initialize(to: presentation)
-            count += 1
+      restTimes.withUnsafeBufferPointer { restTimes in
+        [ElementPresentation](unsafeUninitializedCapacity: tracks.count) { result, count in
+          count = 0
+          guard let first = tracks.baseAddress, let base = result.baseAddress else { return }
+          var shared = SharedDecay(time: time)
+          for index in 0..<tracks.count {
+            if let presentation = Self.presentation(
+              of: first + index, restingAt: restTimes[index], sharing: &shared)
+            {
+              (base + count).initialize(to: presentation)
+              count += 1
+            }
           }
-          track += 1
         }
       }
     }
@@ -269,23 +333,32 @@ public struct PlanAnimator: Sendable, Hashable {
   public func presentations(at time: UInt64, into buffer: inout [ElementPresentation]) {
     if buffer.count > tracks.count { buffer.removeSubrange(tracks.count...) }
     tracks.withUnsafeBufferPointer { tracks in
-      guard let first = tracks.baseAddress else { return }
-      // Overwrites the buffer's presentations field by field (the id only when it differs): building
-      // and copying a whole presentation, and retaining its id, cost more than the spring arithmetic.
-      var count = 0
-      var next = 0
-      buffer.withUnsafeMutableBufferPointer { slots in
-        guard let slot = slots.baseAddress else { return }
-        while next < tracks.count, count < slots.count {
-          if Self.update(slot + count, from: first + next, at: time) { count += 1 }
-          next += 1
+      restTimes.withUnsafeBufferPointer { restTimes in
+        guard let first = tracks.baseAddress else { return }
+        // Overwrites the buffer's presentations field by field (the id only when it differs): building
+        // and copying a whole presentation, and retaining its id, cost more than the spring arithmetic.
+        var count = 0
+        var next = 0
+        var shared = SharedDecay(time: time)
+        buffer.withUnsafeMutableBufferPointer { slots in
+          guard let slot = slots.baseAddress else { return }
+          while next < tracks.count, count < slots.count {
+            if Self.update(slot + count, from: first + next, restingAt: restTimes[next], sharing: &shared) {
+              count += 1
+            }
+            next += 1
+          }
         }
-      }
-      if count < buffer.count {
-        buffer.removeSubrange(count...)
-      } else {
-        for index in next..<tracks.count {
-          if let presentation = Self.presentation(of: first + index, at: time) { buffer.append(presentation) }
+        if count < buffer.count {
+          buffer.removeSubrange(count...)
+        } else {
+          for index in next..<tracks.count {
+            if let presentation = Self.presentation(
+              of: first + index, restingAt: restTimes[index], sharing: &shared)
+            {
+              buffer.append(presentation)
+            }
+          }
         }
       }
     }
@@ -333,6 +406,27 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+}
+
+extension PlanAnimator {
+  /// When a track comes to rest, in nanoseconds.
+  struct RestTimes: Sendable, Hashable {
+    /// The whole track (``Track/settleTime``).
+    var track: UInt64
+    /// Its frame: the latest settle time of the four channels.
+    var frame: UInt64
+    /// Its outgoing rendering's opacity; 0 without one.
+    var outgoing: UInt64
+
+    init(_ track: Track) {
+      self.track = track.settleTime
+      // Pairwise, as the variadic `max` folds them, without its argument array.
+      self.frame = max(
+        max(max(track.frame.x.settleTime, track.frame.y.settleTime), track.frame.width.settleTime),
+        track.frame.height.settleTime)
+      self.outgoing = track.outgoing?.opacity.settleTime ?? 0
+    }
+  }
 }
 
 extension PlanAnimator.Track {

@@ -62,8 +62,7 @@ public struct SpringMotion: Sendable, Hashable {
     let omega = spring.angularFrequency
     switch spring.regime {
     case .criticallyDamped:
-      let decay = exp(-omega * t)
-      return ((x0 + (v0 + omega * x0) * t) * decay, (v0 - omega * (v0 + omega * x0) * t) * decay)
+      return criticallyDampedState(at: t, omega: omega, decay: exp(-omega * t))
     case .underDamped:
       let (lambda, omegaD, b) = underDampedTerms
       let decay = exp(-lambda * t)
@@ -78,6 +77,17 @@ public struct SpringMotion: Sendable, Hashable {
       let fast = exp(r2 * t)
       return (c1 * slow + c2 * fast, r1 * c1 * slow + r2 * c2 * fast)
     }
+  }
+
+  /// The critically damped ``state(at:)`` at `t` seconds (not negative) given ω₀ and e^(−ω₀t): a sampler
+  /// that evaluates several motions of one spring released at one instant computes the exponential once.
+  @inline(__always)
+  func criticallyDampedState(
+    at t: Double, omega: Double, decay: Double
+  ) -> (displacement: Double, velocity: Double) {
+    let x0 = displacement
+    let v0 = velocity
+    return ((x0 + (v0 + omega * x0) * t) * decay, (v0 - omega * (v0 + omega * x0) * t) * decay)
   }
 
   /// λ = ζω₀, ω_d and B for the under-damped solution.

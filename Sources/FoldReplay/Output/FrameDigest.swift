@@ -1,0 +1,129 @@
+import FoldTrace
+import LayoutCore
+
+/// Hashes frame samples into an ``FNV1a64`` exactly as ``FNV1a64/combine(_:)-(FrameSample)`` does,
+/// remembering per scene what each position of the previous sample held.
+///
+/// Tick after tick a scene's sample lists the same elements in the same order, and most of their numbers
+/// repeat (targets change only at a retarget, opacity rests at 1, an element at rest repeats its frame).
+/// So for each position the digest keeps the element's id with the word it enters the hash as, and each
+/// number with its thousandths: an id identical to the remembered one reuses its word, and so does a
+/// number equal to the remembered one (`==`: +0 and −0 have the same thousandths). The hash is the
+/// same; only the work to reach it shrinks.
+///
+/// Memory stays bounded by the scenes in motion: a scene's memory is dropped with its settled sample.
+struct FrameDigest {
+  /// What one position of a scene's previous sample held.
+  private struct Slot {
+    var id: String
+    /// The word the id enters the hash as (``FNV1a64/idWord(_:)``).
+    var idWord: Int64 = 0
+    /// The frame, target and opacity last hashed here, and their thousandths.
+    var frame = Quad(repeating: .nan)
+    var frameWords = SIMD4<Int64>()
+    var target = Quad(repeating: .nan)
+    var targetWords = SIMD4<Int64>()
+    var opacity = Double.nan
+    var opacityWord: Int64 = 0
+
+    /// A slot that matches nothing: its id is empty and its numbers are NaN (not equal to themselves).
+    static let empty = Slot(id: "", idWord: FNV1a64.idWord(""))
+  }
+
+  /// x, y, width and height.
+  private typealias Quad = SIMD4<Double>
+
+  /// Each scene's slots, the scene that started moving last at the end (one or two move at a time: a
+  /// linear search from the end).
+  private var scenes: [(scene: SceneID, slots: [Slot])] = []
+  /// The scenes remembered at most: a scene that disconnects while it moves sends no settled sample, so
+  /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
+  private static let sceneLimit = 4
+
+  /// The thousandths of four numbers (``FNV1a64/thousandths(_:)``).
+  @inline(__always)
+  private static func thousandths(_ numbers: Quad) -> SIMD4<Int64> {
+    SIMD4(
+      FNV1a64.thousandths(numbers[0]), FNV1a64.thousandths(numbers[1]), FNV1a64.thousandths(numbers[2]),
+      FNV1a64.thousandths(numbers[3]))
+  }
+
+  /// Hashes `sample` into `hash`: per element its id's word, then the tick time, the scene,
+  /// the frame, the target and the opacity (see ``FNV1a64/combine(_:)-(FrameSample)``).
+  ///
+  /// - Complexity: O(e) in the sample's elements.
+  mutating func combine(_ sample: FrameSample, into hash: inout FNV1a64) {
+    // The scene's slots are taken out of the list (swapped for an empty array, so they stay uniquely
+    // referenced) and put back in the same place.
+    var slots: [Slot] = []
+    let position = scenes.indices.last { scenes[$0].scene == sample.scene }
+    if let position { swap(&slots, &scenes[position].slots) }
+    let count = sample.elements.count
+    if slots.count < count {
+      slots.append(contentsOf: repeatElement(.empty, count: count - slots.count))
+    }
+    let time = Int64(bitPattern: sample.time)
+    let scene = Int64(sample.scene.rawValue)
+    // The running hash lives in the closure's own variable and is handed back (a captured one lived in
+    // memory).
+    let start = hash.value
+    let value = sample.elements.withUnsafeBufferPointer { elements in
+      slots.withUnsafeMutableBufferPointer { slots in
+        var value = start
+        guard let firstElement = elements.baseAddress, let firstSlot = slots.baseAddress else { return value }
+        for offset in 0..<count {
+          let element = firstElement + offset
+          let slot = firstSlot + offset
+          if slot.pointee.id != element.pointee.id {
+            slot.pointee.id = element.pointee.id
+            slot.pointee.idWord = FNV1a64.idWord(element.pointee.id)
+          }
+          value = FNV1a64.mixWord(slot.pointee.idWord, into: value)
+          value = FNV1a64.mixWord(time, into: value)
+          value = FNV1a64.mixWord(scene, into: value)
+          let frame = element.pointee.frame
+          let frameNumbers = Quad(frame.x, frame.y, frame.width, frame.height)
+          if frameNumbers != slot.pointee.frame {
+            slot.pointee.frame = frameNumbers
+            slot.pointee.frameWords = Self.thousandths(frameNumbers)
+          }
+          let target = element.pointee.target
+          let targetNumbers = Quad(target.x, target.y, target.width, target.height)
+          if targetNumbers != slot.pointee.target {
+            slot.pointee.target = targetNumbers
+            slot.pointee.targetWords = Self.thousandths(targetNumbers)
+          }
+          let opacity = element.pointee.opacity
+          if opacity != slot.pointee.opacity {
+            slot.pointee.opacity = opacity
+            slot.pointee.opacityWord = FNV1a64.thousandths(opacity)
+          }
+          let frameWords = slot.pointee.frameWords
+          let targetWords = slot.pointee.targetWords
+          value = FNV1a64.mixWord(frameWords[0], into: value)
+          value = FNV1a64.mixWord(frameWords[1], into: value)
+          value = FNV1a64.mixWord(frameWords[2], into: value)
+          value = FNV1a64.mixWord(frameWords[3], into: value)
+          value = FNV1a64.mixWord(targetWords[0], into: value)
+          value = FNV1a64.mixWord(targetWords[1], into: value)
+          value = FNV1a64.mixWord(targetWords[2], into: value)
+          value = FNV1a64.mixWord(targetWords[3], into: value)
+          value = FNV1a64.mixWord(slot.pointee.opacityWord, into: value)
+        }
+        return value
+      }
+    }
+    hash = FNV1a64(value: value)
+    // A settled sample is the scene's last until its next retarget: forget it, as the motion check does.
+    if let position {
+      if sample.isSettled {
+        scenes.remove(at: position)
+      } else {
+        swap(&slots, &scenes[position].slots)
+      }
+    } else if !sample.isSettled {
+      if scenes.count >= Self.sceneLimit { scenes.removeFirst() }
+      scenes.append((sample.scene, slots))
+    }
+  }
+}
