@@ -23,7 +23,7 @@ struct MotionCheck {
   /// Four per-component values, in the order x, y, width, height.
   typealias Quad = SIMD4<Double>
 
-  private struct Track {
+  private struct Track: StringKeyed {
     var id: String
     var frame: Rect
     var time: UInt64
@@ -59,7 +59,8 @@ struct MotionCheck {
   /// position the element had in the sample (an integer compare of short ids) before hashing.
   private struct SceneTracks {
     var tracks: [Track] = []
-    var index: [String: Int] = [:]
+    /// The position of each track's id; tracks added since the last ``reindex()`` are searched.
+    var index = IDTable()
 
     func position(of id: String, hint: Int) -> Int? {
       tracks.withUnsafeBufferPointer { Self.position(of: id, hint: hint, after: nil, in: $0, index: index) }
@@ -70,29 +71,36 @@ struct MotionCheck {
     /// compared in place.
     static func position(
       of id: String, hint: Int, after previous: Int?, in tracks: UnsafeMutableBufferPointer<Track>,
-      index: [String: Int]
+      index: IDTable
     ) -> Int? {
       position(of: id, hint: hint, after: previous, in: UnsafeBufferPointer(tracks), index: index)
     }
 
     static func position(
       of id: String, hint: Int, after previous: Int?, in tracks: UnsafeBufferPointer<Track>,
-      index: [String: Int]
+      index: IDTable
     ) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
       // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
       // the place after the previous element's track is then the right guess.
       if let previous, previous + 1 < tracks.count, tracks[previous + 1].id == id { return previous + 1 }
-      return index[id]
+      return index.position(of: id, in: tracks)
     }
 
+    /// Replaces the track at `position`, or adds `track` when `position` is nil (its id is then new: no
+    /// track had it).
     mutating func set(_ track: Track, at position: Int?) {
       if let position {
         tracks[position] = track
       } else {
-        index[track.id] = tracks.count
         tracks.append(track)
       }
+    }
+
+    /// Takes the tracks added since the last call into ``index`` (once per record, not per track).
+    mutating func reindex() {
+      guard index.count < tracks.count else { return }
+      tracks.withUnsafeBufferPointer { index.rebuild($0) }
     }
   }
 
@@ -179,6 +187,7 @@ struct MotionCheck {
         }
       }
     }
+    sceneTracks.reindex()
     scenes.append((retarget.scene, sceneTracks))
   }
 
@@ -298,6 +307,7 @@ struct MotionCheck {
         offset += 1
       }
     }
+    sceneTracks.reindex()
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
     // tracks keeps memory bounded by the scenes in motion, however many come and go.
     if let place {

@@ -53,25 +53,26 @@ public struct ReplayVerifier: ReplaySink {
 
   /// Checks one record.
   public mutating func receive(_ record: ReplayRecord) {
+    // Each check reports through a closure written at its call: a closure kept in a local constant made
+    // `found` a boxed variable, checked for exclusive access at run time at every record.
     var found: [ReplayFailure] = []
-    let report = { (failure: ReplayFailure) in found.append(failure) }
     switch record {
     case .evaluation(let evaluation):
-      shapeCheck.observe(evaluation, report: report)
-      planChecks.observe(evaluation, report: report)
+      shapeCheck.observe(evaluation) { found.append($0) }
+      planChecks.observe(evaluation) { found.append($0) }
     case .layout(let change):
       ReplayJSONLines.layout(change, trace: nil) { digest.combine($0) }
       digest.combine("\n")
       noteShape(change)
-      flapping.observe(change, report: report)
-      anchor.observe(change, report: report)
+      flapping.observe(change) { found.append($0) }
+      anchor.observe(change) { found.append($0) }
     case .retarget(let retarget):
-      motion.observe(retarget, report: report)
+      motion.observe(retarget) { found.append($0) }
     case .frame(let sample):
       frameDigest.combine(sample, into: &digest)
-      motion.observe(sample, report: report)
+      motion.observe(sample) { found.append($0) }
     case .end(let end):
-      motion.observe(end, report: report)
+      motion.observe(end) { found.append($0) }
       tally.events = end.events
     }
     for failure in found {

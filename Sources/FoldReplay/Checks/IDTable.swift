@@ -1,0 +1,76 @@
+/// Something a check finds by its string id (a motion track).
+protocol StringKeyed {
+  /// The id.
+  var id: String { get }
+}
+
+/// The position of each id among the first ``count`` values of a list: an open-addressing table of
+/// positions, probed linearly, hashed with the FNV-1a 64 hash of the id's UTF-8 bytes
+/// (``FNV1a64/idWord(_:)``; Fowler–Noll–Vo, IETF draft `draft-eastlake-fnv`).
+///
+/// A `[String: Int]` hashes every id with the standard library's seeded SipHash, several hundred
+/// instructions for a short id, at every insertion and every lookup; the motion check adds the tracks of
+/// a retarget's new elements and looks up elements whose place in a sample moved. This table hashes a
+/// short id in a few dozen instructions and compares ids only on a probe's hit. Its hash is unseeded,
+/// which is fine for a table that is never iterated (no output depends on its layout).
+///
+/// Values appended to the list after the table was built are not in it: ``position(of:in:)`` looks
+/// for them by comparing ids, and ``rebuild(_:)`` takes them in. Slots hold position + 1 (0 is empty);
+/// the table is at most half full. An empty table holds no storage.
+struct IDTable {
+  /// Position + 1 per slot, 0 for an empty slot; the count is a power of two (or 0 for no values).
+  private var slots: [Int32] = []
+  /// How many values of the list the table indexes (the first ones).
+  private(set) var count = 0
+
+  /// Indexes every value of `values`, each id at its first position.
+  ///
+  /// - Complexity: O(n) in the number of values (expected; each id hashed once).
+  mutating func rebuild<Value: StringKeyed>(_ values: UnsafeBufferPointer<Value>) {
+    precondition(values.count < Int(Int32.max) / 2, "too many values to index")
+    var capacity = 8
+    while capacity < 2 * values.count { capacity *= 2 }
+    let mask = capacity - 1
+    var slots = [Int32](repeating: 0, count: capacity)
+    for position in values.indices {
+      var slot = Self.slot(of: values[position].id, mask: mask)
+      while slots[slot] != 0 {
+        // A repeated id keeps its first position.
+        if values[Int(slots[slot]) - 1].id == values[position].id { break }
+        slot = (slot + 1) & mask
+      }
+      if slots[slot] == 0 { slots[slot] = Int32(position + 1) }
+    }
+    self.slots = slots
+    count = values.count
+  }
+
+  /// The first position of `id` in `values` (the list this table was built from, perhaps since grown):
+  /// looked up among the indexed values, then searched among those appended since.
+  ///
+  /// - Complexity: O(1) expected, plus O(a) id comparisons for a values appended since the last
+  ///   ``rebuild(_:)``.
+  func position<Value: StringKeyed>(of id: String, in values: UnsafeBufferPointer<Value>) -> Int? {
+    if count > 0 {
+      let mask = slots.count - 1
+      var slot = Self.slot(of: id, mask: mask)
+      let found: Int? = slots.withUnsafeBufferPointer { slots in
+        while true {
+          let entry = Int(slots[slot])
+          if entry == 0 { return nil }
+          if values[entry - 1].id == id { return entry - 1 }
+          slot = (slot + 1) & mask
+        }
+      }
+      if let found { return found }
+    }
+    for position in count..<values.count where values[position].id == id { return position }
+    return nil
+  }
+
+  /// The first slot probed for `id`: its FNV-1a word folded so the low bits kept depend on all of it.
+  private static func slot(of id: String, mask: Int) -> Int {
+    let hash = UInt64(bitPattern: FNV1a64.idWord(id))
+    return Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+  }
+}
