@@ -42,7 +42,8 @@ public struct ScrollAnchor: Sendable, Hashable {
   /// The position in `layout` of the item ``select(in:viewport:contentOffset:priority:)`` anchors to.
   ///
   /// - Complexity: O(log n) to find the first item at or below the top, then O(k) for the k items
-  ///   checked from there; O(n) when none is fully visible.
+  ///   checked from there; when none is fully visible, O(log n) to find the first item that can reach
+  ///   below the top, then O(m) for the m items from there to the bottom (O(n) with unordered tops).
   static func selectIndex(
     in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?
   ) -> Int? {
@@ -64,7 +65,9 @@ public struct ScrollAnchor: Sendable, Hashable {
         if isFullyVisible(frames[index]) { return index }
         if ordered && frames[index].minY > bottom { break }
       }
-      for index in frames.indices {
+      // Frames that end at or above the viewing region's top are not partially visible: skipped by
+      // bisection too.
+      for index in layout.firstIndex(withBottomPossiblyBelow: top)..<frames.count {
         if isPartiallyVisible(frames[index]) { return index }
         if ordered && frames[index].minY >= bottom { break }
       }

@@ -17,6 +17,9 @@ public struct ScrollLayout: Sendable, Hashable {
   /// True when no frame's top is above (or NaN against) the one before it, as rows laid out in order
   /// with non-negative spacing give: searches by top may then bisect.
   private let hasOrderedTops: Bool
+  /// The largest frame height, in points (0 without frames; +∞ when a height is NaN): no frame reaches
+  /// lower than its top plus this.
+  private let tallestHeight: Double
 
   /// Lays out `items` for `viewport` and `configuration`.
   ///
@@ -88,6 +91,11 @@ public struct ScrollLayout: Sendable, Hashable {
       break
     }
     self.hasOrderedTops = hasOrderedTops
+    var tallestHeight = 0.0
+    for frame in frames where !(frame.height <= tallestHeight) {
+      tallestHeight = frame.height.isNaN ? .infinity : frame.height
+    }
+    self.tallestHeight = tallestHeight
     self.items = items
     self.frames = frames
     self.contentHeight = contentHeight
@@ -148,6 +156,25 @@ public struct ScrollLayout: Sendable, Hashable {
     while low < high {
       let middle = (low + high) / 2
       if frames[middle].minY >= y { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// The first index at or after which a frame's bottom can be below `y` (points): every frame before it
+  /// ends at or above `y`. Bisects when tops are ordered, otherwise 0.
+  ///
+  /// A frame's bottom is its top plus its height (``Rect/maxY``); with the tallest height instead, the sum
+  /// is no smaller (rounding to nearest is monotonic), and it grows with the top. So the frames whose top
+  /// plus the tallest height is at most `y` come first, and none of them ends below `y`.
+  ///
+  /// - Complexity: O(log n).
+  func firstIndex(withBottomPossiblyBelow y: Double) -> Int {
+    guard hasOrderedTops else { return 0 }
+    var low = 0
+    var high = frames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if frames[middle].minY + tallestHeight > y { high = middle } else { low = middle + 1 }
     }
     return low
   }
