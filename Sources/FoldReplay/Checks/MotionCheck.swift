@@ -383,7 +383,11 @@ struct MotionCheck {
       }
       let signs = signs(frame, target)
       let last = track.pointee.lastSign
-      if any((signs .!= 0) .& (last .!= 0) .& (signs .!= last)) {
+      // A lane crosses when its sign and the last one are opposite (each −1, 0 or 1: a negative product).
+      // Lane by lane in scalars: masks of 64-bit lanes cost more than the four multiplications.
+      var crossed = false
+      for index in 0..<4 where signs[index] &* last[index] < 0 { crossed = true }
+      if crossed {
         for index in 0..<4 where signs[index] != 0 {
           if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
             track.pointee.crossings[index] += 1
@@ -400,7 +404,7 @@ struct MotionCheck {
         }
       } else {
         // No component crossed: only the signs off the target are remembered.
-        track.pointee.lastSign.replace(with: signs, where: signs .!= 0)
+        for index in 0..<4 where signs[index] != 0 { track.pointee.lastSign[index] = signs[index] }
       }
     }
     if reduceMotion, !exempt {
