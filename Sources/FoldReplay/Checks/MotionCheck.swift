@@ -158,6 +158,20 @@ struct MotionCheck {
     largest(absolute(components(a) - components(b)))
   }
 
+  /// True when each component of `frame` minus the same one of `previous` is exactly 0 (not NaN). In
+  /// scalars: a mask of 64-bit lanes cost more.
+  @inline(__always)
+  private static func isStill(_ frame: Rect, from previous: Rect) -> Bool {
+    frame.x - previous.x == 0 && frame.y - previous.y == 0 && frame.width - previous.width == 0
+      && frame.height - previous.height == 0
+  }
+
+  /// True when each component of `a` is `==` the same one of `b`.
+  @inline(__always)
+  private static func isSame(_ a: Rect, _ b: Rect) -> Bool {
+    a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+  }
+
   private func signs(_ frame: Rect, _ target: Rect) -> SIMD4<Int> {
     let value = Self.components(frame)
     let goal = Self.components(target)
@@ -340,10 +354,9 @@ struct MotionCheck {
     let frame = presentation.pointee.frame
     let target = presentation.pointee.target
     let opacity = presentation.pointee.opacity
-    // Lane by lane, as `==` on each number: a step of exactly 0 (not NaN), the same target.
-    if track.pointee.idle, passesStill, !sample.isSettled,
-      all(Self.components(frame) - Self.components(track.pointee.frame) .== 0),
-      all(Self.components(target) .== Self.components(track.pointee.target))
+    // Number by number: a step of exactly 0 (not NaN), the same target.
+    if track.pointee.idle, passesStill, !sample.isSettled, Self.isStill(frame, from: track.pointee.frame),
+      Self.isSame(target, track.pointee.target)
     {
       if track.pointee.reduceMotion, !track.pointee.exempt, opacity < 1 - 1e-6 { track.pointee.faded = true }
       track.pointee.frame = frame
