@@ -19,19 +19,18 @@ struct FrameDigest {
     /// The word the id enters the hash as (``FNV1a64/idWord(_:)``).
     var idWord: Int64 = 0
     /// The frame, target and opacity last hashed here, and their thousandths.
-    var frame = Quad(repeating: .nan)
+    var frame = Self.unmatched
     var frameWords = SIMD4<Int64>()
-    var target = Quad(repeating: .nan)
+    var target = Self.unmatched
     var targetWords = SIMD4<Int64>()
     var opacity = Double.nan
     var opacityWord: Int64 = 0
 
     /// A slot that matches nothing: its id is empty and its numbers are NaN (not equal to themselves).
     static let empty = Slot(id: "", idWord: FNV1a64.idWord(""))
+    /// A rect of NaNs, equal to no rect.
+    static let unmatched = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
   }
-
-  /// x, y, width and height.
-  private typealias Quad = SIMD4<Double>
 
   /// Each scene's slots, the scene that started moving last at the end (one or two move at a time: a
   /// linear search from the end).
@@ -40,12 +39,19 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
-  /// The thousandths of four numbers (``FNV1a64/thousandths(_:)``).
+  /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).
   @inline(__always)
-  private static func thousandths(_ numbers: Quad) -> SIMD4<Int64> {
+  private static func thousandths(_ rect: Rect) -> SIMD4<Int64> {
     SIMD4(
-      FNV1a64.thousandths(numbers[0]), FNV1a64.thousandths(numbers[1]), FNV1a64.thousandths(numbers[2]),
-      FNV1a64.thousandths(numbers[3]))
+      FNV1a64.thousandths(rect.x), FNV1a64.thousandths(rect.y), FNV1a64.thousandths(rect.width),
+      FNV1a64.thousandths(rect.height))
+  }
+
+  /// True when each number of `a` is `==` the same one of `b` (NaN equals nothing). Number by number: a
+  /// mask of 64-bit lanes cost more.
+  @inline(__always)
+  private static func isSame(_ a: Rect, _ b: Rect) -> Bool {
+    a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
   }
 
   /// Hashes `sample` into `hash`: per element its id's word, then the tick time, the scene,
@@ -82,16 +88,14 @@ struct FrameDigest {
           value = FNV1a64.mixWord(time, into: value)
           value = FNV1a64.mixWord(scene, into: value)
           let frame = element.pointee.frame
-          let frameNumbers = Quad(frame.x, frame.y, frame.width, frame.height)
-          if frameNumbers != slot.pointee.frame {
-            slot.pointee.frame = frameNumbers
-            slot.pointee.frameWords = Self.thousandths(frameNumbers)
+          if !Self.isSame(frame, slot.pointee.frame) {
+            slot.pointee.frame = frame
+            slot.pointee.frameWords = Self.thousandths(frame)
           }
           let target = element.pointee.target
-          let targetNumbers = Quad(target.x, target.y, target.width, target.height)
-          if targetNumbers != slot.pointee.target {
-            slot.pointee.target = targetNumbers
-            slot.pointee.targetWords = Self.thousandths(targetNumbers)
+          if !Self.isSame(target, slot.pointee.target) {
+            slot.pointee.target = target
+            slot.pointee.targetWords = Self.thousandths(target)
           }
           let opacity = element.pointee.opacity
           if opacity != slot.pointee.opacity {
