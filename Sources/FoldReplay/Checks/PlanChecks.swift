@@ -8,6 +8,26 @@ struct PlanChecks {
   private var referenceActions: [String]?
   private var referenceLocation: String = ""
 
+  /// True when an element of `elements` has id `id`: a search that starts at `cursor` and wraps around,
+  /// leaving `cursor` just after the element found.
+  ///
+  /// - Complexity: O(n) id comparisons at most; one when the ids are sought in the elements' order.
+  private static func find(
+    _ id: String, in elements: UnsafeBufferPointer<LayoutElement>, from cursor: inout Int
+  ) -> Bool {
+    let count = elements.count
+    var index = cursor
+    for _ in 0..<count {
+      if index >= count { index = 0 }
+      if elements[index].id == id {
+        cursor = index + 1
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   mutating func observe(_ evaluation: LayoutEvaluation, report: (ReplayFailure) -> Void) {
     let plan = evaluation.plan
     let context = evaluation.context
@@ -19,11 +39,19 @@ struct PlanChecks {
         check: check, scene: evaluation.scene, eventIndex: evaluation.eventIndex, time: evaluation.time,
         element: element, expected: expected, actual: actual, summary: summary, diff: diff)
     }
-    let reserved =
-      context.activeDivisions.map { ("the active division", $0) }
-      + context.occlusions.map { ("the active occlusion", $0) }
+    // The reserved regions in order, divisions then occlusions, read where the context holds them (no
+    // array of named regions built per plan).
+    let divisions = context.activeDivisions
+    let occlusions = context.occlusions
     for element in plan.elements where element.isInteractive {
-      guard let (name, region) = reserved.first(where: { element.frame.intersects($0.1) }) else {
+      let frame = element.frame
+      let name: String
+      let region: Rect
+      if let division = divisions.first(where: { frame.intersects($0) }) {
+        (name, region) = ("the active division", division)
+      } else if let occlusion = occlusions.first(where: { frame.intersects($0) }) {
+        (name, region) = ("the active occlusion", occlusion)
+      } else {
         continue
       }
       report(
@@ -34,12 +62,15 @@ struct PlanChecks {
     }
     // A control the layout could not place clear of the reserved regions is left out of the plan
     // (`LayoutPlan.unplaced`): the promise still fails — the user loses it — so it is reported too.
-    if !plan.unplaced.isEmpty, !reserved.isEmpty {
+    if !plan.unplaced.isEmpty, !(divisions.isEmpty && occlusions.isEmpty) {
+      let names =
+        Array(repeating: "the active division", count: divisions.count)
+        + Array(repeating: "the active occlusion", count: occlusions.count)
       report(
         failure(
           .reservedRegion, element: plan.unplaced.first,
           expected:
-            "every interactive element placed clear of \(reserved.map(\.0).joined(separator: " and "))",
+            "every interactive element placed clear of \(names.joined(separator: " and "))",
           actual: "\(plan.unplaced.joined(separator: ", ")) left out: no room clear of them",
           summary: "interactive elements have no place clear of the reserved regions"))
     }
@@ -52,18 +83,32 @@ struct PlanChecks {
     // Reachable: when the layout places actions as elements, each one is on screen or in the overflow
     // menu (`002_1da93e9f788744f6.txt`, section 4: items overflow, they never disappear).
     // Membership by linear search: a plan has a few dozen elements and actions at most, and hashing
-    // every id into sets cost more than the comparisons.
-    func isPlaced(_ id: String) -> Bool { plan.elements.contains { $0.id == id } }
-    if plan.actions.contains(where: isPlaced) {
-      let unreachable = plan.actions.filter { !isPlaced($0) && !plan.overflow.contains($0) }
-      if !unreachable.isEmpty {
-        report(
-          failure(
-            .featureSet, element: unreachable.first,
-            expected: "every action on screen or in the overflow menu",
-            actual: "\(unreachable.joined(separator: ", ")) in neither",
-            summary: "the \(plan.presentation) presentation makes actions unreachable"))
+    // every id into sets cost more than the comparisons. Each search of the elements starts after the
+    // element last found and wraps around (the same answers as a search from the first): a plan places
+    // its actions in action order, so a search usually ends within a step or two. The elements are read
+    // in place.
+    let unreachable: [String] = plan.elements.withUnsafeBufferPointer { elements in
+      var cursor = 0
+      var anyPlaced = false
+      for action in plan.actions where Self.find(action, in: elements, from: &cursor) {
+        anyPlaced = true
+        break
       }
+      guard anyPlaced else { return [] }
+      var unreachable: [String] = []
+      for action in plan.actions
+      where !Self.find(action, in: elements, from: &cursor) && !plan.overflow.contains(action) {
+        unreachable.append(action)
+      }
+      return unreachable
+    }
+    if !unreachable.isEmpty {
+      report(
+        failure(
+          .featureSet, element: unreachable.first,
+          expected: "every action on screen or in the overflow menu",
+          actual: "\(unreachable.joined(separator: ", ")) in neither",
+          summary: "the \(plan.presentation) presentation makes actions unreachable"))
     }
     guard let reference = referenceActions else {
       referenceActions = plan.actions
