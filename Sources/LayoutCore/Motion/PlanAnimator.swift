@@ -257,12 +257,15 @@ public struct PlanAnimator: Sendable, Hashable {
     }
     let opacitySettled = track.pointee.opacity.isSettled(at: time)
     if isRemoved && opacitySettled { return false }
-    var outgoing: ElementPresentation.Outgoing?
-    if time < restTime.outgoing {
+    // The ghost is written where it goes (an optional built here and copied into the slot cost more).
+    let hasGhost = time < restTime.outgoing
+    if hasGhost {
       // A cross-fade's ghost fades on the spring and from the instant of the element's fade-in.
       let ghost = track.pointee.outgoing.unsafelyUnwrapped
-      outgoing = .init(
+      slot.pointee.outgoing = .init(
         frame: ghost.frame, opacity: clampOpacity(ghost.opacity.state(sharing: &shared).value))
+    } else {
+      slot.pointee.outgoing = nil
     }
     let opacity = track.pointee.opacity.state(sharing: &shared).value
     if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
@@ -287,8 +290,7 @@ public struct PlanAnimator: Sendable, Hashable {
     slot.pointee.target = target
     slot.pointee.opacity = clampOpacity(opacity)
     slot.pointee.phase = isRemoved ? .disappearing : .present
-    slot.pointee.outgoing = outgoing
-    slot.pointee.isSettled = frameSettled && opacitySettled && outgoing == nil
+    slot.pointee.isSettled = frameSettled && opacitySettled && !hasGhost
     return true
   }
 
