@@ -172,15 +172,18 @@ struct MotionCheck {
     a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
   }
 
+  /// Per component, 0 when the frame is within the position tolerance of the target, else −1 below it and
+  /// 1 above it (or NaN). Read from the rects' numbers and built at once (setting the lanes of a vector one
+  /// by one cost more).
   private func signs(_ frame: Rect, _ target: Rect) -> SIMD4<Int> {
-    let value = Self.components(frame)
-    let goal = Self.components(target)
-    var result = SIMD4<Int>()
-    for index in 0..<4 {
-      result[index] =
-        abs(value[index] - goal[index]) <= tolerances.position ? 0 : (value[index] < goal[index] ? -1 : 1)
+    let tolerance = tolerances.position
+    @inline(__always)
+    func sign(_ value: Double, _ goal: Double) -> Int {
+      abs(value - goal) <= tolerance ? 0 : (value < goal ? -1 : 1)
     }
-    return result
+    return SIMD4(
+      sign(frame.x, target.x), sign(frame.y, target.y), sign(frame.width, target.width),
+      sign(frame.height, target.height))
   }
 
   mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
