@@ -41,15 +41,27 @@ extension Replayer {
       scenes[position].animator.update(to: plan, context: context, at: time)
       return
     }
-    let before = scenes[position].animator.presentations(at: time)
-    scenes[position].animator.update(to: plan, context: context, at: time)
-    let after = scenes[position].animator.presentations(at: time)
-    scenes[position].isAnimating = !scenes[position].animator.isSettled(at: time)
+    let (before, after, isAnimating) = Self.retarget(
+      &scenes[position].animator, to: plan, context: context, at: time)
+    scenes[position].isAnimating = isAnimating
     sink.receive(
       .retarget(
         Retarget(
           scene: scenes[position].id, time: time, eventIndex: eventIndex, before: before, after: after,
           reduceMotion: context.reduceMotion, isInteractivelyResizing: context.isInteractivelyResizing)))
+  }
+
+  /// Updates `animator` to `plan` at `time` (nanoseconds) and returns its presentations just before and
+  /// just after, and whether it then moves. Generic and in place: the scene's animator existential is
+  /// opened once where it is stored (reading it through the scenes array four times copied the whole
+  /// scene twice).
+  private static func retarget<Animator: PlanAnimating>(
+    _ animator: inout Animator, to plan: LayoutPlan, context: LayoutContext, at time: UInt64
+  ) -> (before: [ElementPresentation], after: [ElementPresentation], isAnimating: Bool) {
+    let before = animator.presentations(at: time)
+    animator.update(to: plan, context: context, at: time)
+    let after = animator.presentations(at: time)
+    return (before, after, !animator.isSettled(at: time))
   }
 
   /// The scrolling element's viewport in a plan: ``ReplayConfiguration/scrollElementID``'s frame size, or
