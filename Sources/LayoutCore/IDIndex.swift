@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something found by a string id: a scroll item, an animator's track.
 protocol StringIdentified {
   /// The id.
@@ -18,7 +20,7 @@ extension ScrollItem: StringIdentified {}
 /// iterated (no output depends on its layout); ids are the app's own.
 ///
 /// Slots hold position + 1 (0 is empty); the table is at most half full.
-struct IDIndex: Sendable, Hashable {
+package struct IDIndex: Sendable, Hashable {
   /// Position + 1 per slot, 0 for an empty slot; the count is a power of two.
   private let slots: [Int32]
   /// True when no id is repeated.
@@ -77,13 +79,31 @@ struct IDIndex: Sendable, Hashable {
   }
 
   /// FNV-1a (64-bit) over the UTF-8 bytes, folded so the low bits the mask keeps depend on all of them.
-  private static func hash(_ id: String) -> Int {
+  /// Ids are compared with `==`, canonical equivalence (as a `[String: Int]` finds them), so an id with
+  /// non-ASCII bytes is hashed in its NFC form, which every id equal to it shares ("e\u{301}" and "é").
+  /// FoldReplay's id tables hash with it too, so that they find ids as this index does.
+  ///
+  /// - Complexity: O(b) in the id's UTF-8 bytes (twice that for a non-ASCII id).
+  package static func hash(_ id: String) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var isASCII = true
     let contiguous: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      for byte in bytes {
+        isASCII = isASCII && byte < 0x80
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
     }
     if contiguous == nil {
-      for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      for byte in id.utf8 {
+        isASCII = isASCII && byte < 0x80
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    if !isASCII {
+      hash = 0xcbf2_9ce4_8422_2325
+      for byte in id.precomposedStringWithCanonicalMapping.utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
   }

@@ -37,4 +37,15 @@ import Testing
     #expect(values.withUnsafeBufferPointer { table.position(of: "b", in: $0) } == 1)
     #expect(values.withUnsafeBufferPointer { table.position(of: "c", in: $0) } == nil)
   }
+
+  @Test func findsCanonicallyEquivalentIDsAsEqualityDoes() {
+    // Precomposed and decomposed "é", and the Kelvin sign against "K": `==` equates each pair.
+    let values = [Keyed(id: "caf\u{E9}"), Keyed(id: "\u{212A}elvin")] + (0..<20).map { Keyed(id: "e-\($0)") }
+    var table = IDTable()
+    values.withUnsafeBufferPointer { table.rebuild($0) }
+    values.withUnsafeBufferPointer { buffer in
+      #expect(table.position(of: "cafe\u{301}", in: buffer) == 0)
+      #expect(table.position(of: "Kelvin", in: buffer) == 1)
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import LayoutCore
+
 /// Something a check finds by its string id (a motion track).
 protocol StringKeyed {
   /// The id.
@@ -5,8 +7,9 @@ protocol StringKeyed {
 }
 
 /// The position of each id among the first ``count`` values of a list: an open-addressing table of
-/// positions, probed linearly, hashed with the FNV-1a 64 hash of the id's UTF-8 bytes
-/// (``FNV1a64/idWord(_:)``; Fowler–Noll–Vo, IETF draft `draft-eastlake-fnv`).
+/// positions, probed linearly, hashed as LayoutCore's scroll layouts and animator hash ids: FNV-1a 64
+/// over the id's UTF-8 bytes, in NFC form when it has non-ASCII bytes, so that every id `==` to it is
+/// found (Fowler–Noll–Vo, IETF draft `draft-eastlake-fnv`).
 ///
 /// A `[String: Int]` hashes every id with the standard library's seeded SipHash, several hundred
 /// instructions for a short id, at every insertion and every lookup; the motion check adds the tracks of
@@ -68,9 +71,6 @@ struct IDTable {
     return nil
   }
 
-  /// The first slot probed for `id`: its FNV-1a word folded so the low bits kept depend on all of it.
-  private static func slot(of id: String, mask: Int) -> Int {
-    let hash = UInt64(bitPattern: FNV1a64.idWord(id))
-    return Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
-  }
+  /// The first slot probed for `id`.
+  private static func slot(of id: String, mask: Int) -> Int { IDIndex.hash(id) & mask }
 }

@@ -39,6 +39,10 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
+  /// True when two ids have the same UTF-8 bytes (`==` also equates canonically equivalent ids).
+  @inline(__always)
+  private static func sameBytes(_ a: String, _ b: String) -> Bool { a == b && a.utf8.elementsEqual(b.utf8) }
+
   /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).
   @inline(__always)
   private static func thousandths(_ rect: Rect) -> SIMD4<Int64> {
@@ -80,7 +84,8 @@ struct FrameDigest {
         for offset in 0..<count {
           let element = firstElement + offset
           let slot = firstSlot + offset
-          if slot.pointee.id != element.pointee.id {
+          // Bytes, not `==`: the word is the hash of the bytes, and canonically equivalent ids differ there.
+          if !Self.sameBytes(slot.pointee.id, element.pointee.id) {
             slot.pointee.id = element.pointee.id
             slot.pointee.idWord = FNV1a64.idWord(element.pointee.id)
           }

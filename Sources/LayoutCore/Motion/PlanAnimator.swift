@@ -116,6 +116,9 @@ public struct PlanAnimator: Sendable, Hashable {
     // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
     // so a repeated id is taken once: no hashing of every id into a set.
     var inPlan = Array(repeating: false, count: tracks.count)
+    // The ids taken so far, hashed once the plan is long: a scan of the tracks taken so far per new id is
+    // quadratic (a plan of 10⁵ new elements took minutes).
+    var taken: Set<String>? = plan.elements.count > 64 ? [] : nil
     let transitions = Transitions(
       spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
       geometryChange: geometryChange ?? 0, time: time)
@@ -125,11 +128,16 @@ public struct PlanAnimator: Sendable, Hashable {
         inPlan[position] = true
         var track = tracks[position]
         transitions.apply(element.frame, to: &track, memo: &memo)
+        taken?.insert(track.id)
         newTracks.append(track)
       } else {
         // An id new to the animator that the plan repeats is taken once (the tracks taken so far are
         // the only ones that can hold it).
-        guard !newTracks.contains(where: { $0.id == element.id }) else { continue }
+        if taken != nil {
+          guard taken!.insert(element.id).inserted else { continue }
+        } else {
+          guard !newTracks.contains(where: { $0.id == element.id }) else { continue }
+        }
         newTracks.append(appearing(element.id, element.frame, context: context, at: time, memo: &memo))
       }
     }
@@ -243,7 +251,7 @@ public struct PlanAnimator: Sendable, Hashable {
     if time >= restTime.track {
       // Every channel and any ghost has settled: one fading out is gone, one on screen shows its targets.
       if isRemoved { return false }
-      if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
+      if !sameBytes(slot.pointee.id, track.pointee.id) { slot.pointee.id = track.pointee.id }
       let target = track.pointee.frame.target
       slot.pointee.frame = Rect(
         x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
@@ -268,7 +276,7 @@ public struct PlanAnimator: Sendable, Hashable {
       slot.pointee.outgoing = nil
     }
     let opacity = track.pointee.opacity.state(sharing: &shared).value
-    if slot.pointee.id != track.pointee.id { slot.pointee.id = track.pointee.id }
+    if !sameBytes(slot.pointee.id, track.pointee.id) { slot.pointee.id = track.pointee.id }
     let target = track.pointee.frame.target
     let frameSettled = time >= restTime.frame
     if frameSettled {
@@ -408,6 +416,11 @@ public struct PlanAnimator: Sendable, Hashable {
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
+
+  /// True when two ids have the same UTF-8 bytes (`==` also equates canonically equivalent ids, whose
+  /// bytes, written out, differ).
+  @inline(__always)
+  static func sameBytes(_ a: String, _ b: String) -> Bool { a == b && a.utf8.elementsEqual(b.utf8) }
 }
 
 extension PlanAnimator {
