@@ -107,4 +107,31 @@ package struct IDIndex: Sendable, Hashable {
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
   }
+
+  /// True when `a` and `b` have the same UTF-8 bytes. `==` also equates canonically equivalent ids,
+  /// whose bytes differ ("e\u{301}" and "é"); a value that keeps an id's bytes must compare them.
+  ///
+  /// The replay calls this for every sampled element of every tick, almost always with the same id on
+  /// both sides, so two values with the same representation (the same storage, or the same bytes held
+  /// inline) are recognised without reading their bytes; others are compared with `memcmp`. (Comparing
+  /// `utf8` views byte by byte made the whole replay 40% slower.)
+  ///
+  /// - Complexity: O(1) for the same storage or differing byte counts, otherwise O(b) in the bytes.
+  @inline(__always)
+  package static func sameBytes(_ a: String, _ b: String) -> Bool {
+    let sameRepresentation = withUnsafeBytes(of: a) { a in
+      withUnsafeBytes(of: b) { b in
+        a.count == b.count && a.count == 16
+          && a.load(as: UInt64.self) == b.load(as: UInt64.self)
+          && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
+      }
+    }
+    if sameRepresentation { return true }
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
+  }
 }

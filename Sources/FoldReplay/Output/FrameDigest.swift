@@ -39,9 +39,9 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
-  /// True when two ids have the same UTF-8 bytes (`==` also equates canonically equivalent ids).
+  /// True when two ids have the same UTF-8 bytes (``IDIndex/sameBytes(_:_:)``).
   @inline(__always)
-  private static func sameBytes(_ a: String, _ b: String) -> Bool { a == b && a.utf8.elementsEqual(b.utf8) }
+  private static func sameBytes(_ a: String, _ b: String) -> Bool { IDIndex.sameBytes(a, b) }
 
   /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).
   @inline(__always)

@@ -417,10 +417,9 @@ public struct PlanAnimator: Sendable, Hashable {
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
 
-  /// True when two ids have the same UTF-8 bytes (`==` also equates canonically equivalent ids, whose
-  /// bytes, written out, differ).
+  /// True when two ids have the same UTF-8 bytes (``IDIndex/sameBytes(_:_:)``).
   @inline(__always)
-  static func sameBytes(_ a: String, _ b: String) -> Bool { a == b && a.utf8.elementsEqual(b.utf8) }
+  static func sameBytes(_ a: String, _ b: String) -> Bool { IDIndex.sameBytes(a, b) }
 }
 
 extension PlanAnimator {
