@@ -108,3 +108,34 @@ import Testing
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
   }
 }
+
+/// The reader's switch lookups of wire enums give what the tables give, for every byte.
+@Suite struct WireEnumSwitchTests {
+  static func outcome<T>(_ read: () throws(ByteReader.Failure) -> T) -> String {
+    do throws(ByteReader.Failure) {
+      return "\(try read())"
+    } catch {
+      return error.reason
+    }
+  }
+
+  @Test func switchesMatchTables() {
+    for code in UInt8.min...UInt8.max {
+      #expect(
+        Self.outcome { () throws(ByteReader.Failure) in try WireEnums.hingeStatus(code) }
+          == Self.outcome { () throws(ByteReader.Failure) in
+            try WireEnums.value(code, in: WireEnums.hingeStatuses, "hinge status")
+          })
+      #expect(
+        Self.outcome { () throws(ByteReader.Failure) in try WireEnums.sizeClass(code) }
+          == Self.outcome { () throws(ByteReader.Failure) in
+            try WireEnums.value(code, in: WireEnums.sizeClasses, "size class")
+          })
+      #expect(
+        Self.outcome { () throws(ByteReader.Failure) in try WireEnums.barEdge(code) }
+          == Self.outcome { () throws(ByteReader.Failure) in
+            try WireEnums.value(code, in: WireEnums.barEdges, "vertical bar edge")
+          })
+    }
+  }
+}

@@ -66,6 +66,20 @@ struct UnsafeByteReader {
     return position
   }
 
+  /// Skips one record's tag, delta and body, reading the length as ``count(limit:)`` with the remaining
+  /// bytes as the limit, and any run of varint continuation bytes as the delta.
+  /// - Returns: False, having moved anywhere, when the record does not fit.
+  @inline(__always)
+  mutating func skipRecordFraming() -> Bool {
+    position += 1
+    while position < end && byte(at: position) >= 0x80 { position += 1 }
+    guard position < end else { return false }
+    position += 1
+    guard let length = try? count(limit: remaining) else { return false }
+    position += length
+    return true
+  }
+
   @inline(__always)
   mutating func u64() throws(Failure) -> UInt64 {
     let start = try skip(8)
@@ -87,6 +101,9 @@ struct UnsafeByteReader {
     return try longVarint()
   }
 
+  /// A varint of two or more bytes: eight bytes at a time when eight remain (inlined: time deltas and
+  /// most coordinates take this path), else the checked loop.
+  @inline(__always)
   private mutating func longVarint() throws(Failure) -> UInt64 {
     if end - position >= 8 {
       // Eight bytes are before `end`: find the last byte of the varint from its cleared high bit, keep
@@ -105,6 +122,12 @@ struct UnsafeByteReader {
         return x
       }
     }
+    return try checkedVarint()
+  }
+
+  /// A varint read one byte at a time, with every rule checked.
+  @inline(never)
+  private mutating func checkedVarint() throws(Failure) -> UInt64 {
     var value: UInt64 = 0
     for i in 0..<10 {
       let byte = try u8()

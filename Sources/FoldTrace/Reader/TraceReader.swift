@@ -294,52 +294,105 @@ public final class TraceReader {
   private static func parseRecords(
     _ content: UnsafeRawBufferPointer, into frame: inout TraceFrame, maxRecords: Int
   ) throws(ByteReader.Failure) {
-    var r = UnsafeByteReader(content)
-    var codec = RecordCodec()
-    // Records are rarely under 16 bytes: reserving for that many saves the array regrowing (and copying
-    // its events) about eight times a frame; capped so a hostile frame reserves little.
-    var events: [TraceEvent] = []
-    events.reserveCapacity(min(content.count / 16, 4096))
-    var keyframe: [TraceEvent] = []
-    let start = try r.varint()
-    let keyCount = try r.count(limit: r.remaining / 3)
-    // A keyframe holds a few records per connected scene; the cap keeps a hostile count from reserving.
-    keyframe.reserveCapacity(min(keyCount, 64))
-    var time = start
-    // Records plus the regions they list: what the frame's arrays will hold.
-    var items = 0
-    var i = 0
-    while i < keyCount || !r.isAtEnd {
-      let isEvent = i >= keyCount
-      let record = try Self.parseRecord(
-        i, from: &r, codec: &codec, maxRecords: maxRecords, items: &items)
-      if isEvent {
-        let (sum, overflow) = time.addingReportingOverflow(record.delta)
-        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
-        time = sum
-      }
-      if let payload = record.payload {
-        if isEvent {
-          events.append(TraceEvent(time: time, payload))
-        } else {
-          keyframe.append(TraceEvent(time: start, payload))
-        }
-      } else {
-        frame.unknownEventCount += 1
-      }
-      i += 1
-    }
+    var state = ParseState(reader: UnsafeByteReader(content), maxRecords: maxRecords)
+    let start = try state.reader.varint()
+    let keyCount = try state.reader.count(limit: state.reader.remaining / 3)
+    state.time = start
+    let keyframe = try Self.parseRun(&state, limit: keyCount, isEvent: false)
+    let events = try Self.parseRun(&state, limit: nil, isEvent: true)
     frame.time = start
     frame.keyframe = keyframe
     frame.events = events
+    frame.unknownEventCount = state.unknown
   }
 
-  /// Reads record `i`: its time delta and its payload (nil for an unknown kind).
+  /// Where parsing a frame's records stands.
+  private struct ParseState {
+    var reader: UnsafeByteReader
+    var codec = RecordCodec()
+    let maxRecords: Int
+    /// Records plus the regions they list: what the frame's arrays hold.
+    var items = 0
+    var unknown = 0
+    /// The next record's index in the frame.
+    var index = 0
+    /// The last event's time (the frame's start time before any).
+    var time: UInt64 = 0
+
+    init(reader: UnsafeByteReader, maxRecords: Int) {
+      self.reader = reader
+      self.maxRecords = maxRecords
+    }
+  }
+
+  /// Parses `limit` records (keyframe), or records to the end of the content (events), into a new array.
+  ///
+  /// The array is sized by a first pass over the records' framing (tag, delta, length), which reads as
+  /// the parse does: the parse throws at or before the first record that pass could not frame, and
+  /// appends at most one event per record, so the array never grows. The size is capped by the records
+  /// the frame may still hold, so a hostile frame reserves no more than its limit allows.
+  private static func parseRun(_ state: inout ParseState, limit: Int?, isEvent: Bool) throws(ByteReader
+    .Failure)
+    -> [TraceEvent]
+  {
+    let framed = framedRecords(state.reader, limit: limit ?? Int.max)
+    let capacity = max(0, min(framed, state.maxRecords - state.items))
+    var failure: ByteReader.Failure?
+    let events = [TraceEvent](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      var sink = EventSink(base: buffer.baseAddress, capacity: capacity)
+      failure = parseRecords(&state, limit: limit, isEvent: isEvent, into: &sink)
+      initialized = sink.count
+    }
+    if let failure { throw failure }
+    return events
+  }
+
+  /// Parses records into `sink`, as ``parseRun(_:limit:isEvent:)`` describes.
+  /// - Returns: The failure that stopped parsing, or nil.
+  private static func parseRecords(
+    _ state: inout ParseState, limit: Int?, isEvent: Bool, into sink: inout EventSink
+  ) -> ByteReader.Failure? {
+    do throws(ByteReader.Failure) {
+      while limit.map({ state.index < $0 }) ?? !state.reader.isAtEnd {
+        let (sum, overflow) = try parseRecord(
+          state.index, from: &state.reader, codec: &state.codec, maxRecords: state.maxRecords,
+          items: &state.items, time: state.time, isEvent: isEvent, into: &sink, unknown: &state.unknown)
+        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
+        if isEvent { state.time = sum }
+        state.index += 1
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// How many records follow in `r` (at most `limit`), counted as long as their framing reads.
+  ///
+  /// Never fewer than the records the parse frames: the length is read as the parse reads it, and a
+  /// delta of any run of continuation bytes is skipped (the parse refuses more than ten).
+  private static func framedRecords(_ r: UnsafeByteReader, limit: Int) -> Int {
+    var r = r
+    var count = 0
+    while count < limit && !r.isAtEnd {
+      guard r.skipRecordFraming() else { break }
+      count += 1
+    }
+    return count
+  }
+
+  /// Reads record `i` and appends its event to `array` (nothing for an unknown kind, which `unknown`
+  /// counts).
+  ///
+  /// An event is stamped `time` plus its delta, a keyframe record `time` itself (its delta is read and
+  /// ignored). An event whose time overflows is still appended, wrapped; the caller throws for it, after
+  /// the record's own failures, as it always did.
+  /// - Returns: The record's time and whether computing it overflowed.
   /// - Throws: ``ByteReader/Failure`` naming the record and its content byte offset.
-  @inline(__always)
   private static func parseRecord(
-    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int
-  ) throws(ByteReader.Failure) -> (delta: UInt64, payload: TraceEvent.Payload?) {
+    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int,
+    time: UInt64, isEvent: Bool, into array: inout EventSink, unknown: inout Int
+  ) throws(ByteReader.Failure) -> (time: UInt64, overflow: Bool) {
     let recordStart = r.position
     do throws(ByteReader.Failure) {
       guard items < maxRecords else {
@@ -350,9 +403,11 @@ public final class TraceReader {
       let delta = try r.varint()
       var body = try r.body(try r.count(limit: r.remaining))
       items += 1
-      return (
-        delta, try codec.decodeBody(tag: tag, from: &body, maxRegions: maxRecords - items, items: &items)
-      )
+      let (sum, overflow) = isEvent ? time.addingReportingOverflow(delta) : (time, false)
+      let known = try codec.decodeRecord(
+        tag: tag, from: &body, time: sum, into: &array, maxRegions: maxRecords - items, items: &items)
+      if !known { unknown += 1 }
+      return (sum, overflow)
     } catch {
       throw ByteReader.Failure(
         reason: "record \(i) at content byte \(recordStart): \(error.reason)",

@@ -33,6 +33,9 @@ final class ZstdFrameDecoder {
   private static let firstChunkBytes = 8 * 1024
   /// Decompression output, reused by every frame.
   private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+  /// The content of a frame that takes more than one step, gathered from `scratch`; kept between frames
+  /// (at most the content cap plus a chunk), so the next frame's content does not regrow it.
+  private var gathered: [UInt8] = []
 
   /// Creates a decoder.
   /// - Parameters:
@@ -127,7 +130,7 @@ final class ZstdFrameDecoder {
     }
     var chunkStart = start
     var inputPosition = 0
-    var content: [UInt8] = []
+    gathered.removeAll(keepingCapacity: true)
     var outputWasFull = false
     while true {
       if inputPosition == chunkCount && !outputWasFull {
@@ -150,16 +153,16 @@ final class ZstdFrameDecoder {
         throw Failure.zstd(error)
       }
       outputWasFull = produced == scratch.count
-      if content.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
+      if gathered.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
       let size = chunkStart + inputPosition - start
-      if result == 0 && content.isEmpty {
+      if result == 0 && gathered.isEmpty {
         // The whole frame in one step: its content is still in `scratch`.
         return .complete(
           try body(UnsafeRawBufferPointer(rebasing: scratch[..<produced]), size), compressedSize: size)
       }
-      content.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
+      gathered.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
       if result == 0 {
-        return .complete(try content.withUnsafeBytes { try body($0, size) }, compressedSize: size)
+        return .complete(try gathered.withUnsafeBytes { try body($0, size) }, compressedSize: size)
       }
     }
   }
