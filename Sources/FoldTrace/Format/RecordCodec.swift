@@ -15,6 +15,19 @@ struct RecordCodec {
   private var lastAnchor = RecentString()
   private var lastItem = RecentString()
 
+  /// The scene the decoder last looked up and its scale (a frame's records mostly name one scene);
+  /// cleared whenever a scale changes.
+  private var lastLookup: (scene: SceneID, scale: Double)?
+
+  /// `scale(of:)`, answered from `lastLookup` when the scene repeats.
+  @inline(__always)
+  private mutating func cachedScale(of scene: SceneID) -> Double {
+    if let last = lastLookup, last.scene == scene { return last.scale }
+    let scale = scale(of: scene)
+    lastLookup = (scene, scale)
+    return scale
+  }
+
   func scale(of scene: SceneID) -> Double {
     for entry in scales where entry.scene == scene { return entry.scale }
     return moreScales.isEmpty ? 1 : moreScales[scene] ?? 1
@@ -42,6 +55,7 @@ struct RecordCodec {
   }
 
   private mutating func track(_ payload: TraceEvent.Payload) {
+    lastLookup = nil
     switch payload {
     case .sceneConnected(let scene, _, let scale):
       if let i = scales.firstIndex(where: { $0.scene == scene }) {
@@ -163,7 +177,7 @@ struct RecordCodec {
     switch tag {
     case TraceEvent.Kind.scroll.rawValue:
       let id = try scene(&r)
-      let s = scale(of: id)
+      let s = cachedScale(of: id)
       let x = try r.double(scale: s)
       let y = try r.double(scale: s)
       let anchor = try r.optionalString(reusing: &lastAnchor)
@@ -175,7 +189,7 @@ struct RecordCodec {
       events.append(TraceEvent(time: time, .hinge(HingeState(status: status, angle: angle))))
     case TraceEvent.Kind.geometry.rawValue:
       let id = try scene(&r)
-      let s = scale(of: id)
+      let s = cachedScale(of: id)
       let size = TraceSize(width: try r.double(scale: s), height: try r.double(scale: s))
       let insets = TraceInsets(
         top: try r.double(scale: s), leading: try r.double(scale: s), bottom: try r.double(scale: s),
@@ -210,7 +224,7 @@ struct RecordCodec {
       events.append(TraceEvent(time: time, payload))
     case TraceEvent.Kind.regions.rawValue:
       let id = try scene(&r)
-      let s = scale(of: id)
+      let s = cachedScale(of: id)
       let count = try r.count(limit: r.remaining / 6)
       guard count <= maxRegions else {
         throw ByteReader.Failure(reason: "\(count) regions exceed the reader's limit", exceedsLimit: true)
