@@ -65,6 +65,35 @@ import Testing
     #expect(counted == unknown)
   }
 
+  /// Frames denser than the reader's first reservation (records of a few bytes, keyframes of over 64
+  /// records) grow their storage mid-run, and read as the old reader read them, also under a record cap
+  /// the growth reaches.
+  @Test func denseFramesGrowTheirStorage() throws {
+    var events: [TraceEvent] = (1...70).map { i in
+      TraceEvent(time: UInt64(i), .sceneConnected(scene: SceneID(UInt32(i)), display: .window, scale: 2))
+    }
+    for i in 0..<30_000 {
+      let status: HingeStatus = i % 3 == 0 ? .fullyOpen : .partiallyOpen
+      events.append(TraceEvent(time: 100 + UInt64(i), .hinge(HingeState(status: status))))
+    }
+    let bytes = try TraceSamples.bytes(events, policy: .archive)
+    let reader = try TraceReader(bytes: bytes, name: "dense")
+    var frames = 0
+    var read = 0
+    var keyframeRecords = 0
+    while let frame = try reader.nextFrame() {
+      frames += 1
+      read += frame.events.count
+      keyframeRecords = max(keyframeRecords, frame.keyframe.count)
+    }
+    #expect(read == events.count)
+    #expect(frames >= 2)
+    #expect(keyframeRecords > 64)
+    for limits in [TraceReaderLimits.default, TraceReaderLimits(maxFrameRecords: 5_000)] {
+      #expect(try ReaderComparison.difference(bytes, limits: limits) == nil)
+    }
+  }
+
   /// The comparison has power: a changed event, error offset or reason is a difference.
   @Test func aChangedEventOrErrorIsADifference() throws {
     let bytes = try TraceSamples.bytes(TraceSamples.everyKind)

@@ -66,43 +66,6 @@ struct UnsafeByteReader {
     return position
   }
 
-  /// Skips one record's tag, delta and body, reading the length as ``count(limit:)`` with the remaining
-  /// bytes as the limit, and any run of varint continuation bytes as the delta.
-  /// - Returns: False, having moved anywhere, when the record does not fit.
-  @inline(__always)
-  mutating func skipRecordFraming() -> Bool {
-    var at = position + 1
-    if end - at >= 8 {
-      // The delta ends at the first byte without its high bit, found eight bytes at a time.
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-      let stops = ~word & 0x8080_8080_8080_8080
-      at += stops != 0 ? (stops.trailingZeroBitCount + 1) >> 3 : 8
-      if stops == 0 {
-        while at < end && byte(at: at) >= 0x80 { at += 1 }
-        guard at < end else { return false }
-        at += 1
-      }
-    } else {
-      while at < end && byte(at: at) >= 0x80 { at += 1 }
-      guard at < end else { return false }
-      at += 1
-    }
-    position = at
-    guard position < end else { return false }
-    let first = byte(at: position)
-    let length: Int
-    if first < 0x80 {
-      position += 1
-      length = Int(first)
-      guard length <= remaining else { return false }
-    } else {
-      guard let long = try? count(limit: remaining) else { return false }
-      length = long
-    }
-    position += length
-    return true
-  }
-
   @inline(__always)
   mutating func u64() throws(Failure) -> UInt64 {
     let start = try skip(8)

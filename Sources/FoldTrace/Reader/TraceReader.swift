@@ -327,33 +327,44 @@ public final class TraceReader {
 
   /// Parses `limit` records (keyframe), or records to the end of the content (events), into a new array.
   ///
-  /// The array is sized by a first pass over the records' framing (tag, delta, length), which reads as
-  /// the parse does: the parse throws at or before the first record that pass could not frame, and
-  /// appends at most one event per record, so the array never grows. The size is capped by the records
-  /// the frame may still hold, so a hostile frame reserves no more than its limit allows.
+  /// Events are built in place in the array's storage, reserved up front (a keyframe's records, capped
+  /// at 64; a sixteenth of the remaining content for events, capped at 4096). When that fills and more
+  /// records follow, a larger array takes a copy of the events so far and parsing goes on: it doubles
+  /// up to the records the frame may still hold (each record first checks that the frame is under
+  /// ``TraceReaderLimits/maxFrameRecords``, then appends at most one event), so a hostile frame
+  /// reserves no more than its limit allows and no event is ever written past the storage.
   private static func parseRun(_ state: inout ParseState, limit: Int?, isEvent: Bool) throws(ByteReader
     .Failure)
     -> [TraceEvent]
   {
-    let framed = framedRecords(state.reader, limit: limit ?? Int.max)
-    let capacity = max(0, min(framed, state.maxRecords - state.items))
-    var failure: ByteReader.Failure?
-    let events = [TraceEvent](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      var sink = EventSink(base: buffer.baseAddress, capacity: capacity)
-      failure = parseRecords(&state, limit: limit, isEvent: isEvent, into: &sink)
-      initialized = sink.count
+    let bound = max(0, min(limit ?? Int.max, state.maxRecords - state.items))
+    var capacity = min(bound, limit.map { min($0, 64) } ?? min(state.reader.remaining / 16, 4096))
+    var events: [TraceEvent] = []
+    while true {
+      var failure: ByteReader.Failure?
+      var finished = false
+      let previous = events
+      events = [TraceEvent](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        var sink = EventSink(base: buffer.baseAddress, capacity: capacity)
+        sink.append(contentsOf: previous)
+        (finished, failure) = parseRecords(&state, limit: limit, isEvent: isEvent, into: &sink, bound: bound)
+        initialized = sink.count
+      }
+      if let failure { throw failure }
+      if finished { return events }
+      capacity = min(bound, capacity * 2 + 16)
     }
-    if let failure { throw failure }
-    return events
   }
 
-  /// Parses records into `sink`, as ``parseRun(_:limit:isEvent:)`` describes.
-  /// - Returns: The failure that stopped parsing, or nil.
+  /// Parses records into `sink`, as ``parseRun(_:limit:isEvent:)`` describes, until the end of the run,
+  /// a failure, or a full sink below `bound` with records left.
+  /// - Returns: Whether the run ended, and the failure that stopped it.
   private static func parseRecords(
-    _ state: inout ParseState, limit: Int?, isEvent: Bool, into sink: inout EventSink
-  ) -> ByteReader.Failure? {
+    _ state: inout ParseState, limit: Int?, isEvent: Bool, into sink: inout EventSink, bound: Int
+  ) -> (finished: Bool, failure: ByteReader.Failure?) {
     do throws(ByteReader.Failure) {
       while limit.map({ state.index < $0 }) ?? !state.reader.isAtEnd {
+        if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
         let (sum, overflow) = try parseRecord(
           state.index, from: &state.reader, codec: &state.codec, maxRecords: state.maxRecords,
           items: &state.items, time: state.time, isEvent: isEvent, into: &sink, unknown: &state.unknown)
@@ -361,24 +372,10 @@ public final class TraceReader {
         if isEvent { state.time = sum }
         state.index += 1
       }
-      return nil
+      return (true, nil)
     } catch {
-      return error
+      return (true, error)
     }
-  }
-
-  /// How many records follow in `r` (at most `limit`), counted as long as their framing reads.
-  ///
-  /// Never fewer than the records the parse frames: the length is read as the parse reads it, and a
-  /// delta of any run of continuation bytes is skipped (the parse refuses more than ten).
-  private static func framedRecords(_ r: UnsafeByteReader, limit: Int) -> Int {
-    var r = r
-    var count = 0
-    while count < limit && !r.isAtEnd {
-      guard r.skipRecordFraming() else { break }
-      count += 1
-    }
-    return count
   }
 
   /// Reads record `i` and appends its event to `array` (nothing for an unknown kind, which `unknown`
