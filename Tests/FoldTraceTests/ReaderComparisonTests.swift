@@ -21,8 +21,9 @@ import Testing
 
   /// Runs `count` seeded cases over `sessions` and returns the differences found (at most 5).
   static func compare(_ sessions: [(TraceHeader, [TraceEvent])], cases count: Int, seed: UInt64) throws
-    -> (differences: [String], cases: Int)
+    -> (differences: [String], cases: Int, kinds: [String: Int])
   {
+    var kinds: [String: Int] = [:]
     var random = ComparisonRandom(state: seed)
     var differences: [String] = []
     var done = 0
@@ -34,19 +35,23 @@ import Testing
         let bytes = i == 0 ? trace : ComparisonCases.mutate(trace, random: &random)
         let limits = ComparisonCases.limits[random.below(ComparisonCases.limits.count)]
         if let difference = try ReaderComparison.difference(
-          bytes, limits: limits, viaFile: random.below(50) == 0)
+          bytes, limits: limits, viaFile: random.below(50) == 0, kinds: &kinds)
         {
           differences.append("case \(done) (seed \(seed)): \(difference)")
         }
         done += 1
       }
     }
-    return (differences, done)
+    return (differences, done, kinds)
   }
 
   @Test func bothReadersAgreeOnSeededDamage() throws {
-    let (differences, cases) = try Self.compare(try Self.sessions(), cases: 1200, seed: 20_261_129)
+    let (differences, cases, kinds) = try Self.compare(try Self.sessions(), cases: 1200, seed: 20_261_129)
     #expect(cases == 1200)
+    // The inputs reach every outcome: frames, torn and damaged frames, malformed records, limits.
+    for kind in ["frame", "truncated", "corrupt", "corrupt (record)", "limitExceeded", "skipped"] {
+      #expect(kinds[kind, default: 0] > 10, "\(kind): \(kinds)")
+    }
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
   }
 
@@ -54,7 +59,8 @@ import Testing
   @Test func bothReadersSkipUnknownKindsAlike() throws {
     let (bytes, _, unknown) = Reliability.newerMinor()
     #expect(unknown > 0)
-    #expect(try ReaderComparison.difference(bytes, limits: .default) == nil)
+    var kinds: [String: Int] = [:]
+    #expect(try ReaderComparison.difference(bytes, limits: .default, kinds: &kinds) == nil)
     let steps = ReaderComparison.transcript { () throws(TraceError) in
       try TraceReader(bytes: bytes, name: "n", limits: .default)
     }
@@ -90,7 +96,8 @@ import Testing
     #expect(frames >= 2)
     #expect(keyframeRecords > 64)
     for limits in [TraceReaderLimits.default, TraceReaderLimits(maxFrameRecords: 5_000)] {
-      #expect(try ReaderComparison.difference(bytes, limits: limits) == nil)
+      var kinds: [String: Int] = [:]
+      #expect(try ReaderComparison.difference(bytes, limits: limits, kinds: &kinds) == nil)
     }
   }
 
@@ -130,9 +137,11 @@ import Testing
       .filter { $0.hasSuffix(".foldtrace") }.sorted()
     var sessions = try names.map { name in try TraceReader.readAll(path: directory + "/" + name) }
     sessions += try Self.sessions()
-    let (differences, cases) = try Self.compare(sessions, cases: count, seed: seed)
+    let (differences, cases, kinds) = try Self.compare(sessions, cases: count, seed: seed)
+    let tally = kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     print(
       "reader comparison: \(cases) cases over \(sessions.count) sessions, \(differences.count) differences")
+    print("reader comparison outcomes: \(tally)")
     #expect(cases == count)
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
   }

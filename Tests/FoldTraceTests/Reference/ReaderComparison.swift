@@ -87,8 +87,11 @@ enum ReaderComparison {
   }
 
   /// The first difference between the two readers on `bytes`, or nil when they agree.
-  static func difference(_ bytes: [UInt8], limits: TraceReaderLimits, viaFile: Bool = false) throws -> String?
-  {
+  /// - Parameter kinds: Counts, by kind, what the readers reported (a frame, each error code, a record's
+  ///   own failure, a skip), to show what the inputs reached.
+  static func difference(
+    _ bytes: [UInt8], limits: TraceReaderLimits, viaFile: Bool = false, kinds: inout [String: Int]
+  ) throws -> String? {
     let name = "case.foldtrace"
     let (new, old): ([Step], [Step])
     if viaFile {
@@ -103,6 +106,16 @@ enum ReaderComparison {
       new = transcript { () throws(TraceError) in try TraceReader(bytes: bytes, name: name, limits: limits) }
       old = transcript { () throws(TraceError) in
         try ReferenceTraceReader(bytes: bytes, name: name, limits: limits)
+      }
+    }
+    for step in new {
+      switch step {
+      case .frame: kinds["frame", default: 0] += 1
+      case .failed(let error), .openFailed(let error):
+        let record = error.reason.contains("malformed record") ? " (record)" : ""
+        kinds["\(error.code)\(record)", default: 0] += 1
+      case .skipped(true): kinds["skipped", default: 0] += 1
+      default: break
       }
     }
     for (i, (a, b)) in zip(new, old).enumerated() where !a.matches(b) {
