@@ -8,11 +8,14 @@ do {
   if arguments.first == "_child" {
     if arguments.count == 4, arguments[1] == "stream", let limit = Int(arguments[3]) {
       print(try MemoryBench.stream(arguments[2], limit: limit))
-    } else if arguments.count == 4, arguments[1] == "profile", let count = Int(arguments[3]) {
-      print(try ProfileTarget.run(arguments[2], count: count))
+    } else if arguments.count == 4 || arguments.count == 5, arguments[1] == "profile",
+      let count = Int(arguments[3]), let repeats = Int(arguments.count == 5 ? arguments[4] : "1"), repeats > 0
+    {
+      print(try ProfileTarget.run(arguments[2], count: count, repeats: repeats))
     } else {
       throw Options.Failure(
-        description: "usage: tracebench _child stream PATH LIMIT | _child profile record|decode|replay COUNT")
+        description:
+          "usage: tracebench _child stream PATH LIMIT | _child profile record|decode|replay COUNT [REPEATS]")
     }
     exit(0)
   }

@@ -15,6 +15,19 @@ struct RecordCodec {
   private var lastAnchor = RecentString()
   private var lastItem = RecentString()
 
+  /// The scene the decoder last looked up and its scale (a frame's records mostly name one scene);
+  /// cleared whenever a scale changes.
+  private var lastLookup: (scene: SceneID, scale: Double)?
+
+  /// `scale(of:)`, answered from `lastLookup` when the scene repeats.
+  @inline(__always)
+  private mutating func cachedScale(of scene: SceneID) -> Double {
+    if let last = lastLookup, last.scene == scene { return last.scale }
+    let scale = scale(of: scene)
+    lastLookup = (scene, scale)
+    return scale
+  }
+
   func scale(of scene: SceneID) -> Double {
     for entry in scales where entry.scene == scene { return entry.scale }
     return moreScales.isEmpty ? 1 : moreScales[scene] ?? 1
@@ -42,6 +55,7 @@ struct RecordCodec {
   }
 
   private mutating func track(_ payload: TraceEvent.Payload) {
+    lastLookup = nil
     switch payload {
     case .sceneConnected(let scene, _, let scale):
       if let i = scales.firstIndex(where: { $0.scene == scene }) {
@@ -132,9 +146,12 @@ struct RecordCodec {
     }
   }
 
-  /// Reads the body of one record whose tag and length the caller read (<doc:TraceFormat>, "Event
-  /// bodies"). Bytes after the fields this version knows are left unread, so a newer writer may append
-  /// fields.
+  /// Reads the body of one record whose tag and length the caller read, and appends its event, stamped
+  /// `time`, to `events` (<doc:TraceFormat>, "Event bodies"). Bytes after the fields this version knows
+  /// are left unread, so a newer writer may append fields.
+  ///
+  /// The event is built where it is appended, not returned: a returned payload (up to 113 bytes) was
+  /// copied twice more per record, through memory the callee had just written in other widths.
   ///
   /// A string equal, byte for byte, to the one the previous `scroll` (anchor) or `selection` (item)
   /// record of the same content held is that record's string again: it is neither validated nor copied
@@ -144,54 +161,70 @@ struct RecordCodec {
   /// - Parameters:
   ///   - tag: The record's wire tag (``TraceEvent/Kind/rawValue``).
   ///   - r: A reader of the body alone.
+  ///   - time: The event's time, in nanoseconds.
+  ///   - events: Where the event goes.
   ///   - maxRegions: The most regions a `regions` record may list; more throws a failure that
   ///     ``ByteReader/Failure/exceedsLimit``, before anything is allocated for them.
   ///   - items: Increased by the number of regions a `regions` record lists.
-  /// - Returns: The payload, or nil for a tag this reader does not know.
-  /// - Throws: ``ByteReader/Failure`` when the body is malformed or lists too many regions.
-  mutating func decodeBody(
-    tag: UInt8, from r: inout UnsafeByteReader, maxRegions: Int, items: inout Int
-  ) throws(ByteReader.Failure) -> TraceEvent.Payload? {
+  /// - Returns: False for a tag this reader does not know (nothing appended).
+  /// - Throws: ``ByteReader/Failure`` when the body is malformed or lists too many regions; nothing is
+  ///   appended then.
+  @inline(__always)
+  mutating func decodeRecord(
+    tag: UInt8, from r: inout UnsafeByteReader, time: UInt64, into events: inout EventSink,
+    maxRegions: Int, items: inout Int
+  ) throws(ByteReader.Failure) -> Bool {
     switch tag {
+    case TraceEvent.Kind.scroll.rawValue:
+      let id = try scene(&r)
+      let s = cachedScale(of: id)
+      let x = try r.double(scale: s)
+      let y = try r.double(scale: s)
+      let anchor = try r.optionalString(reusing: &lastAnchor)
+      events.append(
+        TraceEvent(time: time, .scroll(scene: id, offset: TracePoint(x: x, y: y), anchor: anchor)))
+    case TraceEvent.Kind.hinge.rawValue:
+      let status = try WireEnums.hingeStatus(try r.u8())
+      let angle = try r.u8() & 1 != 0 ? try r.double(scale: 1) : nil
+      events.append(TraceEvent(time: time, .hinge(HingeState(status: status, angle: angle))))
+    case TraceEvent.Kind.geometry.rawValue:
+      let id = try scene(&r)
+      let s = cachedScale(of: id)
+      let size = TraceSize(width: try r.double(scale: s), height: try r.double(scale: s))
+      let insets = TraceInsets(
+        top: try r.double(scale: s), leading: try r.double(scale: s), bottom: try r.double(scale: s),
+        trailing: try r.double(scale: s))
+      let horizontal = try WireEnums.sizeClass(try r.u8())
+      let vertical = try WireEnums.sizeClass(try r.u8())
+      let flags = try r.u8()
+      let edge = try WireEnums.barEdge(try r.u8())
+      let minimum =
+        flags & 2 != 0 ? TraceSize(width: try r.double(scale: s), height: try r.double(scale: s)) : nil
+      let maximum =
+        flags & 4 != 0 ? TraceSize(width: try r.double(scale: s), height: try r.double(scale: s)) : nil
+      events.append(
+        TraceEvent(
+          time: time,
+          .geometry(
+            scene: id,
+            SceneGeometry(
+              size: size, safeArea: insets, horizontal: horizontal, vertical: vertical,
+              isInteractivelyResizing: flags & 1 != 0, verticalBarEdge: edge, minimumSize: minimum,
+              maximumSize: maximum))))
     case TraceEvent.Kind.sceneConnected.rawValue:
       let id = try scene(&r)
       let display = try WireEnums.value(try r.u8(), in: WireEnums.displays, "display role")
       let scale = try r.double(scale: 1)
       let payload = TraceEvent.Payload.sceneConnected(scene: id, display: display, scale: scale)
       track(payload)
-      return payload
+      events.append(TraceEvent(time: time, payload))
     case TraceEvent.Kind.sceneDisconnected.rawValue:
       let payload = TraceEvent.Payload.sceneDisconnected(scene: try scene(&r))
       track(payload)
-      return payload
-    case TraceEvent.Kind.geometry.rawValue:
-      let id = try scene(&r)
-      let s = scale(of: id)
-      let size = TraceSize(width: try r.double(scale: s), height: try r.double(scale: s))
-      let insets = TraceInsets(
-        top: try r.double(scale: s), leading: try r.double(scale: s), bottom: try r.double(scale: s),
-        trailing: try r.double(scale: s))
-      let horizontal = try WireEnums.value(try r.u8(), in: WireEnums.sizeClasses, "size class")
-      let vertical = try WireEnums.value(try r.u8(), in: WireEnums.sizeClasses, "size class")
-      let flags = try r.u8()
-      let edge = try WireEnums.value(try r.u8(), in: WireEnums.barEdges, "vertical bar edge")
-      let minimum =
-        flags & 2 != 0 ? TraceSize(width: try r.double(scale: s), height: try r.double(scale: s)) : nil
-      let maximum =
-        flags & 4 != 0 ? TraceSize(width: try r.double(scale: s), height: try r.double(scale: s)) : nil
-      return .geometry(
-        scene: id,
-        SceneGeometry(
-          size: size, safeArea: insets, horizontal: horizontal, vertical: vertical,
-          isInteractivelyResizing: flags & 1 != 0, verticalBarEdge: edge, minimumSize: minimum,
-          maximumSize: maximum))
-    case TraceEvent.Kind.hinge.rawValue:
-      let status = try WireEnums.value(try r.u8(), in: WireEnums.hingeStatuses, "hinge status")
-      let angle = try r.u8() & 1 != 0 ? try r.double(scale: 1) : nil
-      return .hinge(HingeState(status: status, angle: angle))
+      events.append(TraceEvent(time: time, payload))
     case TraceEvent.Kind.regions.rawValue:
       let id = try scene(&r)
-      let s = scale(of: id)
+      let s = cachedScale(of: id)
       let count = try r.count(limit: r.remaining / 6)
       guard count <= maxRegions else {
         throw ByteReader.Failure(reason: "\(count) regions exceed the reader's limit", exceedsLimit: true)
@@ -207,34 +240,36 @@ struct RecordCodec {
         regions.append(ReservedRegion(kind: kind, frame: frame, isActive: active))
       }
       items += count
-      return .regions(scene: id, regions)
+      events.append(TraceEvent(time: time, .regions(scene: id, regions)))
     case TraceEvent.Kind.traits.rawValue:
       let id = try scene(&r)
       let category = try WireEnums.value(try r.u8(), in: WireEnums.categories, "content size category")
       let flags = try r.u8()
-      return .traits(
-        scene: id,
-        SceneTraits(
-          contentSizeCategory: category, reduceMotion: flags & 1 != 0, prefersCrossFade: flags & 2 != 0,
-          reduceTransparency: flags & 4 != 0, layoutDirection: flags & 8 != 0 ? .rightToLeft : .leftToRight))
-    case TraceEvent.Kind.scroll.rawValue:
-      let id = try scene(&r)
-      let s = scale(of: id)
-      let offset = TracePoint(x: try r.double(scale: s), y: try r.double(scale: s))
-      return .scroll(scene: id, offset: offset, anchor: try r.optionalString(reusing: &lastAnchor))
+      events.append(
+        TraceEvent(
+          time: time,
+          .traits(
+            scene: id,
+            SceneTraits(
+              contentSizeCategory: category, reduceMotion: flags & 1 != 0, prefersCrossFade: flags & 2 != 0,
+              reduceTransparency: flags & 4 != 0,
+              layoutDirection: flags & 8 != 0 ? .rightToLeft : .leftToRight))))
     case TraceEvent.Kind.selection.rawValue:
       let id = try scene(&r)
-      return .selection(scene: id, item: try r.optionalString(reusing: &lastItem))
+      events.append(
+        TraceEvent(time: time, .selection(scene: id, item: try r.optionalString(reusing: &lastItem))))
     case TraceEvent.Kind.marker.rawValue:
       let (start, count) = try r.stringBytes()
-      return .marker(try r.string(at: start, count: count))
+      events.append(TraceEvent(time: time, .marker(try r.string(at: start, count: count))))
     case TraceEvent.Kind.dropped.rawValue:
-      return .dropped(count: try r.varint())
+      events.append(TraceEvent(time: time, .dropped(count: try r.varint())))
     default:
-      return nil
+      return false
     }
+    return true
   }
 
+  @inline(__always)
   private func scene(_ r: inout UnsafeByteReader) throws(ByteReader.Failure) -> SceneID {
     let raw = try r.varint()
     guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }

@@ -87,6 +87,9 @@ struct UnsafeByteReader {
     return try longVarint()
   }
 
+  /// A varint of two or more bytes: eight bytes at a time when eight remain (inlined: time deltas and
+  /// most coordinates take this path), else the checked loop.
+  @inline(__always)
   private mutating func longVarint() throws(Failure) -> UInt64 {
     if end - position >= 8 {
       // Eight bytes are before `end`: find the last byte of the varint from its cleared high bit, keep
@@ -105,6 +108,12 @@ struct UnsafeByteReader {
         return x
       }
     }
+    return try checkedVarint()
+  }
+
+  /// A varint read one byte at a time, with every rule checked.
+  @inline(never)
+  private mutating func checkedVarint() throws(Failure) -> UInt64 {
     var value: UInt64 = 0
     for i in 0..<10 {
       let byte = try u8()

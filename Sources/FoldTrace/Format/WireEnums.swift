@@ -22,4 +22,41 @@ enum WireEnums {
     guard Int(code) < table.count else { throw ByteReader.Failure(reason: "invalid \(name) \(code)") }
     return table[Int(code)]
   }
+
+  // The reader's hot lookups, as switches: reading a static array costs a lazy-initialization check
+  // and a bounds check per record. Same values and failures as `value(_:in:_:)` on the tables above.
+
+  /// The hinge status with wire value `code` (`hingeStatuses`).
+  @inline(__always)
+  static func hingeStatus(_ code: UInt8) throws(ByteReader.Failure) -> HingeStatus {
+    switch code {
+    case 0: .closed
+    case 1: .partiallyOpen
+    case 2: .fullyOpen
+    case 3: .unknown
+    default: throw ByteReader.Failure(reason: "invalid hinge status \(code)")
+    }
+  }
+
+  /// The size class with wire value `code` (`sizeClasses`).
+  @inline(__always)
+  static func sizeClass(_ code: UInt8) throws(ByteReader.Failure) -> UserInterfaceSizeClass {
+    switch code {
+    case 0: .compact
+    case 1: .regular
+    case 2: .unspecified
+    default: throw ByteReader.Failure(reason: "invalid size class \(code)")
+    }
+  }
+
+  /// The vertical bar edge with wire value `code` (`barEdges`).
+  @inline(__always)
+  static func barEdge(_ code: UInt8) throws(ByteReader.Failure) -> VerticalBarEdge {
+    switch code {
+    case 0: .none
+    case 1: .leading
+    case 2: .trailing
+    default: throw ByteReader.Failure(reason: "invalid vertical bar edge \(code)")
+    }
+  }
 }

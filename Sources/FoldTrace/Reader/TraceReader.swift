@@ -294,52 +294,102 @@ public final class TraceReader {
   private static func parseRecords(
     _ content: UnsafeRawBufferPointer, into frame: inout TraceFrame, maxRecords: Int
   ) throws(ByteReader.Failure) {
-    var r = UnsafeByteReader(content)
-    var codec = RecordCodec()
-    // Records are rarely under 16 bytes: reserving for that many saves the array regrowing (and copying
-    // its events) about eight times a frame; capped so a hostile frame reserves little.
-    var events: [TraceEvent] = []
-    events.reserveCapacity(min(content.count / 16, 4096))
-    var keyframe: [TraceEvent] = []
-    let start = try r.varint()
-    let keyCount = try r.count(limit: r.remaining / 3)
-    // A keyframe holds a few records per connected scene; the cap keeps a hostile count from reserving.
-    keyframe.reserveCapacity(min(keyCount, 64))
-    var time = start
-    // Records plus the regions they list: what the frame's arrays will hold.
-    var items = 0
-    var i = 0
-    while i < keyCount || !r.isAtEnd {
-      let isEvent = i >= keyCount
-      let record = try Self.parseRecord(
-        i, from: &r, codec: &codec, maxRecords: maxRecords, items: &items)
-      if isEvent {
-        let (sum, overflow) = time.addingReportingOverflow(record.delta)
-        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
-        time = sum
-      }
-      if let payload = record.payload {
-        if isEvent {
-          events.append(TraceEvent(time: time, payload))
-        } else {
-          keyframe.append(TraceEvent(time: start, payload))
-        }
-      } else {
-        frame.unknownEventCount += 1
-      }
-      i += 1
-    }
+    var state = ParseState(reader: UnsafeByteReader(content), maxRecords: maxRecords)
+    let start = try state.reader.varint()
+    let keyCount = try state.reader.count(limit: state.reader.remaining / 3)
+    state.time = start
+    let keyframe = try Self.parseRun(&state, limit: keyCount, isEvent: false)
+    let events = try Self.parseRun(&state, limit: nil, isEvent: true)
     frame.time = start
     frame.keyframe = keyframe
     frame.events = events
+    frame.unknownEventCount = state.unknown
   }
 
-  /// Reads record `i`: its time delta and its payload (nil for an unknown kind).
+  /// Where parsing a frame's records stands.
+  private struct ParseState {
+    var reader: UnsafeByteReader
+    var codec = RecordCodec()
+    let maxRecords: Int
+    /// Records plus the regions they list: what the frame's arrays hold.
+    var items = 0
+    var unknown = 0
+    /// The next record's index in the frame.
+    var index = 0
+    /// The last event's time (the frame's start time before any).
+    var time: UInt64 = 0
+
+    init(reader: UnsafeByteReader, maxRecords: Int) {
+      self.reader = reader
+      self.maxRecords = maxRecords
+    }
+  }
+
+  /// Parses `limit` records (keyframe), or records to the end of the content (events), into a new array.
+  ///
+  /// Events are built in place in the array's storage, reserved up front (a keyframe's records, capped
+  /// at 64; a sixteenth of the remaining content for events, capped at 4096). When that fills and more
+  /// records follow, a larger array takes a copy of the events so far and parsing goes on: it doubles
+  /// up to the records the frame may still hold (each record first checks that the frame is under
+  /// ``TraceReaderLimits/maxFrameRecords``, then appends at most one event), so a hostile frame
+  /// reserves no more than its limit allows and no event is ever written past the storage.
+  private static func parseRun(_ state: inout ParseState, limit: Int?, isEvent: Bool) throws(ByteReader
+    .Failure)
+    -> [TraceEvent]
+  {
+    let bound = max(0, min(limit ?? Int.max, state.maxRecords - state.items))
+    var capacity = min(bound, limit.map { min($0, 64) } ?? min(state.reader.remaining / 16, 4096))
+    var events: [TraceEvent] = []
+    while true {
+      var failure: ByteReader.Failure?
+      var finished = false
+      let previous = events
+      events = [TraceEvent](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        var sink = EventSink(base: buffer.baseAddress, capacity: capacity)
+        sink.append(contentsOf: previous)
+        (finished, failure) = parseRecords(&state, limit: limit, isEvent: isEvent, into: &sink, bound: bound)
+        initialized = sink.count
+      }
+      if let failure { throw failure }
+      if finished { return events }
+      capacity = min(bound, capacity * 2 + 16)
+    }
+  }
+
+  /// Parses records into `sink`, as ``parseRun(_:limit:isEvent:)`` describes, until the end of the run,
+  /// a failure, or a full sink below `bound` with records left.
+  /// - Returns: Whether the run ended, and the failure that stopped it.
+  private static func parseRecords(
+    _ state: inout ParseState, limit: Int?, isEvent: Bool, into sink: inout EventSink, bound: Int
+  ) -> (finished: Bool, failure: ByteReader.Failure?) {
+    do throws(ByteReader.Failure) {
+      while limit.map({ state.index < $0 }) ?? !state.reader.isAtEnd {
+        if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
+        let (sum, overflow) = try parseRecord(
+          state.index, from: &state.reader, codec: &state.codec, maxRecords: state.maxRecords,
+          items: &state.items, time: state.time, isEvent: isEvent, into: &sink, unknown: &state.unknown)
+        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
+        if isEvent { state.time = sum }
+        state.index += 1
+      }
+      return (true, nil)
+    } catch {
+      return (true, error)
+    }
+  }
+
+  /// Reads record `i` and appends its event to `array` (nothing for an unknown kind, which `unknown`
+  /// counts).
+  ///
+  /// An event is stamped `time` plus its delta, a keyframe record `time` itself (its delta is read and
+  /// ignored). An event whose time overflows is still appended, wrapped; the caller throws for it, after
+  /// the record's own failures, as it always did.
+  /// - Returns: The record's time and whether computing it overflowed.
   /// - Throws: ``ByteReader/Failure`` naming the record and its content byte offset.
-  @inline(__always)
   private static func parseRecord(
-    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int
-  ) throws(ByteReader.Failure) -> (delta: UInt64, payload: TraceEvent.Payload?) {
+    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int,
+    time: UInt64, isEvent: Bool, into array: inout EventSink, unknown: inout Int
+  ) throws(ByteReader.Failure) -> (time: UInt64, overflow: Bool) {
     let recordStart = r.position
     do throws(ByteReader.Failure) {
       guard items < maxRecords else {
@@ -350,9 +400,11 @@ public final class TraceReader {
       let delta = try r.varint()
       var body = try r.body(try r.count(limit: r.remaining))
       items += 1
-      return (
-        delta, try codec.decodeBody(tag: tag, from: &body, maxRegions: maxRecords - items, items: &items)
-      )
+      let (sum, overflow) = isEvent ? time.addingReportingOverflow(delta) : (time, false)
+      let known = try codec.decodeRecord(
+        tag: tag, from: &body, time: sum, into: &array, maxRegions: maxRecords - items, items: &items)
+      if !known { unknown += 1 }
+      return (sum, overflow)
     } catch {
       throw ByteReader.Failure(
         reason: "record \(i) at content byte \(recordStart): \(error.reason)",

@@ -31,8 +31,10 @@ final class ZstdFrameDecoder {
   /// The first read of a frame: most frames are a few KiB, so reading 64 KiB up front mostly copied
   /// bytes of the frames after it.
   private static let firstChunkBytes = 8 * 1024
-  /// Decompression output, reused by every frame.
-  private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+  /// Decompression output, reused by every frame: libzstd writes each step's output (at most
+  /// `chunkBytes`) after the content of the steps before it, so a frame's content is never copied. It
+  /// grows to the largest content read (at most the cap plus a chunk) and is kept between frames.
+  private var output = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
 
   /// Creates a decoder.
   /// - Parameters:
@@ -48,7 +50,7 @@ final class ZstdFrameDecoder {
 
   deinit {
     ZSTD_freeDStream(stream)
-    scratch.deallocate()
+    output.deallocate()
   }
 
   /// Reads the content size a frame header declares, if the header is complete in `prefix` and declares
@@ -127,7 +129,8 @@ final class ZstdFrameDecoder {
     }
     var chunkStart = start
     var inputPosition = 0
-    var content: [UInt8] = []
+    // The content produced so far, at the start of `output`.
+    var filled = 0
     var outputWasFull = false
     while true {
       if inputPosition == chunkCount && !outputWasFull {
@@ -136,30 +139,36 @@ final class ZstdFrameDecoder {
         inputPosition = 0
         if chunkCount == 0 { return .truncated(available: chunkStart - start) }
       }
-      var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
+      if output.count - filled < Self.chunkBytes {
+        // Twice the size (which holds `filled` plus a chunk), up to the cap plus a chunk.
+        let capacity = min(output.count * 2, maxContentBytes + Self.chunkBytes)
+        let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: output[..<filled]))
+        output.deallocate()
+        output = larger
+      }
+      // The same output space at every step (one chunk), so a frame decodes the same way however much
+      // content came before.
+      var step = ZSTD_outBuffer(dst: output.baseAddress! + filled, size: Self.chunkBytes, pos: 0)
       let result: Int = withChunk { source in
         var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: inputPosition)
-        let result = ZSTD_decompressStream(stream, &output, &input)
+        let result = ZSTD_decompressStream(stream, &step, &input)
         inputPosition = input.pos
         return result
       }
-      let produced = output.pos
+      let produced = step.pos
       do {
         _ = try zstdCheck(result)
       } catch {
         throw Failure.zstd(error)
       }
-      outputWasFull = produced == scratch.count
-      if content.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
+      outputWasFull = produced == Self.chunkBytes
+      if filled + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
+      filled += produced
       let size = chunkStart + inputPosition - start
-      if result == 0 && content.isEmpty {
-        // The whole frame in one step: its content is still in `scratch`.
-        return .complete(
-          try body(UnsafeRawBufferPointer(rebasing: scratch[..<produced]), size), compressedSize: size)
-      }
-      content.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
       if result == 0 {
-        return .complete(try content.withUnsafeBytes { try body($0, size) }, compressedSize: size)
+        return .complete(
+          try body(UnsafeRawBufferPointer(rebasing: output[..<filled]), size), compressedSize: size)
       }
     }
   }

@@ -1,10 +1,11 @@
 import FoldTrace
 
-/// Single loops for `valgrind --tool=callgrind`: `tracebench _child profile record|decode|replay COUNT` runs
-/// one hot path once over a COUNT-event long session, with nothing else in the profile but the
-/// session's generation.
+/// Single loops for `valgrind --tool=callgrind` and `perf`: `tracebench _child profile
+/// record|decode|replay COUNT [REPEATS]` runs one hot path over a COUNT-event long session (decode:
+/// REPEATS times, default once, so that decoding outweighs the session's generation), with nothing else
+/// in the profile but that generation.
 enum ProfileTarget {
-  static func run(_ target: String, count: Int) throws -> String {
+  static func run(_ target: String, count: Int, repeats: Int = 1) throws -> String {
     let events = try LongSession(seed: Options().seed).events(count: count)
     switch target {
     case "record":
@@ -24,9 +25,11 @@ enum ProfileTarget {
       return "recorded=\(events.count) allocations=\(allocations) dropped=\(dropped)"
     case "decode":
       let sample = try TraceSample(name: "profile", header: LongSession.header, events: events)
-      let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
       var decoded = 0
-      while let frame = try reader.nextFrame() { decoded += frame.events.count }
+      for _ in 0..<repeats {
+        let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
+        while let frame = try reader.nextFrame() { decoded += frame.events.count }
+      }
       return "decoded=\(decoded)"
     case "replay":
       let sample = try TraceSample(name: "profile", header: LongSession.header, events: events)

@@ -1,0 +1,196 @@
+// A test-only copy of the reader as it was before the decode speed-up of issue 8 (commit 8208fb7):
+// UnsafeByteReader. The comparison tests (ReaderComparisonTests) require today's reader to give, for every
+// input, exactly what this copy gives. Do not optimize this file; it is the yardstick.
+
+@testable import FoldTrace
+
+/// Reads the format's primitive values from bytes in memory, as ``ByteReader`` does, for the reader's
+/// record loop (<doc:TraceFormat>, "Data frames").
+///
+/// It reads a raw buffer that the caller keeps alive (`withUnsafeBytes`), so reading a record's body
+/// costs no array slice, reference count or copy. Every read is checked against ``end`` exactly as
+/// ``ByteReader`` checks its slice, and fails with the same ``ByteReader/Failure`` reasons, so the
+/// errors a damaged frame reports do not depend on which reader parsed it.
+///
+/// Invariant: `0 <= position <= end <= bytes.count` — `end` starts at `bytes.count` and a body's end is
+/// its start plus a length already checked against ``remaining``; reads check `position` against `end`
+/// before they load, so the loads below need no further check.
+struct ReferenceByteReader {
+  typealias Failure = ByteReader.Failure
+
+  let bytes: UnsafeRawBufferPointer
+  /// The offset of the next byte to read, from the buffer's start.
+  private(set) var position: Int
+  /// The offset just past the last byte this reader may read.
+  let end: Int
+
+  /// A reader of all of `bytes`, which must stay alive while it is read.
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+    self.position = 0
+    self.end = bytes.count
+  }
+
+  private init(_ bytes: UnsafeRawBufferPointer, position: Int, end: Int) {
+    self.bytes = bytes
+    self.position = position
+    self.end = end
+  }
+
+  var isAtEnd: Bool { position >= end }
+  var remaining: Int { end - position }
+
+  /// The byte at `offset`; the caller checked `offset < end`.
+  @inline(__always)
+  private func byte(at offset: Int) -> UInt8 { bytes.load(fromByteOffset: offset, as: UInt8.self) }
+
+  @inline(__always)
+  mutating func u8() throws(Failure) -> UInt8 {
+    guard position < end else { throw Failure(reason: "unexpected end of data") }
+    defer { position += 1 }
+    return byte(at: position)
+  }
+
+  /// A reader of the next `count` bytes, which this reader skips: a record's body.
+  /// - Throws: ``ByteReader/Failure`` unless `0 <= count <= remaining`.
+  @inline(__always)
+  mutating func body(_ count: Int) throws(Failure) -> ReferenceByteReader {
+    guard count >= 0, count <= remaining else {
+      throw Failure(reason: "needs \(count) bytes, \(remaining) left")
+    }
+    defer { position += count }
+    return ReferenceByteReader(bytes, position: position, end: position + count)
+  }
+
+  /// The offset of the next `count` bytes, which this reader skips.
+  @inline(__always)
+  mutating func skip(_ count: Int) throws(Failure) -> Int {
+    guard count >= 0, count <= remaining else {
+      throw Failure(reason: "needs \(count) bytes, \(remaining) left")
+    }
+    defer { position += count }
+    return position
+  }
+
+  @inline(__always)
+  mutating func u64() throws(Failure) -> UInt64 {
+    let start = try skip(8)
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+  }
+
+  /// Unsigned LEB128; more than 10 bytes or bits beyond 64 are refused (as ``ByteReader/varint()``).
+  @inline(__always)
+  mutating func varint() throws(Failure) -> UInt64 {
+    // One byte is the common case: tags' deltas within 127 ns are rare, but lengths, ids and most
+    // compact doubles at 1/3 pt fit.
+    if position < end {
+      let first = byte(at: position)
+      if first < 0x80 {
+        position += 1
+        return UInt64(first)
+      }
+    }
+    return try longVarint()
+  }
+
+  private mutating func longVarint() throws(Failure) -> UInt64 {
+    if end - position >= 8 {
+      // Eight bytes are before `end`: find the last byte of the varint from its cleared high bit, keep
+      // the bytes up to it and pack their 7-bit groups, with no branch per byte. A varint of up to
+      // eight bytes cannot break a rule (those start at the tenth byte); a longer one takes the checked
+      // loop below, which reports it.
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      let stops = ~word & 0x8080_8080_8080_8080
+      if stops != 0 {
+        let stop = stops.trailingZeroBitCount  // 7, 15, …, 63: the high bit of the last byte
+        var x = word & ((1 << UInt64(stop + 1)) &- 1)
+        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
+        x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+        position += (stop + 1) >> 3
+        return x
+      }
+    }
+    var value: UInt64 = 0
+    for i in 0..<10 {
+      let byte = try u8()
+      let bits = UInt64(byte & 0x7F)
+      if i == 9 && bits > 1 { throw Failure(reason: "varint overflows 64 bits") }
+      value |= bits << (7 * UInt64(i))
+      if byte & 0x80 == 0 { return value }
+    }
+    throw Failure(reason: "varint longer than 10 bytes")
+  }
+
+  /// A varint that must fit in `Int` and not exceed `limit`.
+  @inline(__always)
+  mutating func count(limit: Int) throws(Failure) -> Int {
+    let value = try varint()
+    guard value <= UInt64(limit) else { throw Failure(reason: "length \(value) exceeds \(limit)") }
+    return Int(value)
+  }
+
+  /// The offset and length of a length-prefixed string's bytes, not yet checked as UTF-8.
+  @inline(__always)
+  mutating func stringBytes() throws(Failure) -> (start: Int, count: Int) {
+    let length = try count(limit: remaining)
+    return (try skip(length), length)
+  }
+
+  /// The offset and length of an optional string's bytes (tag 0: none; n + 1: n bytes), unchecked.
+  @inline(__always)
+  mutating func optionalStringBytes() throws(Failure) -> (start: Int, count: Int)? {
+    let tag = try varint()
+    if tag == 0 { return nil }
+    guard tag - 1 <= UInt64(remaining) else { throw Failure(reason: "string longer than its record") }
+    let length = Int(tag - 1)
+    return (try skip(length), length)
+  }
+
+  /// The string in `count` bytes at `start`.
+  /// - Throws: ``ByteReader/Failure`` when the bytes are not valid UTF-8.
+  func string(at start: Int, count: Int) throws(Failure) -> String {
+    let buffer = UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
+    let utf8 = buffer.assumingMemoryBound(to: UInt8.self)
+    var bits: UInt8 = 0
+    for byte in utf8 { bits |= byte }
+    // ASCII (anchors, item ids) is valid UTF-8 as it stands; the generic validating initializer costs
+    // a metadata lookup per call.
+    let string = bits < 0x80 ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
+    guard let string else { throw Failure(reason: "string is not valid UTF-8") }
+    return string
+  }
+
+  /// Whether `count` bytes at `a` and at `b` are equal.
+  @inline(__always)
+  func bytesEqual(_ a: Int, _ b: Int, count: Int) -> Bool {
+    // Anchors and item ids are a few bytes: eight at a time, then one at a time.
+    var i = 0
+    while count - i >= 8 {
+      let x = bytes.loadUnaligned(fromByteOffset: a + i, as: UInt64.self)
+      if x != bytes.loadUnaligned(fromByteOffset: b + i, as: UInt64.self) { return false }
+      i += 8
+    }
+    while i < count {
+      if byte(at: a + i) != byte(at: b + i) { return false }
+      i += 1
+    }
+    return true
+  }
+
+  @inline(__always)
+  mutating func double(scale: Double) throws(Failure) -> Double {
+    let u = try varint()
+    if u == 1 { return Double(bitPattern: try u64()) }
+    guard u & 1 == 0 else { throw Failure(reason: "invalid double form \(u)") }
+    return Double(CompactDouble.unzigzag(u >> 1)) / scale
+  }
+
+  mutating func bool() throws(Failure) -> Bool {
+    switch try u8() {
+    case 0: false
+    case 1: true
+    case let other: throw Failure(reason: "invalid boolean \(other)")
+    }
+  }
+}

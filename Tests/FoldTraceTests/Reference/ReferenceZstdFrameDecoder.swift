@@ -1,0 +1,172 @@
+// A test-only copy of the reader as it was before the decode speed-up of issue 8 (commit 8208fb7):
+// ZstdFrameDecoder. The comparison tests (ReaderComparisonTests) require today's reader to give, for every
+// input, exactly what this copy gives. Do not optimize this file; it is the yardstick.
+
+import CZstd
+
+@testable import FoldTrace
+
+/// Streams one zstd frame at a time out of a byte source, with bounded memory.
+///
+/// One instance owns one `ZSTD_DStream`. The declared content size is read only to refuse a frame
+/// that claims more than the cap; it never sizes an allocation. The output grows as libzstd produces it
+/// and is checked against the cap after every step; the window is capped with `ZSTD_d_windowLogMax`
+/// (RFC 8878 §3.1.1.1.2).
+final class ReferenceZstdFrameDecoder {
+  /// How a frame decode ended.
+  enum Outcome {
+    /// The frame decoded completely: its content and its size in the source, in bytes.
+    case complete(content: [UInt8], compressedSize: Int)
+    /// The source ended inside the frame after `available` bytes.
+    case truncated(available: Int)
+  }
+
+  /// Why a frame could not be decoded.
+  enum Failure: Error {
+    /// libzstd reported an error (corruption, checksum, window too large…).
+    case zstd(ZstdError)
+    /// The frame declares a content size above the cap.
+    case declaredTooLarge(declared: UInt64, cap: Int)
+    /// The frame's content grew beyond the cap while decoding.
+    case contentTooLarge(cap: Int)
+  }
+
+  private let stream: OpaquePointer
+  private let maxContentBytes: Int
+  private static let chunkBytes = 64 * 1024
+  /// The first read of a frame: most frames are a few KiB, so reading 64 KiB up front mostly copied
+  /// bytes of the frames after it.
+  private static let firstChunkBytes = 8 * 1024
+  /// Decompression output, reused by every frame.
+  private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+
+  /// Creates a decoder.
+  /// - Parameters:
+  ///   - maxContentBytes: The largest frame content accepted, in bytes.
+  ///   - maxWindowLog: The largest window accepted, as a power of two (`ZSTD_d_windowLogMax`).
+  /// - Throws: ``ZstdError`` when libzstd refuses a parameter or cannot allocate the stream.
+  init(maxContentBytes: Int, maxWindowLog: Int32) throws(ZstdError) {
+    guard let stream = ZSTD_createDStream() else { throw .memoryAllocation }
+    self.stream = stream
+    self.maxContentBytes = maxContentBytes
+    _ = try zstdCheck(ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, maxWindowLog))
+  }
+
+  deinit {
+    ZSTD_freeDStream(stream)
+    scratch.deallocate()
+  }
+
+  /// Reads the content size a frame header declares, if the header is complete in `prefix` and declares
+  /// one.
+  static func declaredContentSize(_ prefix: UnsafeRawBufferPointer) -> UInt64? {
+    let size = ZSTD_getFrameContentSize(prefix.baseAddress, prefix.count)
+    return size >= UInt64.max - 1 ? nil : size
+  }
+
+  /// Decodes the zstd frame that starts at `start`.
+  ///
+  /// - Parameters:
+  ///   - start: The frame's byte offset in the source.
+  ///   - read: Returns up to `count` bytes at `offset`, fewer only at the end of the source.
+  /// - Returns: The frame's content and size, or how much of it the source held.
+  /// - Throws: ``Failure`` for damaged or oversized frames; whatever `read` throws.
+  /// - Complexity: O(compressed + decompressed size); memory O(cap + window).
+  func decodeFrame(at start: Int, read: (_ offset: Int, _ count: Int) throws -> [UInt8]) throws -> Outcome {
+    let outcome = try decodeFrame(at: start, in: nil, read: read) { content, _ in Array(content) }
+    switch outcome {
+    case .complete(let content, let size): return .complete(content: content, compressedSize: size)
+    case .truncated(let available): return .truncated(available: available)
+    }
+  }
+
+  /// How a frame decode ended, with what the caller made of the content.
+  enum Decoded<Value> {
+    /// The frame decoded completely: what `body` returned, and the frame's size in the source, in bytes.
+    case complete(Value, compressedSize: Int)
+    /// The source ended inside the frame after `available` bytes.
+    case truncated(available: Int)
+  }
+
+  /// Decodes the zstd frame that starts at `start` and hands its content to `body`, without copying it
+  /// when the frame decompresses in one step (the common case: a frame of up to 64 KiB whose compressed
+  /// bytes fit the first input chunk).
+  ///
+  /// The input is fed to libzstd in the same chunks whether it comes from `memory` or from `read`
+  /// (8 KiB, then 64 KiB each), so a frame decodes — or fails — the same way from a file and from memory.
+  ///
+  /// - Parameters:
+  ///   - start: The frame's byte offset in the source.
+  ///   - memory: The whole source, when it is in memory; `read` is then not called.
+  ///   - read: Returns up to `count` bytes at `offset`, fewer only at the end of the source.
+  ///   - body: Called once with the frame's content (valid only during the call) and its compressed size.
+  /// - Returns: What `body` returned and the frame's size, or how much of the frame the source held.
+  /// - Throws: ``Failure`` for damaged or oversized frames; whatever `read` or `body` throws.
+  /// - Complexity: O(compressed + decompressed size); memory O(cap + window).
+  func decodeFrame<Value>(
+    at start: Int, in memory: UnsafeRawBufferPointer?,
+    read: (_ offset: Int, _ count: Int) throws -> [UInt8],
+    body: (_ content: UnsafeRawBufferPointer, _ compressedSize: Int) throws -> Value
+  ) throws -> Decoded<Value> {
+    _ = ZSTD_DCtx_reset(stream, ZSTD_reset_session_only)
+    // The current input chunk: a window of `memory` (valid for the whole call), or bytes from `read`.
+    var window = UnsafeRawBufferPointer(start: nil, count: 0)
+    var owned: [UInt8] = []
+    func load(_ offset: Int, _ count: Int) throws -> Int {
+      guard let memory else {
+        owned = try read(offset, count)
+        return owned.count
+      }
+      let end = min(memory.count, offset + count)
+      window =
+        offset < end
+        ? UnsafeRawBufferPointer(rebasing: memory[offset..<end])
+        : UnsafeRawBufferPointer(start: nil, count: 0)
+      return window.count
+    }
+    func withChunk<T>(_ use: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+      memory == nil ? try owned.withUnsafeBytes(use) : try use(window)
+    }
+    var chunkCount = try load(start, Self.firstChunkBytes)
+    if let declared = withChunk(Self.declaredContentSize), declared > UInt64(maxContentBytes) {
+      throw Failure.declaredTooLarge(declared: declared, cap: maxContentBytes)
+    }
+    var chunkStart = start
+    var inputPosition = 0
+    var content: [UInt8] = []
+    var outputWasFull = false
+    while true {
+      if inputPosition == chunkCount && !outputWasFull {
+        chunkStart += chunkCount
+        chunkCount = try load(chunkStart, Self.chunkBytes)
+        inputPosition = 0
+        if chunkCount == 0 { return .truncated(available: chunkStart - start) }
+      }
+      var output = ZSTD_outBuffer(dst: scratch.baseAddress, size: scratch.count, pos: 0)
+      let result: Int = withChunk { source in
+        var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: inputPosition)
+        let result = ZSTD_decompressStream(stream, &output, &input)
+        inputPosition = input.pos
+        return result
+      }
+      let produced = output.pos
+      do {
+        _ = try zstdCheck(result)
+      } catch {
+        throw Failure.zstd(error)
+      }
+      outputWasFull = produced == scratch.count
+      if content.count + produced > maxContentBytes { throw Failure.contentTooLarge(cap: maxContentBytes) }
+      let size = chunkStart + inputPosition - start
+      if result == 0 && content.isEmpty {
+        // The whole frame in one step: its content is still in `scratch`.
+        return .complete(
+          try body(UnsafeRawBufferPointer(rebasing: scratch[..<produced]), size), compressedSize: size)
+      }
+      content.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<produced]))
+      if result == 0 {
+        return .complete(try content.withUnsafeBytes { try body($0, size) }, compressedSize: size)
+      }
+    }
+  }
+}
