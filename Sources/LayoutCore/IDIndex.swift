@@ -117,8 +117,10 @@ package struct IDIndex: Sendable, Hashable {
   /// `utf8` views byte by byte made the whole replay 40% slower.)
   ///
   /// - Complexity: O(1) for the same storage or differing byte counts, otherwise O(b) in the bytes.
-  @inline(__always)
+  @inlinable
   package static func sameBytes(_ a: String, _ b: String) -> Bool {
+    // Inlined into the callers' loops: an opaque call there made each caller retain and release both
+    // ids around it.
     let sameRepresentation = withUnsafeBytes(of: a) { a in
       withUnsafeBytes(of: b) { b in
         a.count == b.count && a.count == 16
@@ -126,7 +128,12 @@ package struct IDIndex: Sendable, Hashable {
           && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
       }
     }
-    if sameRepresentation { return true }
+    return sameRepresentation || compareBytes(a, b)
+  }
+
+  /// Whether `a` and `b` have the same UTF-8 bytes, compared with `memcmp`.
+  @usableFromInline
+  package static func compareBytes(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     var a = a
     var b = b

@@ -18,6 +18,8 @@ struct FrameDigest {
     var id: String
     /// The word the id enters the hash as (``FNV1a64/idWord(_:)``).
     var idWord: Int64 = 0
+    /// Whether the id's bytes are all ASCII (see ``FrameDigest/holdsBytes(of:_:)``).
+    var idIsASCII = true
     /// The frame, target and opacity last hashed here, and their thousandths.
     var frame = Self.unmatched
     var frameWords = SIMD4<Int64>()
@@ -39,9 +41,18 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
-  /// True when two ids have the same UTF-8 bytes (``IDIndex/sameBytes(_:_:)``).
+  /// True when `id` has the same UTF-8 bytes as the slot's id. `==` alone would not do: it equates
+  /// canonically equivalent ids, whose bytes (and so words) differ.
+  ///
+  /// Without reading bytes in the usual case: ids that are `==` with the same UTF-8 count, one of them
+  /// all ASCII, have the same bytes. (A string equivalent to an ASCII one normalises to it; the only
+  /// non-ASCII scalars that do, singletons such as the Kelvin sign U+212A → "K", take 2 or 3 bytes for
+  /// the ASCII one's 1, so the counts differ.) A non-ASCII slot id is compared byte by byte.
   @inline(__always)
-  private static func sameBytes(_ a: String, _ b: String) -> Bool { IDIndex.sameBytes(a, b) }
+  private static func holdsBytes(of id: String, _ slot: UnsafeMutablePointer<Slot>) -> Bool {
+    guard slot.pointee.id == id, slot.pointee.id.utf8.count == id.utf8.count else { return false }
+    return slot.pointee.idIsASCII || IDIndex.sameBytes(slot.pointee.id, id)
+  }
 
   /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).
   @inline(__always)
@@ -85,9 +96,10 @@ struct FrameDigest {
           let element = firstElement + offset
           let slot = firstSlot + offset
           // Bytes, not `==`: the word is the hash of the bytes, and canonically equivalent ids differ there.
-          if !Self.sameBytes(slot.pointee.id, element.pointee.id) {
+          if !Self.holdsBytes(of: element.pointee.id, slot) {
             slot.pointee.id = element.pointee.id
             slot.pointee.idWord = FNV1a64.idWord(element.pointee.id)
+            slot.pointee.idIsASCII = element.pointee.id.utf8.allSatisfy { $0 < 0x80 }
           }
           value = FNV1a64.mixWord(slot.pointee.idWord, into: value)
           value = FNV1a64.mixWord(time, into: value)
