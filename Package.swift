@@ -40,7 +40,7 @@ let package = Package(
       dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd", "CAllocationCounter"],
       path: "Tools/tracebench", exclude: ["CAllocationCounter"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
-    .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"]),
+    .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"], exclude: ["__Goldens__"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim"]),
     .testTarget(
       name: "FoldReplayTests",
