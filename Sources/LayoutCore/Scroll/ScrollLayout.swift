@@ -149,16 +149,7 @@ public struct ScrollLayout: Sendable, Hashable {
   /// starts above `y`. Bisects when tops are ordered, otherwise 0.
   ///
   /// - Complexity: O(log n).
-  func firstIndex(withTopAtLeast y: Double) -> Int {
-    guard hasOrderedTops else { return 0 }
-    var low = 0
-    var high = frames.count
-    while low < high {
-      let middle = (low + high) / 2
-      if frames[middle].minY >= y { high = middle } else { low = middle + 1 }
-    }
-    return low
-  }
+  func firstIndex(withTopAtLeast y: Double) -> Int { partitioningIndex { $0 >= y } }
 
   /// The first index at or after which a frame's bottom can be below `y` (points): every frame before it
   /// ends at or above `y`. Bisects when tops are ordered, otherwise 0.
@@ -169,12 +160,21 @@ public struct ScrollLayout: Sendable, Hashable {
   ///
   /// - Complexity: O(log n).
   func firstIndex(withBottomPossiblyBelow y: Double) -> Int {
+    partitioningIndex { $0 + tallestHeight > y }
+  }
+
+  /// The first index whose frame's top satisfies `isPast`, a test that is false and then true as tops
+  /// grow; 0 when tops are not ordered (the caller then scans from the start).
+  ///
+  /// - Complexity: O(log n).
+  @inline(__always)
+  private func partitioningIndex(_ isPast: (Double) -> Bool) -> Int {
     guard hasOrderedTops else { return 0 }
     var low = 0
     var high = frames.count
     while low < high {
       let middle = (low + high) / 2
-      if frames[middle].minY + tallestHeight > y { high = middle } else { low = middle + 1 }
+      if isPast(frames[middle].minY) { high = middle } else { low = middle + 1 }
     }
     return low
   }
