@@ -18,6 +18,7 @@ public struct VisibilityPriority: RawRepresentable, Sendable, Hashable, Comparab
   /// First into the overflow menu (save, secondary settings).
   public static let low = VisibilityPriority(rawValue: -100)
 
+  /// Orders by ``rawValue``: the lower priority goes to the overflow menu first.
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
