@@ -5,12 +5,19 @@ extension Replayer {
   /// Replays a trace frame by frame as the reader decodes it: memory stays bounded by one frame plus the
   /// replay's per-scene state, whatever the trace's length.
   ///
+  /// An event that holds a length no layout can use — NaN or ±∞ (``FoldTrace/TraceEvent/nonFiniteLayoutValue``),
+  /// which no trace writer records — ends the replay with a `TraceError` of code `.invalidEvent` that
+  /// names the trace, the byte offset of the event's frame, the frame's index, the event's index and
+  /// the value: `"t.foldtrace: byte 130: frame 1, event 2 (geometry, scene 1): the width is nan; …"`.
+  /// Records for every event before it have been delivered; ``ReplayRecord/end(_:)`` has not.
+  ///
   /// - Parameters:
   ///   - reader: A reader at the trace's first frame.
   ///   - configuration: What to drive.
   ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
   /// - Returns: The number of events replayed.
-  /// - Throws: `TraceError` when the trace is damaged; records up to the damage have been delivered.
+  /// - Throws: `TraceError` when the trace is damaged (records up to the damage have been delivered),
+  ///   or with code `.invalidEvent` when an event holds a NaN or infinite length.
   /// - Complexity: O(n) in the events plus the ticks sampled.
   @discardableResult
   public static func replay<Sink: ReplaySink>(
@@ -18,7 +25,12 @@ extension Replayer {
   ) throws(TraceError) -> Int {
     var replayer = Replayer(configuration: configuration)
     while let frame = try reader.nextFrame() {
-      for event in frame.events { replayer.consume(event, into: &sink) }
+      for event in frame.events {
+        if let problem = event.nonFiniteLayoutValue {
+          throw refusal(event, problem, frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
+        }
+        replayer.consume(event, into: &sink)
+      }
     }
     replayer.finish(into: &sink)
     return replayer.eventCount
@@ -43,5 +55,17 @@ extension Replayer {
       ReplayTimeline(keepsFrames: keepingFrames), ReplayVerifier(trace: name, tolerances: tolerances))
     try replay(reader, configuration: configuration, into: &sink)
     return ReplayResult(timeline: sink.first, summary: sink.second.summary)
+  }
+
+  /// The error for an event holding a NaN or infinite length: where it is, and which value.
+  private static func refusal(
+    _ event: TraceEvent, _ problem: String, frame: TraceFrame, eventIndex: Int, trace: String
+  ) -> TraceError {
+    let scene = event.scene.map { ", scene \($0.rawValue)" } ?? ""
+    return TraceError(
+      .invalidEvent, file: trace, offset: frame.offset,
+      reason:
+        "frame \(frame.index), event \(eventIndex) (\(event.kind.name)\(scene)): \(problem); replay refuses "
+        + "lengths that are not numbers, which no trace writer records")
   }
 }

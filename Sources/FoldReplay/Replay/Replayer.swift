@@ -124,7 +124,8 @@ public struct Replayer: Sendable {
   ///
   /// - Parameter sink: Receives the last frames and the end record.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
-    advance(to: time + configuration.settleLimit, into: &sink)
+    let (limit, overflow) = time.addingReportingOverflow(configuration.settleLimit)
+    advance(to: overflow ? .max : limit, into: &sink)
     let unsettled = scenes.indices.filter { scenes[$0].isAnimating }.map { scenes[$0].id }
     sink.receive(
       .end(

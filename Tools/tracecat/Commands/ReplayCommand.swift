@@ -3,7 +3,8 @@ import FoldTrace
 import LayoutCore
 
 /// `tracecat replay PATH…`: replays traces into the layout core on all cores, checks every promise, and
-/// prints a table (or JSON Lines); exit 1 when any trace fails.
+/// prints a table (or JSON Lines); exit 1 when any trace fails, 5 when the only failures are traces
+/// refused for a NaN or infinite length.
 struct ReplayCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "replay",
@@ -26,6 +27,10 @@ struct ReplayCommand: TracecatCommand {
       --frames per element per tick {"kind":"frame", "trace", "t", "scene", "element", "frame": [x, y, w, \
       h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
       "pass"|"fail", "failures": […]}.
+
+      A trace holding a length that is not a number (NaN or infinite: no trace writer records one, so the \
+      file was damaged or forged) is replayed up to that event and refused with its byte offset, frame \
+      and event; exit 5 when that is the only kind of failure, 1 when any trace failed otherwise.
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),
@@ -88,7 +93,7 @@ struct ReplayCommand: TracecatCommand {
     var status = ExitStatus.success
     var outcomes: [ReplayOutcome] = []
     ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in
-      if !outcome.passed { status = .invalid }
+      if !outcome.passed { status = status.worse(outcome.refusedValue ? .unusableValue : .invalid) }
       if json {
         outcome.lines.forEach(console.print)
         try? console.flush()
