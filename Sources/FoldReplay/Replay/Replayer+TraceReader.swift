@@ -5,7 +5,7 @@ extension Replayer {
   /// Replays a trace frame by frame as the reader decodes it: memory stays bounded by one frame plus the
   /// replay's per-scene state, whatever the trace's length.
   ///
-  /// An event that holds a length no layout can use — NaN or ±∞ (``FoldTrace/TraceEvent/nonFiniteLayoutValue``),
+  /// An event that holds a length no layout can use — NaN or ±∞ (`TraceEvent.nonFiniteLayoutValue`),
   /// which no trace writer records — ends the replay with a `TraceError` of code `.invalidEvent` that
   /// names the trace, the byte offset of the event's frame, the frame's index, the event's index and
   /// the value: `"t.foldtrace: byte 130: frame 1, event 2 (geometry, scene 1): the width is nan; …"`.

@@ -7,7 +7,7 @@ extension TraceEvent {
   /// The values read are a geometry's size and safe-area insets, every region's frame (x, y, width,
   /// height) and a scroll offset: what becomes a `LayoutContext` or a content offset, all in points.
   /// The hinge angle, the scale and the declared minimum and maximum sizes never reach the layout and
-  /// are not read. A trace writer refuses every such value at record time (``TraceEvent/validationFailure``),
+  /// are not read. A trace writer refuses every such value at record time (`TraceEvent.validationFailure`),
   /// so only a damaged or forged trace carries one; LayoutCore treats it as a precondition failure and
   /// the rest of a replay would carry NaN into every frame, so ``Replayer/replay(_:configuration:into:)``
   /// refuses the trace at that event. Finite values, however large or negative, are laid out: LayoutCore
