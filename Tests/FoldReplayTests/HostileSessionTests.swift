@@ -155,6 +155,26 @@ import Testing
     #expect(!sink.ended)
   }
 
+  @Test func moreScenesThanTheFormatAllowsAreRefused() throws {
+    let allowed = try ForgedTrace.bytes((1...128).map { .connect(scene: UInt32($0)) })
+    var sink = CountingSink()
+    let events = try Replayer.replay(
+      TraceReader(bytes: allowed, name: "128.foldtrace"), configuration: testConfiguration(), into: &sink)
+    #expect(events == 128)
+    #expect(sink.ended)
+    let bytes = try ForgedTrace.bytes((1...130).map { .connect(scene: UInt32($0)) })
+    let reader = try TraceReader(bytes: bytes, name: "129.foldtrace")
+    let error = #expect(throws: TraceError.self) {
+      try Replayer.replay(reader, configuration: testConfiguration(), into: &sink)
+    }
+    #expect(error?.code == .invalidEvent)
+    #expect(
+      error?.description
+        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0, event 128 (sceneConnected, "
+        + "scene 129): 129 scenes are connected at once, more than the trace format's 128; no trace writer "
+        + "records that")
+  }
+
   @Test(arguments: [(0, Double.infinity), (1, -Double.infinity), (2, Double.nan), (5, Double.nan)])
   func everyLengthReadIsChecked(_ index: Int, _ value: Double) throws {
     var lengths = [390.0, 844, 0, 0, 0, 0]

@@ -9,7 +9,10 @@ extension Replayer {
   /// which no trace writer records — ends the replay with a `TraceError` of code `.invalidEvent` that
   /// names the trace, the byte offset of the event's frame, the frame's index, the event's index and
   /// the value: `"t.foldtrace: byte 130: frame 1, event 2 (geometry, scene 1): the width is nan; …"`.
-  /// Records for every event before it have been delivered; ``ReplayRecord/end(_:)`` has not.
+  /// Records for every event before it have been delivered; ``ReplayRecord/end(_:)`` has not. So is a
+  /// `sceneConnected` event that leaves more than ``maximumConnectedScenes`` scenes connected (the
+  /// format's limit, which writers enforce and readers do not check): a replay's work per event grows
+  /// with the scenes connected.
   ///
   /// - Parameters:
   ///   - reader: A reader at the trace's first frame.
@@ -17,7 +20,8 @@ extension Replayer {
   ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
   /// - Returns: The number of events replayed.
   /// - Throws: `TraceError` when the trace is damaged (records up to the damage have been delivered),
-  ///   or with code `.invalidEvent` when an event holds a NaN or infinite length.
+  ///   or with code `.invalidEvent` when an event holds a NaN or infinite length or connects a scene
+  ///   over ``maximumConnectedScenes``.
   /// - Complexity: O(n) in the events plus the ticks sampled.
   @discardableResult
   public static func replay<Sink: ReplaySink>(
@@ -27,9 +31,20 @@ extension Replayer {
     while let frame = try reader.nextFrame() {
       for event in frame.events {
         if let problem = event.nonFiniteLayoutValue {
-          throw refusal(event, problem, frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
+          throw refusal(
+            event,
+            "\(problem); replay refuses lengths that are not numbers, which no trace writer records",
+            frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
         }
         replayer.consume(event, into: &sink)
+        if replayer.session.scenes.count > maximumConnectedScenes {
+          throw refusal(
+            event,
+            "\(replayer.session.scenes.count) scenes are connected at once, more than the trace format's "
+              + "\(maximumConnectedScenes); no trace writer records that", frame: frame,
+            eventIndex: replayer.eventCount - 1,
+            trace: reader.name)
+        }
       }
     }
     replayer.finish(into: &sink)
@@ -57,15 +72,19 @@ extension Replayer {
     return ReplayResult(timeline: sink.first, summary: sink.second.summary)
   }
 
-  /// The error for an event holding a NaN or infinite length: where it is, and which value.
+  /// The most scenes a replayed trace may have connected at once (128): the trace format's limit, which
+  /// every writer enforces (FoldTrace's TraceFormat article). Each event costs the replay O(s) for s
+  /// connected scenes, so a forged trace connecting a million would take hours.
+  public static let maximumConnectedScenes = 128
+
+  /// The error for an event the replay refuses: where it is (trace, frame offset and index, event index,
+  /// kind and scene), then `reason`.
   private static func refusal(
-    _ event: TraceEvent, _ problem: String, frame: TraceFrame, eventIndex: Int, trace: String
+    _ event: TraceEvent, _ reason: String, frame: TraceFrame, eventIndex: Int, trace: String
   ) -> TraceError {
     let scene = event.scene.map { ", scene \($0.rawValue)" } ?? ""
     return TraceError(
       .invalidEvent, file: trace, offset: frame.offset,
-      reason:
-        "frame \(frame.index), event \(eventIndex) (\(event.kind.name)\(scene)): \(problem); replay refuses "
-        + "lengths that are not numbers, which no trace writer records")
+      reason: "frame \(frame.index), event \(eventIndex) (\(event.kind.name)\(scene)): \(reason)")
   }
 }
