@@ -175,6 +175,23 @@ import Testing
         + "records that")
   }
 
+  @Test func moreRegionsThanTheFormatAllowsAreRefused() throws {
+    let allowed = try ForgedTrace.bytes([.connect(scene: 1), .regions(scene: 1, count: 128)])
+    var sink = CountingSink()
+    let events = try Replayer.replay(
+      TraceReader(bytes: allowed, name: "128.foldtrace"), configuration: testConfiguration(), into: &sink)
+    #expect(events == 2)
+    let bytes = try ForgedTrace.bytes([.connect(scene: 1), .regions(scene: 1, count: 129)])
+    let error = #expect(throws: TraceError.self) {
+      try Replayer.replay(
+        TraceReader(bytes: bytes, name: "129.foldtrace"), configuration: testConfiguration(), into: &sink)
+    }
+    #expect(
+      error?.description
+        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0, event 1 (regions, scene 1): "
+        + "129 regions, more than the trace format's 128; no trace writer records that")
+  }
+
   @Test(arguments: [(0, Double.infinity), (1, -Double.infinity), (2, Double.nan), (5, Double.nan)])
   func everyLengthReadIsChecked(_ index: Int, _ value: Double) throws {
     var lengths = [390.0, 844, 0, 0, 0, 0]

@@ -10,9 +10,10 @@ extension Replayer {
   /// names the trace, the byte offset of the event's frame, the frame's index, the event's index and
   /// the value: `"t.foldtrace: byte 130: frame 1, event 2 (geometry, scene 1): the width is nan; …"`.
   /// Records for every event before it have been delivered; ``ReplayRecord/end(_:)`` has not. So is a
-  /// `sceneConnected` event that leaves more than ``maximumConnectedScenes`` scenes connected (the
-  /// format's limit, which writers enforce and readers do not check): a replay's work per event grows
-  /// with the scenes connected.
+  /// `sceneConnected` event that leaves more than ``maximumConnectedScenes`` scenes connected, and a
+  /// `regions` event listing more than ``maximumRegionsPerEvent`` (the format's limits, which writers
+  /// enforce and readers do not check): a replay's work per event grows with the scenes connected and
+  /// with the regions a scene holds.
   ///
   /// - Parameters:
   ///   - reader: A reader at the trace's first frame.
@@ -20,8 +21,8 @@ extension Replayer {
   ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
   /// - Returns: The number of events replayed.
   /// - Throws: `TraceError` when the trace is damaged (records up to the damage have been delivered),
-  ///   or with code `.invalidEvent` when an event holds a NaN or infinite length or connects a scene
-  ///   over ``maximumConnectedScenes``.
+  ///   or with code `.invalidEvent` when an event holds a NaN or infinite length, connects a scene over
+  ///   ``maximumConnectedScenes`` or lists more than ``maximumRegionsPerEvent`` regions.
   /// - Complexity: O(n) in the events plus the ticks sampled.
   @discardableResult
   public static func replay<Sink: ReplaySink>(
@@ -35,6 +36,12 @@ extension Replayer {
             event,
             "\(problem); replay refuses lengths that are not numbers, which no trace writer records",
             frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
+        }
+        if case .regions(_, let regions) = event.payload, regions.count > maximumRegionsPerEvent {
+          throw refusal(
+            event,
+            "\(regions.count) regions, more than the trace format's \(maximumRegionsPerEvent); no trace writer "
+              + "records that", frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
         }
         replayer.consume(event, into: &sink)
         if replayer.session.scenes.count > maximumConnectedScenes {
@@ -76,6 +83,12 @@ extension Replayer {
   /// every writer enforces (FoldTrace's TraceFormat article). Each event costs the replay O(s) for s
   /// connected scenes, so a forged trace connecting a million would take hours.
   public static let maximumConnectedScenes = 128
+
+  /// The most regions one replayed `regions` event may list (128): the trace format's limit, which every
+  /// writer enforces (FoldTrace's TraceFormat article). Making a scene's context reads all of its regions
+  /// at every relayout, so a forged event of 100 000 regions made each later relayout take milliseconds
+  /// (47 s for 200 events in a debug build).
+  public static let maximumRegionsPerEvent = 128
 
   /// The error for an event the replay refuses: where it is (trace, frame offset and index, event index,
   /// kind and scene), then `reason`.

@@ -9,6 +9,8 @@ enum ForgedTrace {
   enum Record {
     case connect(scene: UInt32)
     case geometry(scene: UInt32, width: Double, height: Double, insets: [Double] = [0, 0, 0, 0])
+    /// `count` active occlusions 10 × 10 pt at the origin.
+    case regions(scene: UInt32, count: Int)
   }
 
   /// The header frame, then one data frame holding `records` at times 0, 1, 2… ns.
@@ -27,6 +29,9 @@ enum ForgedTrace {
         (tag, body) = (1, varint(UInt64(scene)) + [2] + raw(2))
       case .geometry(let scene, let width, let height, let insets):
         (tag, body) = (3, varint(UInt64(scene)) + ([width, height] + insets).flatMap(raw) + [0, 1, 0, 0])
+      case .regions(let scene, let count):
+        let region: [UInt8] = [1, 1] + [0.0, 0, 10, 10].flatMap(raw)
+        (tag, body) = (5, varint(UInt64(scene)) + varint(UInt64(count)) + (0..<count).flatMap { _ in region })
       }
       content += [tag] + varint(index == 0 ? 0 : 1) + varint(UInt64(body.count)) + body
     }

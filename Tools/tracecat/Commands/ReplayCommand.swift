@@ -4,7 +4,7 @@ import LayoutCore
 
 /// `tracecat replay PATH…`: replays traces into the layout core on all cores, checks every promise, and
 /// prints a table (or JSON Lines); exit 1 when any trace fails, 5 when the only failures are traces
-/// refused for a value no writer records (a NaN or infinite length, more than 128 scenes at once).
+/// refused for what no writer records (a NaN or infinite length, over 128 scenes or regions).
 struct ReplayCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "replay",
@@ -28,8 +28,9 @@ struct ReplayCommand: TracecatCommand {
       h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
       "pass"|"fail", "failures": […]}.
 
-      A trace holding what no trace writer records (a length that is NaN or infinite, or more than 128 \
-      scenes connected at once: the file was damaged or forged) is replayed up to that event and refused \
+      A trace holding what no trace writer records (a length that is NaN or infinite, more than 128 \
+      scenes connected at once or 128 regions in one event: the file was damaged or forged) is replayed \
+      up to that event and refused \
       with its byte offset, frame and event; exit 5 when that is the only kind of failure, 1 when any \
       trace failed otherwise.
       """,

@@ -18,8 +18,8 @@ struct ReplayOutcome: Sendable {
   var errors: [String]
   /// True when the trace was read whole and every check passed.
   var passed: Bool { errors.isEmpty && summary.passed }
-  /// True when the replay refused an event no trace writer records — a NaN or infinite length, or a
-  /// 129th connected scene (`TraceError` code `.invalidEvent`, which readers never throw): exit
+  /// True when the replay refused an event no trace writer records — a NaN or infinite length, a 129th
+  /// connected scene, 129 regions (`TraceError` code `.invalidEvent`, which readers never throw): exit
   /// ``ExitStatus/unusableValue``.
   var refusedValue = false
 }
