@@ -29,34 +29,32 @@ extension Replayer {
     _ reader: TraceReader, configuration: ReplayConfiguration, into sink: inout Sink
   ) throws(TraceError) -> Int {
     var replayer = Replayer(configuration: configuration)
-    while let frame = try reader.nextFrame() {
-      for event in frame.events {
-        if let problem = event.nonFiniteLayoutValue {
-          throw refusal(
-            event,
-            "\(problem); replay refuses lengths that are not numbers, which no trace writer records",
-            frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
+    while var frame = try reader.nextFrame() {
+      // Each event is moved out of the frame's storage and handed over (a copy per event, a switch over
+      // its payload with retains, cost more than the replay of a scroll), a trivial event left in its
+      // place for the array to destroy.
+      var events: [TraceEvent] = []
+      swap(&events, &frame.events)
+      let refused: TraceError? = events.withUnsafeMutableBufferPointer { events in
+        guard let first = events.baseAddress else { return nil }
+        for index in events.indices {
+          let event = (first + index).move()
+          (first + index).initialize(to: Self.placeholder)
+          if let reason = Self.unreplayable(event, in: replayer.session) {
+            return refusal(event, reason, frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
+          }
+          replayer.consume(event, into: &sink)
         }
-        if case .regions(_, let regions) = event.payload, regions.count > maximumRegionsPerEvent {
-          throw refusal(
-            event,
-            "\(regions.count) regions, more than the trace format's \(maximumRegionsPerEvent); no trace writer "
-              + "records that", frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
-        }
-        replayer.consume(event, into: &sink)
-        if replayer.session.scenes.count > maximumConnectedScenes {
-          throw refusal(
-            event,
-            "\(replayer.session.scenes.count) scenes are connected at once, more than the trace format's "
-              + "\(maximumConnectedScenes); no trace writer records that", frame: frame,
-            eventIndex: replayer.eventCount - 1,
-            trace: reader.name)
-        }
+        return nil
       }
+      if let refused { throw refused }
     }
     replayer.finish(into: &sink)
     return replayer.eventCount
   }
+
+  /// What a replayed event's slot in its frame holds once the event is moved out: trivially destroyed.
+  private static let placeholder = TraceEvent(time: 0, .dropped(count: 0))
 
   /// Replays a trace file and checks it.
   ///
@@ -89,6 +87,31 @@ extension Replayer {
   /// at every relayout, so a forged event of 100 000 regions made each later relayout take milliseconds
   /// (47 s for 200 events in a debug build).
   public static let maximumRegionsPerEvent = 128
+
+  /// Why `event` cannot be replayed after `session`, if it cannot: a NaN or infinite length, more regions
+  /// than ``maximumRegionsPerEvent``, or a scene connecting while ``maximumConnectedScenes`` are.
+  private static func unreplayable(
+    _ event: borrowing TraceEvent, in session: borrowing SessionState
+  ) -> String? {
+    switch event.payload {
+    case .geometry, .scroll:
+      guard let problem = event.nonFiniteLayoutValue else { return nil }
+      return "\(problem); replay refuses lengths that are not numbers, which no trace writer records"
+    case .regions(_, let regions):
+      if let problem = event.nonFiniteLayoutValue {
+        return "\(problem); replay refuses lengths that are not numbers, which no trace writer records"
+      }
+      guard regions.count > maximumRegionsPerEvent else { return nil }
+      return "\(regions.count) regions, more than the trace format's \(maximumRegionsPerEvent); no trace "
+        + "writer records that"
+    case .sceneConnected(let id, _, _):
+      guard session.scenes.count >= maximumConnectedScenes, session.index(of: id) == nil else { return nil }
+      return "\(session.scenes.count + 1) scenes are connected at once, more than the trace format's "
+        + "\(maximumConnectedScenes); no trace writer records that"
+    case .sceneDisconnected, .traits, .selection, .hinge, .marker, .dropped:
+      return nil
+    }
+  }
 
   /// The error for an event the replay refuses: where it is (trace, frame offset and index, event index,
   /// kind and scene), then `reason`.
