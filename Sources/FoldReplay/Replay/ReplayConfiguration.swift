@@ -91,6 +91,7 @@ public struct ReplayConfiguration: Sendable {
   static func tickTime(_ index: UInt64, rate: Int) -> UInt64 {
     let product = index.multipliedFullWidth(by: 1_000_000_000)
     let divisor = UInt64(rate)
+    if product.high == 0 { return product.low / divisor }  // the 64-bit division, as every real trace
     return product.high >= divisor ? .max : divisor.dividingFullWidth(product).quotient
   }
 
@@ -101,7 +102,9 @@ public struct ReplayConfiguration: Sendable {
   public func firstTick(after time: UInt64) -> UInt64 {
     let product = time.multipliedFullWidth(by: UInt64(tickRate))
     var index: UInt64 =
-      product.high >= 1_000_000_000 ? .max : UInt64(1_000_000_000).dividingFullWidth(product).quotient
+      product.high == 0
+      ? product.low / 1_000_000_000
+      : product.high >= 1_000_000_000 ? .max : UInt64(1_000_000_000).dividingFullWidth(product).quotient
     while tickTime(index) <= time, tickTime(index) < .max { index += 1 }
     return index
   }

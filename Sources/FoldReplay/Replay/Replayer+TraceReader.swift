@@ -40,7 +40,10 @@ extension Replayer {
         for index in events.indices {
           let event = (first + index).move()
           (first + index).initialize(to: Self.placeholder)
-          if let reason = Self.unreplayable(event, in: replayer.session) {
+          if let reason = Self.unreplayable(event)
+            ?? (replayer.session.scenes.count < maximumConnectedScenes
+              ? nil : Self.overSceneLimit(event, replayer.session))
+          {
             return refusal(event, reason, frame: frame, eventIndex: replayer.eventCount, trace: reader.name)
           }
           replayer.consume(event, into: &sink)
@@ -88,15 +91,26 @@ extension Replayer {
   /// (47 s for 200 events in a debug build).
   public static let maximumRegionsPerEvent = 128
 
-  /// Why `event` cannot be replayed after `session`, if it cannot: a NaN or infinite length, more regions
-  /// than ``maximumRegionsPerEvent``, or a scene connecting while ``maximumConnectedScenes`` are.
-  private static func unreplayable(
-    _ event: borrowing TraceEvent, in session: borrowing SessionState
-  ) -> String? {
+  /// Why `event` cannot be replayed, if it cannot: a NaN or infinite length, or more regions than
+  /// ``maximumRegionsPerEvent``.
+  private static func unreplayable(_ event: borrowing TraceEvent) -> String? {
+    // The common events are checked in place: the full check builds the message.
     switch event.payload {
-    case .geometry, .scroll:
-      guard let problem = event.nonFiniteLayoutValue else { return nil }
-      return "\(problem); replay refuses lengths that are not numbers, which no trace writer records"
+    case .geometry(_, let geometry):
+      let insets = geometry.safeArea
+      if geometry.size.width.isFinite, geometry.size.height.isFinite, insets.top.isFinite,
+        insets.leading.isFinite, insets.bottom.isFinite, insets.trailing.isFinite
+      {
+        return nil
+      }
+      return event.nonFiniteLayoutValue.map {
+        "\($0); replay refuses lengths that are not numbers, which no trace writer records"
+      }
+    case .scroll(_, let offset, _):
+      if offset.x.isFinite, offset.y.isFinite { return nil }
+      return event.nonFiniteLayoutValue.map {
+        "\($0); replay refuses lengths that are not numbers, which no trace writer records"
+      }
     case .regions(_, let regions):
       if let problem = event.nonFiniteLayoutValue {
         return "\(problem); replay refuses lengths that are not numbers, which no trace writer records"
@@ -104,13 +118,17 @@ extension Replayer {
       guard regions.count > maximumRegionsPerEvent else { return nil }
       return "\(regions.count) regions, more than the trace format's \(maximumRegionsPerEvent); no trace "
         + "writer records that"
-    case .sceneConnected(let id, _, _):
-      guard session.scenes.count >= maximumConnectedScenes, session.index(of: id) == nil else { return nil }
-      return "\(session.scenes.count + 1) scenes are connected at once, more than the trace format's "
-        + "\(maximumConnectedScenes); no trace writer records that"
-    case .sceneDisconnected, .traits, .selection, .hinge, .marker, .dropped:
+    case .sceneConnected, .sceneDisconnected, .traits, .selection, .hinge, .marker, .dropped:
       return nil
     }
+  }
+
+  /// Why `event` cannot be replayed after `session` when ``maximumConnectedScenes`` scenes are connected:
+  /// it connects another one (asked only then, so the common event does not copy the session).
+  private static func overSceneLimit(_ event: borrowing TraceEvent, _ session: SessionState) -> String? {
+    guard case .sceneConnected(let id, _, _) = event.payload, session.index(of: id) == nil else { return nil }
+    return "\(session.scenes.count + 1) scenes are connected at once, more than the trace format's "
+      + "\(maximumConnectedScenes); no trace writer records that"
   }
 
   /// The error for an event the replay refuses: where it is (trace, frame offset and index, event index,
