@@ -23,8 +23,9 @@ public struct RecorderClock: Sendable {
   /// Creates a clock from a function returning session time in nanoseconds.
   ///
   /// - Parameter now: Called on every event, on the recording thread before the recorder takes its lock
-  ///   (so from several threads at once when several record); keep it fast and non-decreasing. The
-  ///   recorder stamps each event with the larger of this reading and the previous event's time.
+  ///   (so from several threads at once when several record), and once more under the lock when the
+  ///   reading is not later than the previous event's time; keep it fast and non-decreasing. An event's
+  ///   time is the larger of its last reading and the previous event's time.
   public init(_ now: @escaping @Sendable () -> UInt64) {
     self.source = .custom(now)
   }

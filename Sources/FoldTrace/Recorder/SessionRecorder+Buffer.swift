@@ -29,7 +29,10 @@ extension SessionRecorder {
   func enqueue(
     movingFrom event: UnsafeMutablePointer<TraceEvent>, at now: UInt64, into state: inout State
   ) throws -> (recorded: Bool, wake: Bool) {
-    let time = max(state.lastTime, now)
+    // `now` was read before the lock. When a caller that read the clock later got the lock first, the
+    // clock is read again here, under the lock, so times keep increasing in buffer order as they did
+    // with every reading under the lock (equal only when the clock's readings are).
+    let time = now > state.lastTime ? now : max(state.lastTime, clock.now())
     state.lastTime = time
     if state.error != nil {  // The sink failed: count, write nothing more.
       state.droppedTotal += 1

@@ -5,9 +5,9 @@ import Synchronization
 /// never blocking its callers on the disk (issue 2, "Writer, recorder, reader").
 ///
 /// **A move on the caller, everything else off it.** ``record(_:)`` validates the event and reads the
-/// recorder's clock, then, under a short lock, stamps it (with that reading, or the previous event's
-/// time if a concurrent caller got the lock first with a later one, so times never decrease in the
-/// trace) and moves it (bitwise: no copy, no retain) into the next slot of a buffer of `eventCapacity`
+/// recorder's clock, then, under a short lock, stamps it with that reading (read again under the lock
+/// when a concurrent caller with a later reading got the lock first, so times increase in the trace)
+/// and moves it (bitwise: no copy, no retain) into the next slot of a buffer of `eventCapacity`
 /// events allocated once. A serial writer queue swaps the full buffer for its own empty one (both keep
 /// their capacity, so neither side allocates in steady state), then encodes the events into the frames
 /// of an in-memory ``TraceWriter``, compresses each frame the ``FlushPolicy`` ends and hands it to the
@@ -169,7 +169,7 @@ public final class SessionRecorder: Sendable {
   @discardableResult
   public func record(_ payload: consuming TraceEvent.Payload) throws -> Bool {
     try RecordValidation.check(payload)
-    // Read before the lock, which only keeps times in buffer order: max(last time, now).
+    // Read before the lock, to keep the locked section short; `enqueue` keeps times in buffer order.
     let now = clock.now()
     // The payload is moved into an event owned by hand, and the event moved bitwise into the buffer
     // (see `enqueue`): copying it (a switch over its cases, retaining its strings) cost a third of the
