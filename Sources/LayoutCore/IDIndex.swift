@@ -86,20 +86,21 @@ package struct IDIndex: Sendable, Hashable {
   /// - Complexity: O(b) in the id's UTF-8 bytes (twice that for a non-ASCII id).
   package static func hash(_ id: String) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var isASCII = true
+    // The bytes' bits or-ed together: all ASCII when the high bit stays clear (one `or` per byte).
+    var bits: UInt8 = 0
     let contiguous: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
       for byte in bytes {
-        isASCII = isASCII && byte < 0x80
+        bits |= byte
         hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
       }
     }
     if contiguous == nil {
       for byte in id.utf8 {
-        isASCII = isASCII && byte < 0x80
+        bits |= byte
         hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
       }
     }
-    if !isASCII {
+    if bits >= 0x80 {
       hash = 0xcbf2_9ce4_8422_2325
       for byte in id.precomposedStringWithCanonicalMapping.utf8 {
         hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

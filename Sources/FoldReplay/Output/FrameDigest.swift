@@ -48,10 +48,27 @@ struct FrameDigest {
   /// all ASCII, have the same bytes. (A string equivalent to an ASCII one normalises to it; the only
   /// non-ASCII scalars that do, singletons such as the Kelvin sign U+212A → "K", take 2 or 3 bytes for
   /// the ASCII one's 1, so the counts differ.) A non-ASCII slot id is compared byte by byte.
+  ///
+  /// First of all, two ids with the same representation (the same storage, or the same bytes held
+  /// inline: the 16 bytes of the `String` values are equal) have the same bytes: the usual case, a
+  /// position holding the id it held at the tick before, is answered without `==` or the counts.
   @inline(__always)
   private static func holdsBytes(of id: String, _ slot: UnsafeMutablePointer<Slot>) -> Bool {
+    if hasSameRepresentation(slot.pointee.id, id) { return true }
     guard slot.pointee.id == id, slot.pointee.id.utf8.count == id.utf8.count else { return false }
     return slot.pointee.idIsASCII || IDIndex.sameBytes(slot.pointee.id, id)
+  }
+
+  /// True when the two `String` values are the same 16 bytes: the same storage object (immutable while
+  /// both refer to it) or the same bytes held inline, so the same UTF-8 bytes.
+  @inline(__always)
+  private static func hasSameRepresentation(_ a: String, _ b: String) -> Bool {
+    withUnsafeBytes(of: a) { a in
+      withUnsafeBytes(of: b) { b in
+        a.count == 16 && b.count == 16 && a.load(as: UInt64.self) == b.load(as: UInt64.self)
+          && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
+      }
+    }
   }
 
   /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).

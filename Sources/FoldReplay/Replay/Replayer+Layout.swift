@@ -41,27 +41,38 @@ extension Replayer {
       scenes[position].animator.update(to: plan, context: context, at: time)
       return
     }
-    let (before, after, isAnimating) = Self.retarget(
-      &scenes[position].animator, to: plan, context: context, at: time)
+    // The presentations are written into the scene's two retarget buffers, taken out while they are
+    // filled and put back once the sink has seen them: no arrays are allocated and freed per retarget
+    // once the sink lets go of them (a fresh array of presentations cost 2.5 times a refill).
+    var before: [ElementPresentation] = []
+    var after: [ElementPresentation] = []
+    swap(&before, &scenes[position].retargetBefore)
+    swap(&after, &scenes[position].retargetAfter)
+    let isAnimating = Self.retarget(
+      &scenes[position].animator, to: plan, context: context, at: time, before: &before, after: &after)
     scenes[position].isAnimating = isAnimating
     sink.receive(
       .retarget(
         Retarget(
           scene: scenes[position].id, time: time, eventIndex: eventIndex, before: before, after: after,
           reduceMotion: context.reduceMotion, isInteractivelyResizing: context.isInteractivelyResizing)))
+    swap(&before, &scenes[position].retargetBefore)
+    swap(&after, &scenes[position].retargetAfter)
   }
 
-  /// Updates `animator` to `plan` at `time` (nanoseconds) and returns its presentations just before and
-  /// just after, and whether it then moves. Generic and in place: the scene's animator existential is
-  /// opened once where it is stored (reading it through the scenes array four times copied the whole
-  /// scene twice).
+  /// Updates `animator` to `plan` at `time` (nanoseconds), fills `before` and `after` with its
+  /// presentations just before and just after (``PlanAnimating/presentations(at:into:)``, the same
+  /// elements as ``PlanAnimating/presentations(at:)``), and tells whether it then moves. Generic and in
+  /// place: the scene's animator existential is opened once where it is stored (reading it through the
+  /// scenes array four times copied the whole scene twice).
   private static func retarget<Animator: PlanAnimating>(
-    _ animator: inout Animator, to plan: LayoutPlan, context: LayoutContext, at time: UInt64
-  ) -> (before: [ElementPresentation], after: [ElementPresentation], isAnimating: Bool) {
-    let before = animator.presentations(at: time)
+    _ animator: inout Animator, to plan: LayoutPlan, context: LayoutContext, at time: UInt64,
+    before: inout [ElementPresentation], after: inout [ElementPresentation]
+  ) -> Bool {
+    animator.presentations(at: time, into: &before)
     animator.update(to: plan, context: context, at: time)
-    let after = animator.presentations(at: time)
-    return (before, after, !animator.isSettled(at: time))
+    animator.presentations(at: time, into: &after)
+    return !animator.isSettled(at: time)
   }
 
   /// The scrolling element's viewport in a plan: ``ReplayConfiguration/scrollElementID``'s frame size, or

@@ -22,6 +22,10 @@ struct SceneReplay: Sendable {
   /// The storage of the latest frame sample's elements, refilled at each tick (no array allocated per
   /// sample once the sink has let go of the previous one).
   var sampleBuffer: [ElementPresentation] = []
+  /// The storage of the latest retarget's presentations before and after it, refilled at each retarget
+  /// (as ``sampleBuffer`` is at each tick).
+  var retargetBefore: [ElementPresentation] = []
+  var retargetAfter: [ElementPresentation] = []
   /// The scroll view, once the scene has a plan with scrolling content.
   var scroll: (any ScrollAnchoring)?
   /// What the content was last laid out for.

@@ -110,8 +110,8 @@ public struct AnimatedValue: Sendable, Hashable {
     segmentStart = start
     segmentStartValue = current
     motion = SpringMotion(spring: self.spring, displacement: current - newTarget, velocity: speed)
-    let settling = memo.settlingTime(of: motion, epsilon: epsilon)
-    let nanoseconds = (settling * 1e9).rounded(.up)
+    // The settling time rounded up to whole nanoseconds: `(settlingTime × 10⁹).rounded(.up)`.
+    let nanoseconds = memo.settlingNanoseconds(of: motion, epsilon: epsilon)
     settleTime =
       nanoseconds < Double(UInt64.max - start) ? start + UInt64(nanoseconds) : UInt64.max
   }

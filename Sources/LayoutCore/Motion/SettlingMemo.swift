@@ -54,7 +54,10 @@ struct SettlingMemo: Sendable, Hashable {
 
   private struct Slot: Sendable {
     var key: Key
+    /// The settling time in seconds; NaN when only ``nanoseconds`` is known.
     var value: Double
+    /// The settling time rounded up to whole nanoseconds (``SpringMotion/settlingNanoseconds(epsilon:)``).
+    var nanoseconds: Double
   }
 
   /// The number of slots: 0 (compute every time) or a power of two.
@@ -88,11 +91,41 @@ struct SettlingMemo: Sendable, Hashable {
       : motion
     let key = Key(motion, epsilon: epsilon)
     let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
-    if !slots.isEmpty, slots[index].key == key { return slots[index].value }
+    // A slot filled with nanoseconds only (NaN seconds) is a miss here.
+    if !slots.isEmpty, slots[index].key == key, !slots[index].value.isNaN { return slots[index].value }
     let value = motion.settlingTime(epsilon: epsilon)
-    if slots.isEmpty { slots = Array(repeating: Slot(key: .empty, value: 0), count: capacity) }
-    slots[index] = Slot(key: key, value: value)
+    if slots.isEmpty {
+      slots = Array(repeating: Slot(key: .empty, value: 0, nanoseconds: 0), count: capacity)
+    }
+    slots[index] = Slot(key: key, value: value, nanoseconds: (value * 1e9).rounded(.up))
     return value
+  }
+
+  /// `(motion.settlingTime(epsilon: epsilon) × 10⁹).rounded(.up)`, the settling time in whole
+  /// nanoseconds as ``AnimatedValue`` schedules its rest: computed once per distinct input while its slot
+  /// keeps it, on a miss by ``SpringMotion/settlingNanoseconds(epsilon:)`` (bounds instead of the search
+  /// when they decide the nanosecond).
+  ///
+  /// - Complexity: O(1), plus the computation on a miss.
+  mutating func settlingNanoseconds(of motion: SpringMotion, epsilon: Double) -> Double {
+    guard capacity > 0, motion.displacement != 0 || motion.velocity != 0 else {
+      return motion.settlingNanoseconds(epsilon: epsilon)
+    }
+    // Mirror images share an entry, as in ``settlingTime(of:epsilon:)``.
+    let mirrored = motion.displacement < 0 || (motion.displacement == 0 && motion.velocity < 0)
+    let motion =
+      mirrored
+      ? SpringMotion(spring: motion.spring, displacement: -motion.displacement, velocity: -motion.velocity)
+      : motion
+    let key = Key(motion, epsilon: epsilon)
+    let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
+    if !slots.isEmpty, slots[index].key == key { return slots[index].nanoseconds }
+    let nanoseconds = motion.settlingNanoseconds(epsilon: epsilon)
+    if slots.isEmpty {
+      slots = Array(repeating: Slot(key: .empty, value: 0, nanoseconds: 0), count: capacity)
+    }
+    slots[index] = Slot(key: key, value: .nan, nanoseconds: nanoseconds)
+    return nanoseconds
   }
 
   /// Always true: a cache does not make two animators differ.

@@ -94,16 +94,7 @@ extension SpringMotion {
   ///
   /// - Complexity: O(1): at most 200 bisection steps after the doubling search.
   static func lastCrossing(of envelope: Envelope, below tolerance: Double) -> Double {
-    // The only rising term shape is a single critically damped (a + bt)e^(−λt), peaking at 1/λ − a/b.
-    var peak = 0.0
-    var slowest: Double?
-    func consider(_ term: EnvelopeTerm) {
-      if term.b > 0 && term.lambda > 0 { peak = max(peak, 1 / term.lambda - term.a / term.b) }
-      // As `min()` over the terms that move: a later λ wins only when it is less.
-      if term.a > 0 || term.b > 0, slowest.map({ term.lambda < $0 }) ?? true { slowest = term.lambda }
-    }
-    consider(envelope.first)
-    if let second = envelope.second { consider(second) }
+    let (peak, slowest) = peakAndSlowestRate(of: envelope)
     if envelope.value(at: peak) <= tolerance { return 0 }
     let slowestRate = slowest ?? 0
     if slowestRate <= 0 { return .infinity }
@@ -127,5 +118,89 @@ extension SpringMotion {
       if isAbove(mid) { low = mid } else { high = mid }
     }
     return high
+  }
+
+  /// Where ``lastCrossing(of:below:)`` starts: the envelope's peak (0 unless a single critically damped
+  /// term (a + bt)e^(−λt) rises first, to its peak at 1/λ − a/b) and the slowest rate of the terms that
+  /// move (nil when none does).
+  private static func peakAndSlowestRate(of envelope: Envelope) -> (peak: Double, slowest: Double?) {
+    var peak = 0.0
+    var slowest: Double?
+    func consider(_ term: EnvelopeTerm) {
+      if term.b > 0 && term.lambda > 0 { peak = max(peak, 1 / term.lambda - term.a / term.b) }
+      // As `min()` over the terms that move: a later λ wins only when it is less.
+      if term.a > 0 || term.b > 0, slowest.map({ term.lambda < $0 }) ?? true { slowest = term.lambda }
+    }
+    consider(envelope.first)
+    if let second = envelope.second { consider(second) }
+    return (peak, slowest)
+  }
+
+  /// Bounds on ``lastCrossing(of:below:)`` without its bisection: the result lies in `low...high`; nil
+  /// when they cannot be proven.
+  ///
+  /// The search returns 0 exactly when the envelope at its peak is within the tolerance (the same
+  /// evaluation is made here). Otherwise it returns the upper end of a bisection whose every step keeps
+  /// a time evaluated (or proven) above the tolerance as its lower end and one not above as its upper
+  /// end, until no Double lies between them. The ``CrossingBracket`` proves every time past the peak up
+  /// to its lower end above and every time from its upper end on not above: so the result is past the
+  /// lower end, and its lower neighbour, evaluated above, is before the upper end: the result is at
+  /// most two Doubles past it (allowed for the rounding of the last midpoint).
+  ///
+  /// - Complexity: O(1): the bracket's Newton steps, no bisection.
+  static func crossingBounds(of envelope: Envelope, below tolerance: Double) -> (low: Double, high: Double)? {
+    let (peak, slowest) = peakAndSlowestRate(of: envelope)
+    if envelope.value(at: peak) <= tolerance { return (0, 0) }
+    let slowestRate = slowest ?? 0
+    guard slowestRate > 0,
+      let bracket = CrossingBracket(envelope, below: tolerance, peak: peak, start: peak + 1 / slowestRate)
+    else { return nil }
+    // The bisection's first interval is at most twice the way from the peak to the bracket's upper end
+    // (its doubling stops at the first time not above), or 1/λ: its 200 halvings must reach adjacent
+    // Doubles.
+    let width = max(2 * (bracket.surelyBelow - peak), 1 / slowestRate)
+    guard width < bracket.surelyAbove.ulp * 0x1p150 else { return nil }
+    return (bracket.surelyAbove, bracket.surelyBelow.nextUp.nextUp)
+  }
+
+  /// Bounds on ``settlingTime(epsilon:)`` without a bisection: the time lies in `low...high`; nil when
+  /// they cannot be proven (then only the search gives it).
+  ///
+  /// The settling time is the later of the position's and the speed's crossings
+  /// (``lastCrossing(of:below:)``), bounded each by ``crossingBounds(of:below:)``. When the speed
+  /// envelope is proven under its tolerance from the position's lower bound on
+  /// (``CrossingBracket/staysBelow(_:tolerance:from:)``), its crossing is at most that bound and the
+  /// position's bounds stand alone, as the search itself skips the speed then.
+  ///
+  /// - Parameter epsilon: The tolerance on the displacement, as for ``settlingTime(epsilon:)``.
+  /// - Complexity: O(1): at most two brackets' Newton steps.
+  func settlingBounds(epsilon: Double) -> (low: Double, high: Double)? {
+    guard epsilon > 0 else { return nil }
+    if displacement == 0 && velocity == 0 { return (0, 0) }
+    let (position, speed) = envelopes
+    let speedTolerance = epsilon * spring.angularFrequency
+    guard let settled = Self.crossingBounds(of: position, below: epsilon) else { return nil }
+    if CrossingBracket.staysBelow(speed, tolerance: speedTolerance, from: settled.low) { return settled }
+    guard let still = Self.crossingBounds(of: speed, below: speedTolerance) else { return nil }
+    return (max(settled.low, still.low), max(settled.high, still.high))
+  }
+
+  /// ``settlingTime(epsilon:)`` rounded up to whole nanoseconds, `(time × 10⁹).rounded(.up)`, as
+  /// ``AnimatedValue`` schedules its rest: from ``settlingBounds(epsilon:)`` when both bounds round up to
+  /// the same nanosecond (multiplying and rounding up keep order, so the time itself rounds there too),
+  /// otherwise from the search.
+  ///
+  /// A retarget mid-flight starts a motion no earlier one had, so its settling time is computed afresh;
+  /// the bounds need the brackets' few Newton steps instead of the bisection's sixty-odd steps.
+  ///
+  /// - Parameter epsilon: The tolerance on the displacement; must be positive.
+  /// - Returns: Nanoseconds (a whole number, or `.infinity`).
+  /// - Complexity: O(1).
+  func settlingNanoseconds(epsilon: Double) -> Double {
+    if let bounds = settlingBounds(epsilon: epsilon) {
+      let low = (bounds.low * 1e9).rounded(.up)
+      if low == (bounds.high * 1e9).rounded(.up) { return low }
+    }
+    return (settlingTime(epsilon: epsilon) * 1e9).rounded(.up)
   }
 }
