@@ -63,9 +63,18 @@ enum RecordValidation {
     isInset(size.width) && isInset(size.height)
   }
 
-  /// Finite and ≥ 0 (NaN fails the first comparison).
+  /// Finite and ≥ 0, −0 included: the bit patterns of +0 up to the largest finite double lie below
+  /// +∞'s (IEEE 754 orders non-negative doubles as their bit patterns), and every other pattern with the
+  /// sign bit clear is +∞ or a NaN; with the sign bit set, only −0 passes.
+  ///
+  /// Two integer comparisons: `value >= 0 && value < .infinity` (the rule of
+  /// ``TraceEvent/validationFailure``) compiled to a classification of about twelve instructions per
+  /// value, run for six to ten values per geometry event on the recorder's hot path.
   @inline(__always)
-  private static func isInset(_ value: Double) -> Bool { value >= 0 && value < .infinity }
+  private static func isInset(_ value: Double) -> Bool {
+    let bits = value.bitPattern
+    return bits < Double.infinity.bitPattern || bits == (-0.0 as Double).bitPattern
+  }
 
   @inline(__always)
   private static func isString(_ value: String?) -> Bool {

@@ -9,7 +9,7 @@
 /// Recording measures real time, so the default is a monotonic clock; tests inject a scripted one.
 public struct RecorderClock: Sendable {
   /// Where the time comes from. The monotonic clock is read directly, not through a closure: the
-  /// recorder reads it on every event, under its lock, and the indirect call and its context cost as much
+  /// recorder reads it on every event, and the indirect call and its context cost as much
   /// as the clock read itself (callgrind, `tracebench _child profile record`).
   enum Source: Sendable {
     /// The system's boot-time clock, minus its reading when the clock was made, in nanoseconds.
@@ -22,7 +22,10 @@ public struct RecorderClock: Sendable {
 
   /// Creates a clock from a function returning session time in nanoseconds.
   ///
-  /// - Parameter now: Called under the recorder's lock on every event; keep it fast and non-decreasing.
+  /// - Parameter now: Called on every event, on the recording thread before the recorder takes its lock
+  ///   (so from several threads at once when several record), and once more under the lock when the
+  ///   reading is not later than the previous event's time; keep it fast and non-decreasing. An event's
+  ///   time is the larger of its last reading and the previous event's time.
   public init(_ now: @escaping @Sendable () -> UInt64) {
     self.source = .custom(now)
   }

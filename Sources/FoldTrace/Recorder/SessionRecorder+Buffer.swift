@@ -4,18 +4,20 @@ extension SessionRecorder {
   /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
   ///   format's limit, which the writer would refuse.
-  func enqueue(_ payload: consuming TraceEvent.Payload, into state: inout State) throws -> (
+  func enqueue(_ payload: consuming TraceEvent.Payload, at now: UInt64, into state: inout State) throws -> (
     recorded: Bool, wake: Bool
   ) {
-    var event = TraceEvent(time: 0, payload)
-    return try withUnsafeMutablePointer(to: &event) { try enqueue(movingFrom: $0, into: &state) }
+    try OwnedEvent(payload).withEvent { event in
+      let outcome = try enqueue(movingFrom: event, at: now, into: &state)
+      return (outcome.recorded, outcome)
+    }
   }
 
   /// Stamps the event at `event` and moves it into the buffer; under the lock, on the caller's thread.
   ///
-  /// The move is bitwise (no retain, no release, no switch over the payload's cases), and leaves a
-  /// payload-free placeholder at `event`, so the caller's variable is initialized on every return (it
-  /// is destroyed as usual); when the event is not recorded, it stays there untouched.
+  /// The move is bitwise (no retain, no release, no switch over the payload's cases) and leaves `event`
+  /// uninitialized; when the event is not recorded (or this throws), it stays there untouched, for the
+  /// caller to deinitialize (``OwnedEvent/withEvent(_:)``).
   ///
   /// - Parameters:
   ///   - event: The caller's event; valid for the call.
@@ -24,10 +26,13 @@ extension SessionRecorder {
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
   ///   format's limit, which the writer would refuse.
   @inline(__always)
-  func enqueue(movingFrom event: UnsafeMutablePointer<TraceEvent>, into state: inout State) throws -> (
-    recorded: Bool, wake: Bool
-  ) {
-    let time = max(state.lastTime, clock.now())
+  func enqueue(
+    movingFrom event: UnsafeMutablePointer<TraceEvent>, at now: UInt64, into state: inout State
+  ) throws -> (recorded: Bool, wake: Bool) {
+    // `now` was read before the lock. When a caller that read the clock later got the lock first, the
+    // clock is read again here, under the lock, so times keep increasing in buffer order as they did
+    // with every reading under the lock (equal only when the clock's readings are).
+    let time = now > state.lastTime ? now : timeAfterOvertaking(state.lastTime)
     state.lastTime = time
     if state.error != nil {  // The sink failed: count, write nothing more.
       state.droppedTotal += 1
@@ -55,10 +60,8 @@ extension SessionRecorder {
       state.dropped = 0
     }
     event.pointee.time = time
-    // `event` is left uninitialized by the move and initialized again at once, before anything can read
-    // or destroy it; the buffer's slot now owns the payload's references.
+    // The buffer's slot now owns the payload's references; `event` is left uninitialized.
     state.buffer.moveAppend(from: event)
-    event.initialize(to: TraceEvent(time: time, .dropped(count: 0)))
     if state.armOnNext {  // This event starts the writer's next frame: wake it when its span is over.
       state.armOnNext = false
       state.wakeTime = Self.adding(maxSpan, to: time)
@@ -66,6 +69,17 @@ extension SessionRecorder {
     let wake = state.buffer.count >= wakeCount || time >= state.wakeTime
     return (true, wake ? wakeNow(&state) : false)
   }
+
+  /// The time of an event whose clock reading, taken before the lock, was overtaken by a concurrent
+  /// caller's: the clock read again, under the lock, or `last` if that is not later.
+  ///
+  /// Out of line, so that the common path (`record(_:)` on one thread at a time) does not keep the clock
+  /// in registers across the lock: inlined, it cost 20 instructions per call (callgrind).
+  ///
+  /// - Parameter last: The previous event's time, in nanoseconds.
+  /// - Returns: A time in nanoseconds, at least `last`.
+  @inline(never)
+  func timeAfterOvertaking(_ last: UInt64) -> UInt64 { max(last, clock.now()) }
 
   /// Whether an event of `kind` may take a reserved slot of a buffer holding `count` events: scene
   /// connections and disconnections may, while two slots are left.

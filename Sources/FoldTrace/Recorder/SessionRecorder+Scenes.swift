@@ -10,10 +10,12 @@ extension SessionRecorder {
   @discardableResult
   public func connectScene(_ identifier: String, display: DisplayRole, scale: Double) throws -> SceneID {
     try RecordValidation.check(.sceneConnected(scene: SceneID(0), display: display, scale: scale))
+    let now = clock.now()
     let (scene, wake) = try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
       let scene = state.scenes.id(for: identifier).id
-      let result = try enqueue(.sceneConnected(scene: scene, display: display, scale: scale), into: &state)
+      let result = try enqueue(
+        .sceneConnected(scene: scene, display: display, scale: scale), at: now, into: &state)
       return (scene, result.wake)
     }
     if wake { wakeup.signal() }
