@@ -86,13 +86,26 @@ public struct ReplayConfiguration: Sendable {
   /// exact integers at any rate.
   public func tickTime(_ index: UInt64) -> UInt64 { Self.tickTime(index, rate: tickRate) }
 
-  /// The trace time of tick `index` at `rate` ticks per second, in nanoseconds (``tickTime(_:)``).
-  static func tickTime(_ index: UInt64, rate: Int) -> UInt64 { index * 1_000_000_000 / UInt64(rate) }
+  /// The trace time of tick `index` at `rate` ticks per second, in nanoseconds (``tickTime(_:)``),
+  /// computed in 128 bits and saturating at `UInt64.max` (a trace may stamp events up to 2⁶⁴ − 1 ns).
+  static func tickTime(_ index: UInt64, rate: Int) -> UInt64 {
+    let product = index.multipliedFullWidth(by: 1_000_000_000)
+    let divisor = UInt64(rate)
+    if product.high == 0 { return product.low / divisor }  // the 64-bit division, as every real trace
+    return product.high >= divisor ? .max : divisor.dividingFullWidth(product).quotient
+  }
 
-  /// The index of the first tick strictly after `time` (nanoseconds).
+  /// The index of the first tick strictly after `time` (nanoseconds); when no tick time exceeds it
+  /// (`time` within one tick of `UInt64.max`), the first tick whose time saturates at `UInt64.max`.
+  ///
+  /// - Complexity: O(1): the 128-bit quotient is at most one tick short.
   public func firstTick(after time: UInt64) -> UInt64 {
-    var index = time * UInt64(tickRate) / 1_000_000_000
-    while tickTime(index) <= time { index += 1 }
+    let product = time.multipliedFullWidth(by: UInt64(tickRate))
+    var index: UInt64 =
+      product.high == 0
+      ? product.low / 1_000_000_000
+      : product.high >= 1_000_000_000 ? .max : UInt64(1_000_000_000).dividingFullWidth(product).quotient
+    while tickTime(index) <= time, tickTime(index) < .max { index += 1 }
     return index
   }
 }

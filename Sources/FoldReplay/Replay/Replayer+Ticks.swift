@@ -37,6 +37,8 @@ extension Replayer {
                 isInteractivelyResizing: scene.pointee.isInteractivelyResizing)))
           if settled { scene.pointee.isAnimating = false }
         }
+        // The clock saturates at 2⁶⁴ − 1 ns: there is no later tick to sample.
+        if tickTime == .max { break }
         tick += 1
       }
     }

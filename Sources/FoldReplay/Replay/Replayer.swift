@@ -93,7 +93,8 @@ public struct Replayer: Sendable {
   ///
   /// - Parameters:
   ///   - event: The next event in trace order. An event stamped earlier than the previous one is replayed
-  ///     at the previous one's time (the clock never runs backward).
+  ///     at the previous one's time (the clock never runs backward). Its lengths must be numbers
+  ///     (precondition, `TraceEvent.nonFiniteLayoutValue` nil), as ``replay(_:configuration:into:)`` checks.
   ///   - sink: Receives the frames sampled before the event and the records the event causes.
   /// - Complexity: O(s + e) per event for s scenes and e plan elements, plus the content model's cost on
   ///   a relayout, plus O(e) per tick while something moves.
@@ -124,7 +125,8 @@ public struct Replayer: Sendable {
   ///
   /// - Parameter sink: Receives the last frames and the end record.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
-    advance(to: time + configuration.settleLimit, into: &sink)
+    let (limit, overflow) = time.addingReportingOverflow(configuration.settleLimit)
+    advance(to: overflow ? .max : limit, into: &sink)
     let unsettled = scenes.indices.filter { scenes[$0].isAnimating }.map { scenes[$0].id }
     sink.receive(
       .end(

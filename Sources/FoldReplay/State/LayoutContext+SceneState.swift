@@ -18,6 +18,10 @@ extension LayoutContext {
   ///
   /// The hinge, the display role and the scale are L3 and never reach the context.
   ///
+  /// More than `LayoutContext.maximumRegionsPerKind` active divisions or occlusions (a forged trace: a
+  /// device reports one division and two cameras at most) give the context `sanitized()` makes, which
+  /// bounds them: the checks and messages of every later plan then work on at most four of each.
+  ///
   /// - Parameter scene: The scene's recorded state.
   /// - Complexity: O(r) in the number of reserved regions.
   public init?(_ scene: SceneState) {
@@ -36,5 +40,8 @@ extension LayoutContext {
       dynamicTypeSize: DynamicTypeSize(scene.traits.contentSizeCategory),
       reduceMotion: scene.traits.reduceMotion,
       isInteractivelyResizing: geometry.isInteractivelyResizing)
+    if activeDivisions.count > Self.maximumRegionsPerKind || occlusions.count > Self.maximumRegionsPerKind {
+      self = sanitized()
+    }
   }
 }

@@ -11,14 +11,31 @@ extension LayoutContext {
   ///   reports one; it would put the safe frame outside the scene).
   /// - Normalised: a division or occlusion frame with a negative width or height becomes the same area
   ///   with positive ones (``Rect/standardized``, like `CGRect.standardized`).
+  /// - Capped, so that any finite input is laid out in bounded work (a hostile trace once recorded a
+  ///   scene 10⁹ pt wide: millions of grid columns): a width, height or inset above ``maximumLength``
+  ///   (100 000 pt) is laid out as ``maximumLength`` — the scene's leading, top part; a region edge
+  ///   beyond −``maximumLength``…2 × ``maximumLength`` is moved to that limit (the bounds lie inside it,
+  ///   so what a region covers of the scene is unchanged); more than ``maximumRegionsPerKind`` (4)
+  ///   divisions, or occlusions, keep their first three and replace the rest by one rectangle bounding
+  ///   them all (interactive elements avoid it, so they avoid each region it replaces).
   /// - Precondition: every size, inset and region coordinate is finite. NaN or ±∞ traps: FoldTrace's
-  ///   `TraceWriter` refuses such values when recording, so no trace carries them; a context built by
-  ///   hand must not either.
+  ///   `TraceWriter` refuses such values when recording, and FoldReplay refuses a trace that carries
+  ///   them anyway; a context built by hand must not either.
+  ///
+  /// Every cap is far beyond a real scene, so no real context changes: the window server limits a Mac
+  /// window to 10 000 pt a side and positions to ±16 000 pt (AppKit, `NSWindow.setFrame(_:display:)`);
+  /// the largest Apple display, Pro Display XDR, is 6016 × 3384 pixels, so at most 6016 pt wide even at
+  /// 1× — at ``maximumLength`` the guide's grid (`000_e528e4f7338d08ab.txt`, "그럼 실제 크기 차이는 어떻게
+  /// 하나": density from continuous width) gives 297 columns, at 10 000 pt 29. A device reports one
+  /// division (the fold) and up to two occlusions (the cameras; `004_ac78c489c952cb34.txt`, "접힌 부분과
+  /// 카메라를 위한 예약 영역").
   ///
   /// The shape and every other field are kept.
   ///
-  /// - Returns: The sanitized context; equal to `self` when the geometry is already well-formed.
-  /// - Complexity: O(r) in the number of reserved regions.
+  /// - Returns: The sanitized context; equal to `self` when the geometry is already well-formed and
+  ///   within the caps.
+  /// - Complexity: O(r) in the number of reserved regions; the context returned holds at most
+  ///   2 × ``maximumRegionsPerKind`` of them.
   public func sanitized() -> LayoutContext {
     let regions = activeDivisions + occlusions
     precondition(size.width.isFinite && size.height.isFinite, "LayoutContext size must be finite: \(size)")
@@ -29,12 +46,51 @@ extension LayoutContext {
       regions.allSatisfy { [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite) },
       "LayoutContext reserved regions must be finite: \(regions)")
     var copy = self
-    copy.size = Size(width: max(0, size.width), height: max(0, size.height))
+    copy.size = Size(width: Self.length(size.width), height: Self.length(size.height))
     copy.safeArea = EdgeInsets(
-      top: max(0, safeArea.top), leading: max(0, safeArea.leading), bottom: max(0, safeArea.bottom),
-      trailing: max(0, safeArea.trailing))
-    copy.activeDivisions = activeDivisions.map(\.standardized)
-    copy.occlusions = occlusions.map(\.standardized)
+      top: Self.length(safeArea.top), leading: Self.length(safeArea.leading),
+      bottom: Self.length(safeArea.bottom), trailing: Self.length(safeArea.trailing))
+    copy.activeDivisions = Self.bounded(activeDivisions)
+    copy.occlusions = Self.bounded(occlusions)
     return copy
+  }
+
+  /// The longest side or inset a layout is made for, in points (100 000): ten times the window
+  /// server's 10 000 pt limit on a Mac window (AppKit, `NSWindow.setFrame(_:display:)`). Longer ones are
+  /// laid out as this long (``sanitized()``).
+  public static let maximumLength: Double = 100_000
+
+  /// The most divisions, and the most occlusions, a layout considers one by one (4): a device reports
+  /// one division and up to two occlusions (`004_ac78c489c952cb34.txt`, "접힌 부분과 카메라를 위한 예약
+  /// 영역"). Beyond it ``sanitized()`` bounds the rest by one rectangle, since avoiding k regions costs
+  /// O(k³) (``Displacement``).
+  public static let maximumRegionsPerKind = 4
+
+  /// A length as laid out: negative clamped to 0, above ``maximumLength`` capped to it.
+  private static func length(_ value: Double) -> Double { min(max(0, value), maximumLength) }
+
+  /// Regions standardized, their edges kept within −``maximumLength``…2 × ``maximumLength`` (regions
+  /// already inside are kept bit for bit), and beyond ``maximumRegionsPerKind`` the rest replaced by
+  /// the rectangle bounding them.
+  private static func bounded(_ regions: [Rect]) -> [Rect] {
+    let limit = maximumLength
+    var kept = regions.map { region -> Rect in
+      let r = region.standardized
+      guard r.minX < -limit || r.maxX > 2 * limit || r.minY < -limit || r.maxY > 2 * limit else { return r }
+      let x = min(max(r.minX, -limit), 2 * limit)
+      let y = min(max(r.minY, -limit), 2 * limit)
+      let maxX = min(max(r.maxX, -limit), 2 * limit)
+      let maxY = min(max(r.maxY, -limit), 2 * limit)
+      return Rect(x: x, y: y, width: maxX - x, height: maxY - y)
+    }
+    guard kept.count > maximumRegionsPerKind else { return kept }
+    let rest = kept[(maximumRegionsPerKind - 1)...]
+    let minX = rest.map(\.minX).min()!
+    let minY = rest.map(\.minY).min()!
+    let bound = Rect(
+      x: minX, y: minY, width: rest.map(\.maxX).max()! - minX, height: rest.map(\.maxY).max()! - minY)
+    kept.removeSubrange((maximumRegionsPerKind - 1)...)
+    kept.append(bound)
+    return kept
   }
 }

@@ -39,17 +39,23 @@ public struct AdaptiveGrid: Sendable, Hashable {
   /// The guide's grid: `.adaptive(minimum: 320, maximum: 480)` with 16 pt spacing.
   public static let guide = AdaptiveGrid()
 
+  /// The most columns a grid lays out (512), whatever its width and minimum: the work and the plan's
+  /// size stay bounded. The guide's grid never reaches it within ``LayoutContext/maximumLength``
+  /// (100 000 pt gives 297 columns; a 10 000 pt Mac window, the window server's limit, 29).
+  public static let maximumColumns = 512
+
   /// The number of columns for `width` points.
   ///
   /// - Parameters:
   ///   - width: The width the grid fills, in points.
   ///   - canFold: True when a division exists (active or inactive): odd counts ≥ 3 round down to even.
   ///   - extraGutter: Extra points taken by a widened hinge gutter (0 when no active division crosses).
-  /// - Returns: At least 1. Non-decreasing in `width` for fixed `canFold` and `extraGutter`.
+  /// - Returns: At least 1 and at most ``maximumColumns``. Non-decreasing in `width` for fixed `canFold`
+  ///   and `extraGutter`.
   /// - Complexity: O(1).
   public func columnCount(for width: Double, canFold: Bool, extraGutter: Double = 0) -> Int {
     let usable = max(0, width - extraGutter)
-    let n = max(1, wholeCount((usable + spacing) / (minimum + spacing)))
+    let n = min(Self.maximumColumns, max(1, wholeCount((usable + spacing) / (minimum + spacing))))
     if canFold && n >= 3 && n % 2 == 1 { return n - 1 }
     return n
   }
