@@ -238,7 +238,7 @@ struct UnsafeByteReader {
     // 0 / scale is +0 for every scale above zero (+∞ included): no division for the zero a scroll
     // record's x offset mostly is. A zero scale, a negative one or NaN divides as before (NaN, -0).
     if u == 0 && scale > 0 { return 0 }
-    return Double(CompactDouble.unzigzag(u >> 1)) / scale
+    return CompactDouble.value(CompactDouble.unzigzag(u >> 1), scale: scale)
   }
 
   mutating func bool() throws(Failure) -> Bool {
