@@ -34,8 +34,10 @@ enum CompactDouble {
     if scale == 3 {
       let m = n.magnitude
       if m >= 6 && m < 1 << 52 {
+        // Signed conversions (both values are below 2⁵¹): one instruction each, where an unsigned one
+        // takes six on x86-64.
         let q = m / 3
-        let v = Double(q) + Double(m &- q &* 3) * (1.0 / 3.0)
+        let v = Double(Int64(bitPattern: q)) + Double(Int64(bitPattern: m &- q &* 3)) * (1.0 / 3.0)
         return n < 0 ? -v : v
       }
     } else if scale == 2 {
