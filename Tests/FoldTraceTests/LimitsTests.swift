@@ -63,6 +63,37 @@ import Testing
     let wide = TraceReaderLimits(maxWindowLog: 27)
     #expect(try TraceReader(bytes: header + frame, name: "wide", limits: wide).nextFrame()?.events.count == 1)
   }
+
+  /// A whole single-segment frame in memory is decoded in one libzstd call; its window (its content
+  /// size) must still be held to the limit, as the chunked decode holds a frame too long for its first
+  /// 8 KiB input chunk.
+  @Test func aWholeFrameInMemoryIsHeldToTheWindowLimit() throws {
+    var generator = SeededGenerator(state: 42)
+    var content = TraceCrafting.varint(0) + TraceCrafting.varint(0)
+    for _ in 0..<10 {
+      let label = (0..<2_000).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
+      content += TraceCrafting.record(tag: 9, delta: 0, body: TraceCrafting.varint(2_000) + label)
+    }
+    let header = TraceCrafting.headerFrame()
+    let frame = TraceCrafting.zstdFrame(content)
+    #expect(frame.count > 8 * 1024)
+    let narrow = TraceReaderLimits(maxWindowLog: 12)
+    for reader in [
+      try TraceReader(bytes: header + frame, name: "whole", limits: narrow),
+      try TraceReader(bytes: header + frame + frame, name: "whole", limits: narrow),
+    ] {
+      do throws(TraceError) {
+        _ = try reader.nextFrame()
+        Issue.record("a \(content.count)-byte window was accepted under a 4 KiB limit")
+      } catch {
+        #expect(error.code == .limitExceeded)
+        #expect(error.offset == header.count)
+        #expect(error.reason.contains("needs a window over 2^12"))
+      }
+    }
+    let frames = TraceSamples.readFrames(try TraceReader(bytes: header + frame + frame, name: "whole")).frames
+    #expect(frames.map(\.events.count) == [10, 10])
+  }
 }
 
 @Suite struct RecordLimitTests {

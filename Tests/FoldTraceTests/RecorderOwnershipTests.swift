@@ -109,4 +109,14 @@ import Testing
     buffer.removeAll()
     #expect(Self.isUnique(&regions))
   }
+
+  @Test func anOwnedEventDroppedUnusedReleasesItsPayload() {
+    var regions = Self.regions()
+    do {
+      // (`isUnique` copies a shared array, so it is asked only after the event is gone.)
+      let event = OwnedEvent(.regions(scene: SceneID(1), regions))
+      _ = consume event
+    }
+    #expect(Self.isUnique(&regions))
+  }
 }

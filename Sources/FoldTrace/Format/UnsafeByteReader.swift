@@ -154,24 +154,63 @@ struct UnsafeByteReader {
   /// - Throws: ``ByteReader/Failure`` when the bytes are not valid UTF-8.
   func string(at start: Int, count: Int) throws(Failure) -> String {
     let buffer = UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
-    let utf8 = buffer.assumingMemoryBound(to: UInt8.self)
-    var bits: UInt8 = 0
-    for byte in utf8 { bits |= byte }
-    // ASCII (anchors, item ids) is valid UTF-8 as it stands; the generic validating initializer costs
-    // a metadata lookup per call.
-    let string = bits < 0x80 ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
-    guard let string else { throw Failure(reason: "string is not valid UTF-8") }
-    return string
+    guard isASCII(start, count: count) else {
+      guard let string = String(validating: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+        throw Failure(reason: "string is not valid UTF-8")
+      }
+      return string
+    }
+    // ASCII (anchors, item ids) is valid UTF-8 as it stands. Filling the string's own storage builds
+    // one of up to 15 bytes in place (no allocation, no second scan: the initializer checks ASCII
+    // from the bytes it holds); `String(decoding:as:)` scanned and copied them through generic calls.
+    if count == 0 { return "" }
+    return String(unsafeUninitializedCapacity: count) { storage in
+      storage.baseAddress.unsafelyUnwrapped.initialize(
+        from: buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: count)
+      return count
+    }
   }
 
-  /// Whether `count` bytes at `a` and at `b` are equal.
+  /// Whether the `count` bytes at `start`, in the buffer, are all ASCII.
   @inline(__always)
-  func bytesEqual(_ a: Int, _ b: Int, count: Int) -> Bool {
-    // Anchors and item ids are a few bytes: eight at a time, then one at a time.
+  private func isASCII(_ start: Int, count: Int) -> Bool {
+    // As in `bytesEqual`: two overlapping words for 4 to 16 bytes, else eight at a time, then bytes.
+    if count >= 4 && count <= 8 {
+      return (load32(start) | load32(start + count - 4)) & 0x8080_8080 == 0
+    }
+    if count > 8 && count <= 16 {
+      return (load64(start) | load64(start + count - 8)) & 0x8080_8080_8080_8080 == 0
+    }
+    var bits: UInt64 = 0
     var i = 0
     while count - i >= 8 {
-      let x = bytes.loadUnaligned(fromByteOffset: a + i, as: UInt64.self)
-      if x != bytes.loadUnaligned(fromByteOffset: b + i, as: UInt64.self) { return false }
+      bits |= load64(start + i)
+      i += 8
+    }
+    while i < count {
+      bits |= UInt64(byte(at: start + i))
+      i += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Whether `count` bytes at `a` and at `b` are equal; both ranges lie in the buffer.
+  @inline(__always)
+  func bytesEqual(_ a: Int, _ b: Int, count: Int) -> Bool {
+    // Anchors and item ids are a few bytes. From 4 to 16 bytes, two loads per side that overlap in
+    // the middle cover the range without reading outside it (4…8: two 4-byte words, 9…16: two 8-byte
+    // words); longer ranges go eight bytes at a time, shorter ones byte by byte.
+    if count >= 4 && count <= 8 {
+      let last = count - 4
+      return load32(a) == load32(b) && load32(a + last) == load32(b + last)
+    }
+    if count > 8 && count <= 16 {
+      let last = count - 8
+      return load64(a) == load64(b) && load64(a + last) == load64(b + last)
+    }
+    var i = 0
+    while count - i >= 8 {
+      if load64(a + i) != load64(b + i) { return false }
       i += 8
     }
     while i < count {
@@ -182,11 +221,24 @@ struct UnsafeByteReader {
   }
 
   @inline(__always)
+  private func load32(_ offset: Int) -> UInt32 {
+    bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+  }
+
+  @inline(__always)
+  private func load64(_ offset: Int) -> UInt64 {
+    bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+  }
+
+  @inline(__always)
   mutating func double(scale: Double) throws(Failure) -> Double {
     let u = try varint()
     if u == 1 { return Double(bitPattern: try u64()) }
     guard u & 1 == 0 else { throw Failure(reason: "invalid double form \(u)") }
-    return Double(CompactDouble.unzigzag(u >> 1)) / scale
+    // 0 / scale is +0 for every scale above zero (+∞ included): no division for the zero a scroll
+    // record's x offset mostly is. A zero scale, a negative one or NaN divides as before (NaN, -0).
+    if u == 0 && scale > 0 { return 0 }
+    return CompactDouble.value(CompactDouble.unzigzag(u >> 1), scale: scale)
   }
 
   mutating func bool() throws(Failure) -> Bool {

@@ -27,6 +27,8 @@ final class ZstdFrameDecoder {
 
   private let stream: OpaquePointer
   private let maxContentBytes: Int
+  /// The largest window accepted, as a power of two (`ZSTD_d_windowLogMax`).
+  private let maxWindowLog: Int32
   private static let chunkBytes = 64 * 1024
   /// The first read of a frame: most frames are a few KiB, so reading 64 KiB up front mostly copied
   /// bytes of the frames after it.
@@ -45,6 +47,7 @@ final class ZstdFrameDecoder {
     guard let stream = ZSTD_createDStream() else { throw .memoryAllocation }
     self.stream = stream
     self.maxContentBytes = maxContentBytes
+    self.maxWindowLog = maxWindowLog
     _ = try zstdCheck(ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, maxWindowLog))
   }
 
@@ -76,6 +79,37 @@ final class ZstdFrameDecoder {
     }
   }
 
+  /// Decodes a frame that lies whole in `memory` in one call (`ZSTD_decompressDCtx`, as a reader of a
+  /// file in memory would), when that cannot end otherwise than the chunked decode would.
+  ///
+  /// The chunked decode below copies each block through libzstd's window buffer; one call writes the
+  /// content straight into `output`. It is taken only for a frame whose header is complete and declares
+  /// its content size, no larger than the cap and than `output` already is (so no allocation follows a
+  /// declared size), whose window holds all of its content and is within `ZSTD_d_windowLogMax`
+  /// (RFC 8878 §3.1.1.1.2; single-segment frames, which `TraceWriter` writes), and whose blocks all lie
+  /// in `memory`. libzstd then checks the blocks, the content size and the checksum as the streaming
+  /// decode does. Anything else — or any error — returns nil, and the chunked decode decodes the frame
+  /// from its start, so a damaged frame fails exactly as before.
+  /// - Returns: The content (valid until the next decode) and the frame's size, in bytes, or nil.
+  /// - Complexity: O(compressed + decompressed size).
+  private func wholeFrame(at start: Int, in memory: UnsafeRawBufferPointer)
+    -> (content: UnsafeRawBufferPointer, compressedSize: Int)?
+  {
+    guard start < memory.count, let source = memory.baseAddress.map({ $0 + start }) else { return nil }
+    let available = memory.count - start
+    var header = ZSTD_frameHeader()
+    guard ZSTD_getFrameHeader(&header, source, available) == 0, header.frameType == ZSTD_frame,
+      header.frameContentSize < ZSTD_CONTENTSIZE_ERROR, header.frameContentSize <= UInt64(maxContentBytes),
+      header.frameContentSize <= UInt64(output.count), header.windowSize >= header.frameContentSize,
+      header.windowSize <= UInt64(1) << UInt64(maxWindowLog)
+    else { return nil }
+    let size = ZSTD_findFrameCompressedSize(source, available)
+    guard ZSTD_isError(size) == 0, size <= available else { return nil }
+    let produced = ZSTD_decompressDCtx(stream, output.baseAddress, Int(header.frameContentSize), source, size)
+    guard ZSTD_isError(produced) == 0, UInt64(produced) == header.frameContentSize else { return nil }
+    return (UnsafeRawBufferPointer(start: output.baseAddress, count: produced), size)
+  }
+
   /// How a frame decode ended, with what the caller made of the content.
   enum Decoded<Value> {
     /// The frame decoded completely: what `body` returned, and the frame's size in the source, in bytes.
@@ -90,6 +124,8 @@ final class ZstdFrameDecoder {
   ///
   /// The input is fed to libzstd in the same chunks whether it comes from `memory` or from `read`
   /// (8 KiB, then 64 KiB each), so a frame decodes — or fails — the same way from a file and from memory.
+  /// A complete frame in `memory` is first tried in one call (``wholeFrame(at:in:)``), which succeeds
+  /// only where the chunked decode would succeed with the same content and size.
   ///
   /// - Parameters:
   ///   - start: The frame's byte offset in the source.
@@ -104,6 +140,9 @@ final class ZstdFrameDecoder {
     read: (_ offset: Int, _ count: Int) throws -> [UInt8],
     body: (_ content: UnsafeRawBufferPointer, _ compressedSize: Int) throws -> Value
   ) throws -> Decoded<Value> {
+    if let memory, let whole = wholeFrame(at: start, in: memory) {
+      return .complete(try body(whole.content, whole.compressedSize), compressedSize: whole.compressedSize)
+    }
     _ = ZSTD_DCtx_reset(stream, ZSTD_reset_session_only)
     // The current input chunk: a window of `memory` (valid for the whole call), or bytes from `read`.
     var window = UnsafeRawBufferPointer(start: nil, count: 0)

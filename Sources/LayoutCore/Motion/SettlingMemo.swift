@@ -81,23 +81,11 @@ struct SettlingMemo: Sendable, Hashable {
     guard capacity > 0, motion.displacement != 0 || motion.velocity != 0 else {
       return motion.settlingTime(epsilon: epsilon)
     }
-    // A motion and its mirror image (−x₀, −v₀) settle at the same time to the last bit: every envelope
-    // term is an absolute value of a sum of products that all change sign exactly (see
-    // ``SpringMotion/envelopes``). Moves back and forth by the same distance share one entry.
-    let mirrored = motion.displacement < 0 || (motion.displacement == 0 && motion.velocity < 0)
-    let motion =
-      mirrored
-      ? SpringMotion(spring: motion.spring, displacement: -motion.displacement, velocity: -motion.velocity)
-      : motion
-    let key = Key(motion, epsilon: epsilon)
-    let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
+    let (motion, key, index) = slot(of: motion, epsilon: epsilon)
     // A slot filled with nanoseconds only (NaN seconds) is a miss here.
     if !slots.isEmpty, slots[index].key == key, !slots[index].value.isNaN { return slots[index].value }
     let value = motion.settlingTime(epsilon: epsilon)
-    if slots.isEmpty {
-      slots = Array(repeating: Slot(key: .empty, value: 0, nanoseconds: 0), count: capacity)
-    }
-    slots[index] = Slot(key: key, value: value, nanoseconds: (value * 1e9).rounded(.up))
+    store(Slot(key: key, value: value, nanoseconds: (value * 1e9).rounded(.up)), at: index)
     return value
   }
 
@@ -111,21 +99,38 @@ struct SettlingMemo: Sendable, Hashable {
     guard capacity > 0, motion.displacement != 0 || motion.velocity != 0 else {
       return motion.settlingNanoseconds(epsilon: epsilon)
     }
-    // Mirror images share an entry, as in ``settlingTime(of:epsilon:)``.
+    let (motion, key, index) = slot(of: motion, epsilon: epsilon)
+    if !slots.isEmpty, slots[index].key == key { return slots[index].nanoseconds }
+    let nanoseconds = motion.settlingNanoseconds(epsilon: epsilon)
+    store(Slot(key: key, value: .nan, nanoseconds: nanoseconds), at: index)
+    return nanoseconds
+  }
+
+  /// The motion as the memo keys it, its key and its slot's index.
+  ///
+  /// A motion and its mirror image (−x₀, −v₀) settle at the same time to the last bit: every envelope
+  /// term is an absolute value of a sum of products that all change sign exactly (see
+  /// ``SpringMotion/envelopes``). So a mirrored motion is keyed, and computed, as its mirror: moves back
+  /// and forth by the same distance share one entry.
+  @inline(__always)
+  private func slot(of motion: SpringMotion, epsilon: Double) -> (motion: SpringMotion, key: Key, index: Int)
+  {
     let mirrored = motion.displacement < 0 || (motion.displacement == 0 && motion.velocity < 0)
     let motion =
       mirrored
       ? SpringMotion(spring: motion.spring, displacement: -motion.displacement, velocity: -motion.velocity)
       : motion
     let key = Key(motion, epsilon: epsilon)
-    let index = Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1))
-    if !slots.isEmpty, slots[index].key == key { return slots[index].nanoseconds }
-    let nanoseconds = motion.settlingNanoseconds(epsilon: epsilon)
+    return (motion, key, Int(truncatingIfNeeded: key.mixed & UInt64(capacity - 1)))
+  }
+
+  /// Writes `slot` at `index`, allocating the slots at the first store.
+  @inline(__always)
+  private mutating func store(_ slot: Slot, at index: Int) {
     if slots.isEmpty {
       slots = Array(repeating: Slot(key: .empty, value: 0, nanoseconds: 0), count: capacity)
     }
-    slots[index] = Slot(key: key, value: .nan, nanoseconds: nanoseconds)
-    return nanoseconds
+    slots[index] = slot
   }
 
   /// Always true: a cache does not make two animators differ.
