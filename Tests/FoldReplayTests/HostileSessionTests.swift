@@ -144,14 +144,15 @@ import Testing
     let error = #expect(throws: TraceError.self) {
       try Replayer.replay(reader, configuration: testConfiguration(), into: &sink)
     }
-    #expect(error?.code == .invalidEvent)
+    // The reader refuses the record (no writer writes it) as a malformed record of its frame, so
+    // nothing of that frame is replayed, as with any damaged frame; the replay did not end.
+    #expect(error?.code == .corrupt)
     #expect(
       error?.description
-        == "forged.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0, event 2 (geometry, "
-        + "scene 1): the width is nan; replay refuses lengths that are not numbers, which no trace writer "
-        + "records")
-    // Every event before it was replayed; the replay did not end.
-    #expect(sink.layouts == 1)
+        == "forged.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0 has a malformed "
+        + "record: record 2 at content byte 78: geometry event that no writer writes: size nan × 844.0 pt "
+        + "is not finite and ≥ 0")
+    #expect(sink.layouts == 0)
     #expect(!sink.ended)
   }
 
@@ -167,12 +168,12 @@ import Testing
     let error = #expect(throws: TraceError.self) {
       try Replayer.replay(reader, configuration: testConfiguration(), into: &sink)
     }
-    #expect(error?.code == .invalidEvent)
+    #expect(error?.code == .corrupt)
     #expect(
       error?.description
-        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0, event 128 (sceneConnected, "
-        + "scene 129): 129 scenes are connected at once, more than the trace format's 128; no trace writer "
-        + "records that")
+        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0 has a malformed record: "
+        + "record 128 at content byte 1795: sceneConnected event that no writer writes: 129 scenes "
+        + "connected at once, more than 128")
   }
 
   @Test func moreRegionsThanTheFormatAllowsAreRefused() throws {
@@ -186,10 +187,11 @@ import Testing
       try Replayer.replay(
         TraceReader(bytes: bytes, name: "129.foldtrace"), configuration: testConfiguration(), into: &sink)
     }
+    #expect(error?.code == .corrupt)
     #expect(
       error?.description
-        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0, event 1 (regions, scene 1): "
-        + "129 regions, more than the trace format's 128; no trace writer records that")
+        == "129.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0 has a malformed record: "
+        + "record 1 at content byte 16: regions event that no writer writes: 129 regions, more than 128")
   }
 
   @Test(arguments: [(0, Double.infinity), (1, -Double.infinity), (2, Double.nan), (5, Double.nan)])

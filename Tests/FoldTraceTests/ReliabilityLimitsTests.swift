@@ -32,6 +32,12 @@ import Testing
     return TraceCrafting.record(tag: 5, delta: 0, body: body)
   }
 
+  /// `total` regions in as few records as a writer writes them (at most 128 each): the records plus
+  /// the regions are `total + ⌈total / 128⌉` items.
+  static func regionRecords(_ total: Int) -> [UInt8] {
+    stride(from: 0, to: total, by: 128).flatMap { regions(min(128, total - $0)) }
+  }
+
   /// The error reading the first frame of `content`, or nil when it reads.
   static func firstFrameError(
     _ frame: [UInt8], limits: TraceReaderLimits = .default
@@ -146,9 +152,9 @@ import Testing
     let fits: [[UInt8]] = [
       Self.content(Self.markers(1_000)),
       Self.content(keyCount: 600, Self.markers(1_000)),
-      Self.content(Self.regions(998), Self.markers(1)),
+      Self.content(Self.regionRecords(991), Self.markers(1)),
       Self.content(
-        Self.markers(1), TraceCrafting.record(tag: 200, delta: 0, body: [1, 2]), Self.regions(997)),
+        Self.markers(1), TraceCrafting.record(tag: 200, delta: 0, body: [1, 2]), Self.regionRecords(990)),
     ]
     for (i, content) in fits.enumerated() {
       #expect(try Self.firstFrameError(TraceCrafting.zstdFrame(content), limits: limits) == nil, "case \(i)")
@@ -156,7 +162,7 @@ import Testing
     let over: [([UInt8], String)] = [
       (Self.content(Self.markers(1_001)), "more than 1000 records and regions"),
       (Self.content(keyCount: 600, Self.markers(1_001)), "more than 1000 records and regions"),
-      (Self.content(Self.regions(999), Self.markers(1)), "more than 1000 records and regions"),
+      (Self.content(Self.regionRecords(992), Self.markers(1)), "more than 1000 records and regions"),
       (Self.content(Self.markers(2), Self.regions(998)), "998 regions exceed the reader's limit"),
       (Self.content(Self.regions(100_000)), "100000 regions exceed the reader's limit"),
     ]

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `tracecat replay` on hostile input: a scene 10⁹ pt wide replays at once with the capped column count,
-/// and a length that is not a number is refused with its place and exit 5.
+/// and a length that is not a number is refused by the reader as a malformed record, with its place and
+/// exit 1.
 @Suite struct TracecatHostileReplayTests {
   /// Header frame, then one zstd frame with a raw block and no checksum (RFC 8878 §3.1.1) holding a
   /// window scene's connection, a 390 × 844 pt geometry and one whose width is NaN, every double raw.
@@ -30,22 +31,22 @@ import Testing
     return (Array(written[..<headerSize]) + frame, headerSize)
   }
 
-  @Test func aNaNLengthIsRefusedWithItsPlaceAndExitFive() throws {
+  @Test func aNaNLengthIsRefusedAsCorruptionWithItsPlace() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let (bytes, offset) = try Self.nanTrace()
     _ = try fixture.file("forged.foldtrace", bytes)
     let result = try TracecatRunner.run(["replay", "forged.foldtrace"], in: fixture.directory)
-    #expect(result.status == 5, "\(result.text)\(result.stderr)")
+    #expect(result.status == 1, "\(result.text)\(result.stderr)")
     #expect(
       result.stderr
-        == "tracecat: error: forged.foldtrace: byte \(offset): frame 0, event 2 (geometry, scene 1): the "
-        + "width is nan; replay refuses lengths that are not numbers, which no trace writer records\n")
-    // The events before it were replayed: one layout record, then the failing summary.
+        == "tracecat: error: forged.foldtrace: byte \(offset): frame 0 has a malformed record: record 2 at "
+        + "content byte 78: geometry event that no writer writes: size nan × 844.0 pt is not finite and ≥ 0\n"
+    )
+    // The reader refuses the frame whole, as any damaged frame: no layout record, the failing summary.
     let json = try TracecatRunner.run(["replay", "--json", "forged.foldtrace"], in: fixture.directory)
-    #expect(json.status == 5)
-    #expect(json.lines.count == 2)
-    #expect(json.lines.first?.hasPrefix(#"{"kind":"layout","trace":"forged.foldtrace","t":1,"#) == true)
+    #expect(json.status == 1)
+    #expect(json.lines.count == 1)
     #expect(json.lines.last?.contains(#""verdict":"fail""#) == true)
     // With a trace that fails otherwise (a flipped byte), the run exits 1.
     var corrupt = fixture.bytes

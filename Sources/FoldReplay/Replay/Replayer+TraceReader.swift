@@ -12,8 +12,9 @@ extension Replayer {
   /// Records for every event before it have been delivered; ``ReplayRecord/end(_:)`` has not. So is a
   /// `sceneConnected` event that leaves more than ``maximumConnectedScenes`` scenes connected, and a
   /// `regions` event listing more than ``maximumRegionsPerEvent`` (the format's limits, which writers
-  /// enforce and readers do not check): a replay's work per event grows with the scenes connected and
-  /// with the regions a scene holds.
+  /// enforce): a replay's work per event grows with the scenes connected and with the regions a scene
+  /// holds. A `TraceReader` now refuses all of these first, as a malformed record of their frame
+  /// (`.corrupt`), so these checks are a second line behind it.
   ///
   /// - Parameters:
   ///   - reader: A reader at the trace's first frame.

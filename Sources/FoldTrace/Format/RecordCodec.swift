@@ -28,6 +28,9 @@ struct RecordCodec {
     return scale
   }
 
+  /// The scenes connected now: each is in the list or the dictionary, never both.
+  var connectedSceneCount: Int { scales.count + moreScales.count }
+
   func scale(of scene: SceneID) -> Double {
     for entry in scales where entry.scene == scene { return entry.scale }
     return moreScales.isEmpty ? 1 : moreScales[scene] ?? 1
@@ -60,7 +63,7 @@ struct RecordCodec {
     case .sceneConnected(let scene, _, let scale):
       if let i = scales.firstIndex(where: { $0.scene == scene }) {
         scales[i].scale = scale
-      } else if scales.count < Self.listedScenes {
+      } else if scales.count < Self.listedScenes, moreScales.isEmpty || moreScales[scene] == nil {
         scales.append((scene, scale))
       } else {
         moreScales[scene] = scale

@@ -403,7 +403,11 @@ public final class TraceReader {
       let (sum, overflow) = isEvent ? time.addingReportingOverflow(delta) : (time, false)
       let known = try codec.decodeRecord(
         tag: tag, from: &body, time: sum, into: &array, maxRegions: maxRecords - items, items: &items)
-      if !known { unknown += 1 }
+      if !known {
+        unknown += 1
+      } else if !isWritable(array, tag: tag, connected: codec.connectedSceneCount) {
+        throw unwritable(array, connected: codec.connectedSceneCount)
+      }
       return (sum, overflow)
     } catch {
       throw ByteReader.Failure(

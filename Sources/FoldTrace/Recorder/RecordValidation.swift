@@ -24,7 +24,8 @@ enum RecordValidation {
   /// which is the authority and names the bad value (the two are tested to agree on every rule).
   ///
   /// `validationFailure` builds a ``TraceEvent`` (a copy of the payload) and formats names it may
-  /// need; this check is the recorder's fast path, run on every event.
+  /// need; this check is the recorder's fast path, run on every event, and the reader's, run on every
+  /// record it decodes (`TraceReader.isWritable`): it must never pass a payload the full check refuses.
   @inline(__always)
   static func isValid(_ payload: borrowing TraceEvent.Payload) -> Bool {
     switch payload {

@@ -1,0 +1,38 @@
+extension TraceReader {
+  /// Whether a writer writes the event a record just decoded into `sink`: the reader refuses a record
+  /// that breaks the writer's rules as damage or forgery, a malformed record (a `.corrupt` frame at the
+  /// frame's byte offset, naming the record's content byte) like any other (issue 2, "Event model":
+  /// invalid values are refused at record time; issue 9: no trace can hurt the reader).
+  ///
+  /// The rules are the writer's, from the one place that states them: ``TraceEvent/validationFailure``,
+  /// through its fast mirror `RecordValidation.isValid(_:)` (tested to agree with it) — NaN, ±∞ or
+  /// negative sizes, insets and region sizes, non-finite coordinates and scroll offsets, a display scale
+  /// not finite and > 0, a hinge angle outside 0…360°, strings over 64 KiB, more than
+  /// ``TraceFormat/maxRegionsPerRecord`` regions — and the writer's scene limit: a `sceneConnected`
+  /// record may not leave more than ``TraceFormat/maxConnectedScenes`` scenes connected (counting the
+  /// frame's keyframe and the records before it).
+  ///
+  /// - Parameters:
+  ///   - sink: The frame's events, the record's event last (the record is of a known kind).
+  ///   - tag: The record's wire tag.
+  ///   - connected: The scenes connected after the record (`RecordCodec.connectedSceneCount`).
+  /// - Returns: False when no writer writes the event; ``unwritable(_:)`` says why.
+  /// - Complexity: O(1), and O(r) for a `regions` record of r regions.
+  @inline(__always)
+  static func isWritable(_ sink: borrowing EventSink, tag: UInt8, connected: Int) -> Bool {
+    RecordValidation.isValid((sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee.payload)
+      && (tag != TraceEvent.Kind.sceneConnected.rawValue
+        || connected <= TraceFormat.maxConnectedScenes)
+  }
+
+  /// The failure for the last event of `sink`, which ``isWritable(_:tag:connected:)`` refused, with the
+  /// writer's reason.
+  @inline(never)
+  static func unwritable(_ sink: borrowing EventSink, connected: Int) -> ByteReader.Failure {
+    let event = (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee
+    let reason =
+      event.validationFailure
+      ?? "\(connected) scenes connected at once, more than \(TraceFormat.maxConnectedScenes)"
+    return ByteReader.Failure(reason: "\(event.kind.name) event that no writer writes: \(reason)")
+  }
+}
