@@ -194,49 +194,6 @@ import Testing
         + "record 1 at content byte 16: regions event that no writer writes: 129 regions, more than 128")
   }
 
-  @Test(arguments: [(0, Double.infinity), (1, -Double.infinity), (2, Double.nan), (5, Double.nan)])
-  func everyLengthReadIsChecked(_ index: Int, _ value: Double) throws {
-    var lengths = [390.0, 844, 0, 0, 0, 0]
-    lengths[index] = value
-    let names = ["width", "height", "top inset", "leading inset", "bottom inset", "trailing inset"]
-    let geometry = TraceEvent(
-      time: 0,
-      .geometry(
-        scene: SceneID(1),
-        SceneGeometry(
-          size: TraceSize(width: lengths[0], height: lengths[1]),
-          safeArea: TraceInsets(
-            top: lengths[2], leading: lengths[3], bottom: lengths[4], trailing: lengths[5]),
-          horizontal: .compact, vertical: .regular)))
-    #expect(geometry.nonFiniteLayoutValue == "the \(names[index]) is \(value)")
-    let region = TraceEvent(
-      time: 0,
-      .regions(
-        scene: SceneID(1),
-        [
-          ReservedRegion(kind: .division, frame: TraceRect(x: 0, y: 0, width: 1, height: 1), isActive: true),
-          ReservedRegion(
-            kind: .occlusion, frame: TraceRect(x: 0, y: value, width: 1, height: 1), isActive: false),
-        ]))
-    #expect(region.nonFiniteLayoutValue == "region 1's y is \(value)")
-    let scroll = TraceEvent(
-      time: 0, .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: value), anchor: nil))
-    #expect(scroll.nonFiniteLayoutValue == "the scroll offset's y is \(value)")
-    // Finite extremes, and the values layout never reads, are not refused.
-    let finite = TraceEvent(
-      time: 0,
-      .geometry(
-        scene: SceneID(1),
-        SceneGeometry(
-          size: TraceSize(width: Self.largest, height: -Self.largest),
-          safeArea: TraceInsets(top: Double.leastNonzeroMagnitude, leading: 0, bottom: 0, trailing: 0),
-          horizontal: .compact,
-          vertical: .regular, minimumSize: TraceSize(width: value, height: value))))
-    #expect(finite.nonFiniteLayoutValue == nil)
-    #expect(
-      TraceEvent(time: 0, .hinge(HingeState(status: .unknown, angle: value))).nonFiniteLayoutValue == nil)
-  }
-
   @Test func theClockSaturatesAtItsEnd() {
     let configuration = testConfiguration()
     #expect(configuration.tickTime(UInt64.max) == UInt64.max)

@@ -93,8 +93,9 @@ public struct Replayer: Sendable {
   ///
   /// - Parameters:
   ///   - event: The next event in trace order. An event stamped earlier than the previous one is replayed
-  ///     at the previous one's time (the clock never runs backward). Its lengths must be numbers
-  ///     (precondition, `TraceEvent.nonFiniteLayoutValue` nil), as ``replay(_:configuration:into:)`` checks.
+  ///     at the previous one's time (the clock never runs backward). Its lengths must be numbers, not NaN
+  ///     or ±∞ (precondition): `TraceEvent.validationFailure` nil, as every trace writer and `TraceReader`
+  ///     ensure.
   ///   - sink: Receives the frames sampled before the event and the records the event causes.
   /// - Complexity: O(s + e) per event for s scenes and e plan elements, plus the content model's cost on
   ///   a relayout, plus O(e) per tick while something moves.

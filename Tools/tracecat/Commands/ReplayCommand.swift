@@ -3,8 +3,7 @@ import FoldTrace
 import LayoutCore
 
 /// `tracecat replay PATH…`: replays traces into the layout core on all cores, checks every promise, and
-/// prints a table (or JSON Lines); exit 1 when any trace fails, 5 when the only failures are traces
-/// refused for what no writer records (a NaN or infinite length, over 128 scenes or regions).
+/// prints a table (or JSON Lines); exit 1 when any trace fails.
 struct ReplayCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "replay",
@@ -27,12 +26,6 @@ struct ReplayCommand: TracecatCommand {
       --frames per element per tick {"kind":"frame", "trace", "t", "scene", "element", "frame": [x, y, w, \
       h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
       "pass"|"fail", "failures": […]}.
-
-      A trace holding what no trace writer records (a length that is NaN or infinite, more than 128 \
-      scenes connected at once or 128 regions in one event: the file was damaged or forged) is replayed \
-      up to that event and refused \
-      with its byte offset, frame and event; exit 5 when that is the only kind of failure, 1 when any \
-      trace failed otherwise.
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),
@@ -95,7 +88,7 @@ struct ReplayCommand: TracecatCommand {
     var status = ExitStatus.success
     var outcomes: [ReplayOutcome] = []
     ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in
-      if !outcome.passed { status = status.worse(outcome.refusedValue ? .unusableValue : .invalid) }
+      if !outcome.passed { status = .invalid }
       if json {
         outcome.lines.forEach(console.print)
         try? console.flush()

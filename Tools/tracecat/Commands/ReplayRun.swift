@@ -18,10 +18,6 @@ struct ReplayOutcome: Sendable {
   var errors: [String]
   /// True when the trace was read whole and every check passed.
   var passed: Bool { errors.isEmpty && summary.passed }
-  /// True when the replay refused an event no trace writer records — a NaN or infinite length, a 129th
-  /// connected scene, 129 regions (`TraceError` code `.invalidEvent`, which readers never throw): exit
-  /// ``ExitStatus/unusableValue``.
-  var refusedValue = false
 }
 
 /// Replays traces in parallel across cores and hands their outcomes over in input order.
@@ -119,12 +115,10 @@ enum ReplayRun {
     var sink = JSONRecordSink(
       trace: name, enabled: json, frames: frames, verifier: ReplayVerifier(trace: name))
     var errors: [String] = []
-    var refusedValue = false
     do {
       let reader = try TraceReader(path: path)
       try Replayer.replay(reader, configuration: configuration, into: &sink)
     } catch {
-      refusedValue = error.code == .invalidEvent
       errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
       sink.verifier.receive(
         .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
@@ -142,9 +136,7 @@ enum ReplayRun {
       }
       lines.append(summary)
     }
-    var outcome = ReplayOutcome(path: path, summary: sink.verifier.summary, lines: lines, errors: errors)
-    outcome.refusedValue = refusedValue
-    return outcome
+    return ReplayOutcome(path: path, summary: sink.verifier.summary, lines: lines, errors: errors)
   }
 }
 

@@ -46,7 +46,6 @@ enum TracecatError: Error {
 /// | 2 | usage error |
 /// | 3 | I/O error |
 /// | 4 | a torn tail or a missing seek table: `recover` repairs it (`verify`), or repaired it (`recover`) |
-/// | 5 | `replay`: a NaN or ±∞ length, over 128 scenes connected or regions in an event; refused there |
 struct ExitStatus: RawRepresentable, Hashable, Sendable {
   var rawValue: Int32
 
@@ -62,21 +61,15 @@ struct ExitStatus: RawRepresentable, Hashable, Sendable {
   /// The trace ends in a torn tail or lacks its seek table (a crash, or a recording still in progress):
   /// every complete frame reads, and `recover` makes it whole. For `recover`: it did so.
   static let recoverable = ExitStatus(rawValue: 4)
-  /// `replay`: a trace is well formed but holds what no trace writer records — a length no layout can
-  /// use (NaN, ±∞), more than 128 scenes connected at once or 128 regions in one event — and was
-  /// refused at that event (the message names its byte offset, frame and event). A run that also fails
-  /// otherwise exits ``invalid``.
-  static let unusableValue = ExitStatus(rawValue: 5)
 
-  /// How bad a status is, for ``worse(_:)``: success, recoverable, unusable value, invalid, I/O, usage.
+  /// How bad a status is, for ``worse(_:)``: success, recoverable, invalid, I/O, usage.
   private var severity: Int {
     switch rawValue {
     case 0: 0
     case 4: 1
-    case 5: 2
-    case 1: 3
-    case 3: 4
-    default: 5
+    case 1: 2
+    case 3: 3
+    default: 4
     }
   }
 
