@@ -24,7 +24,7 @@ public struct RecorderClock: Sendable {
   ///
   /// - Parameter now: Called on every event, on the recording thread before the recorder takes its lock
   ///   (so from several threads at once when several record), and once more under the lock when the
-  ///   reading is not later than the previous event's time; keep it fast and non-decreasing. An event's
+  ///   reading is earlier than the previous event's time; keep it fast and non-decreasing. An event's
   ///   time is the larger of its last reading and the previous event's time.
   public init(_ now: @escaping @Sendable () -> UInt64) {
     self.source = .custom(now)

@@ -31,8 +31,10 @@ extension SessionRecorder {
   ) throws -> (recorded: Bool, wake: Bool) {
     // `now` was read before the lock. When a caller that read the clock later got the lock first, the
     // clock is read again here, under the lock, so times keep increasing in buffer order as they did
-    // with every reading under the lock (equal only when the clock's readings are).
-    let time = now > state.lastTime ? now : timeAfterOvertaking(state.lastTime)
+    // with every reading under the lock (equal only when the clock's readings are). A reading equal to
+    // the previous event's time is two equal readings, not an overtaken one: it is kept, and the clock
+    // read once per event, as under the lock (a scripted clock's repeated time stays that time).
+    let time = now >= state.lastTime ? now : timeAfterOvertaking(state.lastTime)
     state.lastTime = time
     if state.error != nil {  // The sink failed: count, write nothing more.
       state.droppedTotal += 1
@@ -70,8 +72,9 @@ extension SessionRecorder {
     return (true, wake ? wakeNow(&state) : false)
   }
 
-  /// The time of an event whose clock reading, taken before the lock, was overtaken by a concurrent
-  /// caller's: the clock read again, under the lock, or `last` if that is not later.
+  /// The time of an event whose clock reading, taken before the lock, is earlier than the previous
+  /// event's time (overtaken by a concurrent caller's, or a clock that went back): the clock read again,
+  /// under the lock, or `last` if that is not later.
   ///
   /// Out of line, so that the common path (`record(_:)` on one thread at a time) does not keep the clock
   /// in registers across the lock: inlined, it cost 20 instructions per call (callgrind).

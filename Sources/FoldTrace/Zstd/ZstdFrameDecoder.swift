@@ -86,8 +86,9 @@ final class ZstdFrameDecoder {
   /// content straight into `output`. It is taken only for a frame whose header is complete and declares
   /// its content size, no larger than the cap and than `output` already is (so no allocation follows a
   /// declared size), whose window holds all of its content and is within `ZSTD_d_windowLogMax`
-  /// (RFC 8878 §3.1.1.1.2; single-segment frames, which `TraceWriter` writes), and whose blocks all lie
-  /// in `memory`. libzstd then checks the blocks, the content size and the checksum as the streaming
+  /// (RFC 8878 §3.1.1.1.2; single-segment frames, which `TraceWriter` writes), whose content is within
+  /// the block size limit (the smaller of the window and 128 KiB, RFC 8878 §3.1.1.2.4: so no block can
+  /// exceed it), and whose blocks all lie in `memory`. libzstd then checks the blocks, the content size and the checksum as the streaming
   /// decode does. Anything else — or any error — returns nil, and the chunked decode decodes the frame
   /// from its start, so a damaged frame fails exactly as before.
   /// - Returns: The content (valid until the next decode) and the frame's size, in bytes, or nil.
@@ -101,7 +102,10 @@ final class ZstdFrameDecoder {
     guard ZSTD_getFrameHeader(&header, source, available) == 0, header.frameType == ZSTD_frame,
       header.frameContentSize < ZSTD_CONTENTSIZE_ERROR, header.frameContentSize <= UInt64(maxContentBytes),
       header.frameContentSize <= UInt64(output.count), header.windowSize >= header.frameContentSize,
-      header.windowSize <= UInt64(1) << UInt64(maxWindowLog)
+      header.windowSize <= UInt64(1) << UInt64(maxWindowLog),
+      // No block can then decode to more than the block size limit, which the streaming decode checks
+      // for every block and the one call does not for raw and RLE blocks (libzstd 1.5.4).
+      header.frameContentSize <= UInt64(header.blockSizeMax)
     else { return nil }
     let size = ZSTD_findFrameCompressedSize(source, available)
     guard ZSTD_isError(size) == 0, size <= available else { return nil }

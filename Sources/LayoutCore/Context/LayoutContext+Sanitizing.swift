@@ -81,16 +81,29 @@ extension LayoutContext {
       let y = min(max(r.minY, -limit), 2 * limit)
       let maxX = min(max(r.maxX, -limit), 2 * limit)
       let maxY = min(max(r.maxY, -limit), 2 * limit)
-      return Rect(x: x, y: y, width: maxX - x, height: maxY - y)
+      return rect(from: (x, y), to: (maxX, maxY))
     }
     guard kept.count > maximumRegionsPerKind else { return kept }
     let rest = kept[(maximumRegionsPerKind - 1)...]
     let minX = rest.map(\.minX).min()!
     let minY = rest.map(\.minY).min()!
-    let bound = Rect(
-      x: minX, y: minY, width: rest.map(\.maxX).max()! - minX, height: rest.map(\.maxY).max()! - minY)
+    let bound = rect(from: (minX, minY), to: (rest.map(\.maxX).max()!, rest.map(\.maxY).max()!))
     kept.removeSubrange((maximumRegionsPerKind - 1)...)
     kept.append(bound)
     return kept
+  }
+
+  /// The rectangle from `corner` to at least `farCorner`, in points: its width and height are rounded
+  /// up where `farCorner.x − corner.x` rounds down, so that its far edges as ``Rect`` computes them
+  /// (x + width, y + height) are not inside `farCorner`. A rectangle bounding regions then holds each of
+  /// them to the last bit, and an element laid out against its edge overlaps none of them.
+  /// - Complexity: O(1): at most a few ulps added.
+  private static func rect(from corner: (x: Double, y: Double), to farCorner: (x: Double, y: Double)) -> Rect
+  {
+    var width = farCorner.x - corner.x
+    while corner.x + width < farCorner.x { width = width.nextUp }
+    var height = farCorner.y - corner.y
+    while corner.y + height < farCorner.y { height = height.nextUp }
+    return Rect(x: corner.x, y: corner.y, width: width, height: height)
   }
 }
