@@ -19,8 +19,8 @@ extension LayoutContext {
   ///   divisions, or occlusions, keep their first three and replace the rest by one rectangle bounding
   ///   them all (interactive elements avoid it, so they avoid each region it replaces).
   /// - Precondition: every size, inset and region coordinate is finite. NaN or ±∞ traps: FoldTrace's
-  ///   `TraceWriter` refuses such values when recording, and FoldReplay refuses a trace that carries
-  ///   them anyway; a context built by hand must not either.
+  ///   `TraceWriter` refuses such values when recording, and its `TraceReader` refuses a trace that
+  ///   carries them anyway, as corrupt; a context built by hand must not hold them either.
   ///
   /// Every cap is far beyond a real scene, so no real context changes: the window server limits a Mac
   /// window to 10 000 pt a side and positions to ±16 000 pt (AppKit, `NSWindow.setFrame(_:display:)`);
