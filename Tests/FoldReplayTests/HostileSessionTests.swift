@@ -6,8 +6,10 @@ import Testing
 
 /// Hostile but well-formed sessions: extreme finite geometry, many reserved regions, extreme scroll
 /// offsets and ids, scenes in odd orders, times at the end of the clock. The replay's work is bounded by
-/// the number of events (not by the values in them), its output holds no NaN or infinity, and a length
-/// that is not a number is refused with the trace, byte offset, frame and event.
+/// the number of events (not by the values in them) and its output holds no NaN or infinity. A trace
+/// holding what no writer writes (a length that is not a number, a 129th scene, 129 regions) is refused
+/// by the reader as a malformed record of its frame, with the trace and byte offset; the replay delivers
+/// nothing of that frame.
 @Suite struct HostileSessionTests {
   static let largest = Double.greatestFiniteMagnitude
   static let lengths: [Double] = [
