@@ -35,9 +35,9 @@ enum RecordValidation {
         && isInset(insets.bottom) && isInset(insets.trailing)
         && (geometry.minimumSize.map(isSize) ?? true) && (geometry.maximumSize.map(isSize) ?? true)
     case .scroll(_, let offset, let anchor):
-      return offset.x.isFinite && offset.y.isFinite && isString(anchor)
+      return isValidScroll(offset: offset, anchor: anchor)
     case .hinge(let hinge):
-      return hinge.angle.map { $0 >= 0 && $0 <= 360 } ?? true  // NaN fails both.
+      return isValidHinge(hinge)
     case .traits, .sceneDisconnected, .dropped:
       return true
     case .sceneConnected(_, _, let scale):
@@ -56,6 +56,18 @@ enum RecordValidation {
     case .marker(let label):
       return isString(label)
     }
+  }
+
+  /// The rules for a `scroll` event: a finite offset, an anchor of at most ``TraceEvent/maxStringBytes``.
+  @inline(__always)
+  static func isValidScroll(offset: TracePoint, anchor: String?) -> Bool {
+    offset.x.isFinite && offset.y.isFinite && isString(anchor)
+  }
+
+  /// The rule for a `hinge` event: an angle, when known, within 0…360°.
+  @inline(__always)
+  static func isValidHinge(_ hinge: HingeState) -> Bool {
+    hinge.angle.map { $0 >= 0 && $0 <= 360 } ?? true  // NaN fails both.
   }
 
   /// Finite and ≥ 0 points in both dimensions.
