@@ -25,7 +25,9 @@ enum RecordValidation {
   ///
   /// `validationFailure` builds a ``TraceEvent`` (a copy of the payload) and formats names it may
   /// need; this check is the recorder's fast path, run on every event, and the reader's, run on every
-  /// record it decodes (`TraceReader.isWritable`): it must never pass a payload the full check refuses.
+  /// record it decodes (`TraceReader.isWritable`; on the reader's fast path,
+  /// ``isValidScroll(offset:anchor:)`` and ``isValidHinge(_:)`` before the event is built): it must
+  /// never pass a payload the full check refuses.
   @inline(__always)
   static func isValid(_ payload: borrowing TraceEvent.Payload) -> Bool {
     switch payload {
