@@ -149,7 +149,7 @@ import Testing
         }
       }
     }
-    #expect(accepted >= 20)
+    #expect(accepted >= 14)
     #expect(declined > 100)
   }
 
@@ -219,15 +219,6 @@ import Testing
       guard let text else { return [0] }
       return C.varint(UInt64(text.utf8.count + 1)) + Array(text.utf8)
     }
-    /// A geometry record: scene, size, four one-byte insets, then size classes, flags and bar edge.
-    func geometry(
-      _ scene: [UInt8], _ width: [UInt8], _ height: [UInt8], _ insets: [UInt8], _ tail: [UInt8],
-      extra: [UInt8] = []
-    ) -> [UInt8] {
-      C.record(
-        tag: TraceEvent.Kind.geometry.rawValue, delta: delta,
-        body: scene + width + height + insets + tail + extra)
-    }
     func hinge(_ status: UInt8, _ flags: UInt8, _ angle: [UInt8], extra: [UInt8] = []) -> [UInt8] {
       C.record(tag: TraceEvent.Kind.hinge.rawValue, delta: delta, body: [status, flags] + angle + extra)
     }
@@ -253,27 +244,6 @@ import Testing
       hinge(2, 1, raw(360.5)),
       hinge(2, 1, raw(-.nan)),
       hinge(2, 1, [2]),  // an odd double form
-      geometry([1], compact(1170), compact(2532), compact(141) + [0] + compact(102) + [0], [0, 1, 0, 0]),
-      geometry(
-        [2], raw(390.5), compact(844), [0, 0, 0, 0], [1, 0, 7, 2],
-        extra: compact(30) + compact(60) + compact(900) + compact(900)),
-      geometry([1], raw(.nan), compact(3), [0, 0, 0, 0], [0, 0, 0, 0]),
-      // A negative inset.
-      geometry([1], compact(3), compact(3), [0] + compact(-3) + [0, 0], [0, 0, 0, 0]),
-      // An unknown size class.
-      geometry([1], compact(3), compact(3), [0, 0, 0, 0], [3, 0, 0, 0]),
-      // An unknown bar edge.
-      geometry([1], compact(3), compact(3), [0, 0, 0, 0], [0, 0, 0, 3]),
-      geometry([1], compact(3), compact(3), [0, 0, 0, 0], [0, 0, 2, 0], extra: raw(-1) + compact(3)),
-      C.record(tag: TraceEvent.Kind.traits.rawValue, delta: delta, body: [1, 3, 0b1011]),
-      // An unknown category.
-      C.record(tag: TraceEvent.Kind.traits.rawValue, delta: delta, body: [1, 12, 0]),
-      C.record(tag: TraceEvent.Kind.selection.rawValue, delta: delta, body: [1] + anchor("item-7")),
-      C.record(tag: TraceEvent.Kind.selection.rawValue, delta: delta, body: [1] + anchor(nil)),
-      C.record(
-        tag: TraceEvent.Kind.selection.rawValue, delta: delta, body: [1] + anchor("ítem-1234567890123")),
-      // Not UTF-8.
-      C.record(tag: TraceEvent.Kind.selection.rawValue, delta: delta, body: [1, 0x03, 0xC3, 0x28]),
       C.record(tag: TraceEvent.Kind.marker.rawValue, delta: delta, body: [1, 0x61]),  // another kind
       // A delta of 2⁶³ or more: a ten-byte varint.
       [TraceEvent.Kind.scroll.rawValue] + Array(repeating: 0xFF, count: 9) + [0x01, 0x01, 0x01],

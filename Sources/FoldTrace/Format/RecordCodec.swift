@@ -13,7 +13,7 @@ struct RecordCodec {
   private static let listedScenes = 8
   /// The last anchor and item id decoded, by where their bytes are in the content (decoding only).
   var lastAnchor = RecentString()
-  var lastItem = RecentString()
+  private var lastItem = RecentString()
 
   /// The scene the decoder last looked up and its scale (a frame's records mostly name one scene);
   /// cleared whenever a scale changes.
