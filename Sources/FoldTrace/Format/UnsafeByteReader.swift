@@ -160,11 +160,6 @@ struct UnsafeByteReader {
   /// The string in `count` bytes at `start`.
   /// - Throws: ``ByteReader/Failure`` when the bytes are not valid UTF-8.
   func string(at start: Int, count: Int) throws(Failure) -> String {
-    if count <= 15 && count > 0 && Self.buildsSmallStrings, let bits = smallASCII(start, count: count) {
-      // ASCII of up to 15 bytes (anchors, item ids): a representation equal, bit for bit, to the one
-      // the standard library gives the same bytes (`buildsSmallStrings`), without its UTF-8 checks.
-      return unsafeBitCast(bits, to: String.self)
-    }
     let buffer = UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     guard isASCII(start, count: count) else {
       guard let string = String(validating: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
@@ -172,9 +167,9 @@ struct UnsafeByteReader {
       }
       return string
     }
-    // ASCII is valid UTF-8 as it stands. Filling the string's own storage builds it without a second
-    // scan (the initializer checks ASCII from the bytes it holds); `String(decoding:as:)` scanned and
-    // copied them through generic calls.
+    // ASCII (anchors, item ids) is valid UTF-8 as it stands. Filling the string's own storage builds
+    // one of up to 15 bytes in place (no allocation, no second scan: the initializer checks ASCII
+    // from the bytes it holds); `String(decoding:as:)` scanned and copied them through generic calls.
     if count == 0 { return "" }
     return String(unsafeUninitializedCapacity: count) { storage in
       storage.baseAddress.unsafelyUnwrapped.initialize(
@@ -182,62 +177,6 @@ struct UnsafeByteReader {
       return count
     }
   }
-
-  /// The representation of the string of the `count` (1…15) ASCII bytes at `start` as the standard
-  /// library lays out such a small string on 64-bit little-endian platforms: the code units in order
-  /// from the first word's low byte, the second word's top byte `0xE0 | count` (immortal, small,
-  /// ASCII). Nil when a byte is not ASCII, or when fewer than eight bytes of the buffer end with the
-  /// string (the caller builds it the general way).
-  ///
-  /// Memory safety: each load reads eight bytes that end at or before `start + count`, which is within
-  /// the buffer, and start at or after 0: `start + count - 8 >= 0` is checked where the string is
-  /// shorter than eight bytes, and a load at `start` reads inside the string where it is not.
-  @inline(__always)
-  private func smallASCII(_ start: Int, count: Int) -> (UInt64, UInt64)? {
-    var low: UInt64
-    var high: UInt64 = 0
-    if count >= 8 {
-      low = UInt64(littleEndian: load64(start))
-      if count > 8 {
-        // The string's last eight bytes; the top count - 8 of them are the code units from 8 on.
-        high = UInt64(littleEndian: load64(start + count - 8)) >> UInt64(8 * (16 - count))
-      }
-    } else if start + count >= 8 {
-      // The eight bytes that end with the string; its count code units are the top ones.
-      low = UInt64(littleEndian: load64(start + count - 8)) >> UInt64(8 * (8 - count))
-    } else {
-      return nil
-    }
-    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-    return (low, high | UInt64(0xE0 | count) << 56)
-  }
-
-  /// Whether ``smallASCII(_:count:)`` builds exactly the representation this standard library gives
-  /// an ASCII string of each length from 1 to 15 (checked once, against strings it builds itself), so
-  /// that a string read from a trace is indistinguishable from one built the general way. False on
-  /// other platforms or layouts: strings are then always built the general way.
-  static let buildsSmallStrings: Bool = {
-    #if _endian(little) && _pointerBitWidth(_64)
-      guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
-      // Eight bytes before the strings, so that every length takes a load.
-      let sample = Array("01234567item-1234567890~".utf8)
-      return sample.withUnsafeBytes { raw in
-        let reader = UnsafeByteReader(raw)
-        for count in 1...15 {
-          let reference = String(unsafeUninitializedCapacity: count) { storage in
-            for i in 0..<count { storage[i] = sample[8 + i] }
-            return count
-          }
-          guard let bits = reader.smallASCII(8, count: count),
-            unsafeBitCast(reference, to: (UInt64, UInt64).self) == bits
-          else { return false }
-        }
-        return true
-      }
-    #else
-      return false
-    #endif
-  }()
 
   /// Whether the `count` bytes at `start`, in the buffer, are all ASCII.
   @inline(__always)
