@@ -12,7 +12,7 @@ struct RecordCodec {
   private var moreScales: [SceneID: Double] = [:]
   private static let listedScenes = 8
   /// The last anchor and item id decoded, by where their bytes are in the content (decoding only).
-  private var lastAnchor = RecentString()
+  var lastAnchor = RecentString()
   private var lastItem = RecentString()
 
   /// The scene the decoder last looked up and its scale (a frame's records mostly name one scene);
@@ -21,7 +21,7 @@ struct RecordCodec {
 
   /// `scale(of:)`, answered from `lastLookup` when the scene repeats.
   @inline(__always)
-  private mutating func cachedScale(of scene: SceneID) -> Double {
+  mutating func cachedScale(of scene: SceneID) -> Double {
     if let last = lastLookup, last.scene == scene { return last.scale }
     let scale = scale(of: scene)
     lastLookup = (scene, scale)
@@ -315,6 +315,16 @@ extension UnsafeByteReader {
     -> String?
   {
     guard let (start, count) = try optionalStringBytes() else { return nil }
+    return try string(at: start, count: count, reusing: &recent)
+  }
+
+  /// The string in `count` bytes at `start`: `recent`'s when the bytes repeat it, else a new one that
+  /// `recent` then remembers.
+  /// - Throws: ``ByteReader/Failure`` when the bytes are not valid UTF-8.
+  @inline(__always)
+  func string(at start: Int, count: Int, reusing recent: inout RecentString) throws(ByteReader.Failure)
+    -> String
+  {
     if recent.count == count && bytesEqual(recent.start, start, count: count) { return recent.string }
     return try newString(at: start, count: count, remembering: &recent)
   }

@@ -56,6 +56,13 @@ struct UnsafeByteReader {
     return UnsafeByteReader(bytes, position: position, end: position + count)
   }
 
+  /// Moves to `offset`, between the current position and the end (past records another path read).
+  @inline(__always)
+  mutating func move(to offset: Int) {
+    precondition(offset >= position && offset <= end, "a reader moves forward within its bytes")
+    position = offset
+  }
+
   /// The offset of the next `count` bytes, which this reader skips.
   @inline(__always)
   mutating func skip(_ count: Int) throws(Failure) -> Int {

@@ -12,6 +12,10 @@ extension TraceReader {
   /// record may not leave more than ``TraceFormat/maxConnectedScenes`` scenes connected (counting the
   /// frame's keyframe and the records before it).
   ///
+  /// Scroll and hinge records read on the fast path (`RecordCodec.scanCommonRecord`) are checked by the
+  /// same rules before their event is built (`RecordValidation.isValidScroll`, `isValidHinge`, which
+  /// `isValid` calls); one that breaks them is parsed again here and refused the same way.
+  ///
   /// - Parameters:
   ///   - sink: The frame's events, the record's event last (the record is of a known kind).
   ///   - tag: The record's wire tag.

@@ -307,7 +307,7 @@ public final class TraceReader {
   }
 
   /// Where parsing a frame's records stands.
-  private struct ParseState {
+  struct ParseState {
     var reader: UnsafeByteReader
     var codec = RecordCodec()
     let maxRecords: Int
@@ -365,6 +365,11 @@ public final class TraceReader {
     do throws(ByteReader.Failure) {
       while limit.map({ state.index < $0 }) ?? !state.reader.isAtEnd {
         if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
+        if isEvent {
+          parseCommonRecords(&state, into: &sink)
+          if state.reader.isAtEnd { break }
+          if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
+        }
         let (sum, overflow) = try parseRecord(
           state.index, from: &state.reader, codec: &state.codec, maxRecords: state.maxRecords,
           items: &state.items, time: state.time, isEvent: isEvent, into: &sink, unknown: &state.unknown)

@@ -25,7 +25,9 @@ enum RecordValidation {
   ///
   /// `validationFailure` builds a ``TraceEvent`` (a copy of the payload) and formats names it may
   /// need; this check is the recorder's fast path, run on every event, and the reader's, run on every
-  /// record it decodes (`TraceReader.isWritable`): it must never pass a payload the full check refuses.
+  /// record it decodes (`TraceReader.isWritable`; on the reader's fast path,
+  /// ``isValidScroll(offset:anchor:)`` and ``isValidHinge(_:)`` before the event is built): it must
+  /// never pass a payload the full check refuses.
   @inline(__always)
   static func isValid(_ payload: borrowing TraceEvent.Payload) -> Bool {
     switch payload {
@@ -35,9 +37,9 @@ enum RecordValidation {
         && isInset(insets.bottom) && isInset(insets.trailing)
         && (geometry.minimumSize.map(isSize) ?? true) && (geometry.maximumSize.map(isSize) ?? true)
     case .scroll(_, let offset, let anchor):
-      return offset.x.isFinite && offset.y.isFinite && isString(anchor)
+      return isValidScroll(offset: offset, anchor: anchor)
     case .hinge(let hinge):
-      return hinge.angle.map { $0 >= 0 && $0 <= 360 } ?? true  // NaN fails both.
+      return isValidHinge(hinge)
     case .traits, .sceneDisconnected, .dropped:
       return true
     case .sceneConnected(_, _, let scale):
@@ -56,6 +58,18 @@ enum RecordValidation {
     case .marker(let label):
       return isString(label)
     }
+  }
+
+  /// The rules for a `scroll` event: a finite offset, an anchor of at most ``TraceEvent/maxStringBytes``.
+  @inline(__always)
+  static func isValidScroll(offset: TracePoint, anchor: String?) -> Bool {
+    offset.x.isFinite && offset.y.isFinite && isString(anchor)
+  }
+
+  /// The rule for a `hinge` event: an angle, when known, within 0…360°.
+  @inline(__always)
+  static func isValidHinge(_ hinge: HingeState) -> Bool {
+    hinge.angle.map { $0 >= 0 && $0 <= 360 } ?? true  // NaN fails both.
   }
 
   /// Finite and ≥ 0 points in both dimensions.

@@ -1,0 +1,26 @@
+extension TraceReader {
+  /// Parses the run of scroll and hinge event records at `state.reader` that
+  /// `RecordCodec.scanCommonRecord` accepts, into `sink`, and stops before the first other record, when
+  /// the sink is full or at the frame's record limit; the checked loop goes on from there.
+  /// - Complexity: O(bytes parsed).
+  @inline(__always)
+  static func parseCommonRecords(_ state: inout ParseState, into sink: inout EventSink) {
+    guard let scanner = RecordScanner(state.reader) else { return }
+    var p = state.reader.position
+    var time = state.time
+    var parsed = 0
+    let room = min(sink.capacity - sink.count, state.maxRecords - state.items)
+    while parsed < room && p < scanner.end {
+      guard
+        let sum = state.codec.scanCommonRecord(
+          scanner, content: state.reader, at: &p, time: time, into: &sink)
+      else { break }
+      time = sum
+      parsed &+= 1
+    }
+    state.reader.move(to: p)
+    state.time = time
+    state.items += parsed
+    state.index += parsed
+  }
+}
