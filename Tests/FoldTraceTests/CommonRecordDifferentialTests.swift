@@ -7,6 +7,12 @@ import Testing
 /// fast path switched off (`TraceReader.usesCommonRecordPath`): over seeded frames of scroll and hinge
 /// records in every encoding a hostile file may choose, and mutations of the corpus, every transcript
 /// — events, keyframes, errors (code, byte offset, reason), skips, unknown-record counts — is the same.
+///
+/// `CommonRecordPathTests` checks the fast path one record at a time; this checks the record loop
+/// around it: runs that stop at the frame's record limit (regions and unknown records count towards
+/// it), at a full event array, at a record the fast path declines; anchors repeated across the switch
+/// between paths; scales changed mid-frame. For a longer run by hand, set
+/// `FOLDTRACE_DIFFERENTIAL_CASES` and `FOLDTRACE_DIFFERENTIAL_SEED` (40 k cases and more have passed).
 @Suite struct CommonRecordDifferentialTests {
   /// Everything a reader reports on `bytes`, as text.
   static func transcript(_ bytes: [UInt8], limits: TraceReaderLimits) -> String {
@@ -25,6 +31,11 @@ import Testing
   /// `count`, or the number in `FOLDTRACE_DIFFERENTIAL_CASES` for a longer run by hand.
   static func cases(_ count: Int) -> Int {
     ProcessInfo.processInfo.environment["FOLDTRACE_DIFFERENTIAL_CASES"].flatMap(Int.init) ?? count
+  }
+
+  /// `seed`, or the one in `FOLDTRACE_DIFFERENTIAL_SEED`.
+  static func seed(_ seed: UInt64) -> UInt64 {
+    ProcessInfo.processInfo.environment["FOLDTRACE_DIFFERENTIAL_SEED"].flatMap(UInt64.init) ?? seed
   }
 
   static let limits: [TraceReaderLimits] = [
@@ -135,8 +146,23 @@ import Testing
       tag = [200, 11, 255, 0][random.below(4)]
       body = (0..<random.below(12)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     default:
-      tag = TraceEvent.Kind.marker.rawValue
-      body = [2, 0x61, 0x62]
+      guard random.below(2) == 0 else {
+        tag = TraceEvent.Kind.marker.rawValue
+        body = [2, 0x61, 0x62]
+        break
+      }
+      // Regions, which count towards the frame's record limit one by one.
+      tag = TraceEvent.Kind.regions.rawValue
+      let count = random.below(6)
+      var writer = ByteWriter()
+      writer.varint(1)
+      writer.varint(UInt64(count))
+      for i in 0..<count {
+        writer.u8(UInt8(i % 2))
+        writer.u8(1)
+        for value in [0, 40, 100, 28] as [Double] { writer.double(value, scale: scales[1] ?? 1) }
+      }
+      body = writer.bytes
     }
     if odd(&random) && random.below(2) == 0 {
       body += (0..<1 + random.below(9)).map { _ in UInt8(random.below(256)) }
@@ -174,9 +200,10 @@ import Testing
 
   /// Hand-crafted frames: the fast and checked paths read every one the same.
   @Test func craftedFramesReadTheSameWithAndWithoutTheFastPath() {
-    var random = Crafter(generator: SeededGenerator(state: 0xC0FF_EE01))
+    var random = Crafter(generator: SeededGenerator(state: Self.seed(0xC0FF_EE01)))
     var framesRead = 0
     var failures = 0
+    var scrolls = 0
     for _ in 0..<Self.cases(1500) {
       var bytes = TraceCrafting.headerFrame()
       for _ in 0..<1 + random.below(2) { bytes += TraceCrafting.zstdFrame(Self.content(&random)) }
@@ -185,10 +212,12 @@ import Testing
       #expect(fast == checked, "\(bytes)")
       framesRead += fast.components(separatedBy: "\nframe ").count - 1
       failures += fast.components(separatedBy: "\nfailed ").count - 1
+      scrolls += fast.components(separatedBy: ".scroll(").count - 1
     }
     // Both sides happen: frames that read, frames that fail.
     #expect(framesRead > 300)
     #expect(failures > 300)
+    #expect(scrolls > 1_500)
   }
 
   /// The corpus and 120 Hz scrolling traces, mutated: the same again.
@@ -202,8 +231,8 @@ import Testing
         TraceSamples.scrolling(count: 300, from: 5_000_000),
         policy: FlushPolicy(maxBufferedBytes: 2048, maxSpan: .max)))
     #expect(traces.count > 10)
-    var random = SeededGenerator(state: 0x5EED_0002)
-    for _ in 0..<Self.cases(300) {
+    var random = SeededGenerator(state: Self.seed(0x5EED_0002))
+    for _ in 0..<Self.cases(150) {
       let trace = traces[random.below(traces.count)]
       let bytes = ReaderOutcomeCases.mutate(trace, random: &random)
       let limits = Self.limits[random.below(Self.limits.count)]
