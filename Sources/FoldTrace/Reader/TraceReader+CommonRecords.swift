@@ -1,4 +1,9 @@
 extension TraceReader {
+  /// Whether frames read in this task take the fast path for scroll and hinge records: true but in
+  /// tests that compare the reader with its checked path alone (`CommonRecordDifferentialTests`). Read
+  /// once per frame.
+  @TaskLocal static var usesCommonRecordPath = true
+
   /// Parses the run of scroll and hinge event records at `state.reader` that
   /// `RecordCodec.scanCommonRecord` accepts, into `sink`, and stops before the first other record, when
   /// the sink is full or at the frame's record limit; the checked loop goes on from there.

@@ -318,6 +318,8 @@ public final class TraceReader {
     var index = 0
     /// The last event's time (the frame's start time before any).
     var time: UInt64 = 0
+    /// Whether event records may take the fast path (`TraceReader.usesCommonRecordPath`).
+    let usesCommonRecordPath = TraceReader.usesCommonRecordPath
 
     init(reader: UnsafeByteReader, maxRecords: Int) {
       self.reader = reader
@@ -365,7 +367,7 @@ public final class TraceReader {
     do throws(ByteReader.Failure) {
       while limit.map({ state.index < $0 }) ?? !state.reader.isAtEnd {
         if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
-        if isEvent {
+        if isEvent && state.usesCommonRecordPath {
           parseCommonRecords(&state, into: &sink)
           if state.reader.isAtEnd { break }
           if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
