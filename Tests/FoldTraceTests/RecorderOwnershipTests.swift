@@ -2,7 +2,7 @@ import Testing
 
 @testable import FoldTrace
 
-/// `record(_:)` owns each event by hand (``OwnedEvent``) between the caller's payload and the buffer:
+/// `record(_:)` moves each payload into the buffer's slot after the lock (no copy, no retain):
 /// whatever happens to the event (recorded, dropped while the buffer is full, dropped after a sink
 /// failure, refused after `close()`), its references are released exactly once. A reference released
 /// twice crashes the test process; one never released leaves the caller's region list shared, which
@@ -80,43 +80,5 @@ import Testing
     #expect(!Self.isUnique(&regions))
     #expect(Self.isUnique(&regions))  // The mutation copied: now it is the only one.
     _ = payload
-  }
-
-  @Test func ownedEventDeinitializesWhatItsBodyDidNotMove() throws {
-    var regions = Self.regions()
-    // Not moved: released by `withEvent`.
-    let kept: Int = try OwnedEvent(.regions(scene: SceneID(1), regions)).withEvent { event in
-      (false, event.pointee.payload == .regions(scene: SceneID(1), Self.regions()) ? 1 : 0)
-    }
-    #expect(kept == 1)
-    #expect(Self.isUnique(&regions))
-    // Thrown: released too.
-    struct Refused: Error {}
-    #expect(throws: Refused.self) {
-      try OwnedEvent(.regions(scene: SceneID(1), regions)).withEvent { _ -> (moved: Bool, result: Int) in
-        throw Refused()
-      }
-    }
-    #expect(Self.isUnique(&regions))
-    // Moved: the destination owns the only other reference, until it releases it.
-    var buffer = SlotBuffer<TraceEvent>(capacity: 1)
-    try OwnedEvent(.regions(scene: SceneID(1), regions)).withEvent { event in
-      buffer.moveAppend(from: event)
-      return (true, ())
-    }
-    let moved = buffer[0].payload == .regions(scene: SceneID(1), Self.regions())
-    #expect(moved)
-    buffer.removeAll()
-    #expect(Self.isUnique(&regions))
-  }
-
-  @Test func anOwnedEventDroppedUnusedReleasesItsPayload() {
-    var regions = Self.regions()
-    do {
-      // (`isUnique` copies a shared array, so it is asked only after the event is gone.)
-      let event = OwnedEvent(.regions(scene: SceneID(1), regions))
-      _ = consume event
-    }
-    #expect(Self.isUnique(&regions))
   }
 }

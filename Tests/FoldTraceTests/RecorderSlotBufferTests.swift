@@ -1,9 +1,12 @@
+import Dispatch
+import Foundation
 import Testing
 
 @testable import FoldTrace
 
 /// The recorder's slot buffer: every element it takes is released exactly once (on `removeAll`, or when
-/// the buffer goes away), and a bitwise move neither retains nor loses what it moves.
+/// the buffer goes away), a reserved slot takes its element without a retain, and the reading side
+/// waits for slots filled after their reservation.
 @Suite struct RecorderSlotBufferTests {
   /// An object whose lifetime the tests watch through weak references.
   final class Tracked {
@@ -49,22 +52,44 @@ import Testing
     #expect(held == nil)
   }
 
-  @Test func moveAppendTransfersOwnershipWithoutRetaining() {
+  @Test func aReservedSlotTakesItsElementWithoutRetainingIt() {
     var buffer = SlotBuffer<Tracked>(capacity: 2)
     weak var moved: Tracked?
-    var local = Tracked(7)
-    moved = local
-    withUnsafeMutablePointer(to: &local) { pointer in
-      buffer.moveAppend(from: pointer)
-      // The source is uninitialized now: initialize it again, as the recorder does.
-      pointer.initialize(to: Tracked(8))
+    do {
+      let element = Tracked(7)
+      moved = element
+      let slot = buffer.reserve()
+      slot.fill(element)  // The last use: moved in.
     }
-    let movedID = buffer[0].id
-    #expect(local.id == 8)
+    buffer.waitUntilFilled()  // Filled: returns at once.
+    let (count, movedID) = (buffer.count, buffer[0].id)
+    #expect(count == 1)
     #expect(movedID == 7)
     #expect(moved != nil)  // Owned by the buffer now, and only by it.
     buffer.removeAll()
     #expect(moved == nil)
+  }
+
+  /// A slot reserved on one thread and filled on another, later: the reader waits for it, then sees
+  /// the element's stores (the flag's release and acquire order them).
+  @Test func theReaderWaitsForASlotFilledOnAnotherThread() {
+    final class Box: @unchecked Sendable {
+      var buffer = SlotBuffer<Int>(capacity: 64)
+    }
+    let box = Box()
+    let slots = (0..<64).map { _ in box.buffer.reserve() }
+    let started = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      started.signal()
+      for (index, slot) in slots.enumerated().reversed() {
+        if index % 8 == 0 { usleep(200) }  // The reader finds slots still empty.
+        slot.fill(index * 3)
+      }
+    }
+    started.wait()
+    box.buffer.waitUntilFilled()
+    let values = (0..<64).map { box.buffer[$0] }
+    #expect(values == (0..<64).map { $0 * 3 })
   }
 
   /// Events with heap strings go through the recorder's slots in several batches; all arrive in order,

@@ -7,28 +7,43 @@ extension SessionRecorder {
   func enqueue(_ payload: consuming TraceEvent.Payload, at now: UInt64, into state: inout State) throws -> (
     recorded: Bool, wake: Bool
   ) {
-    try OwnedEvent(payload).withEvent { event in
-      let outcome = try enqueue(movingFrom: event, at: now, into: &state)
-      return (outcome.recorded, outcome)
+    let admission = try admit(Self.connection(in: payload), at: now, into: &state)
+    guard let slot = admission.slot else { return (false, admission.wake) }
+    slot.fill(TraceEvent(time: admission.time, payload))
+    return (true, admission.wake)
+  }
+
+  /// The scene an event connects (`true`) or disconnects (`false`), if it does either.
+  @inline(__always)
+  static func connection(in payload: borrowing TraceEvent.Payload) -> (scene: SceneID, connected: Bool)? {
+    switch payload {
+    case .sceneConnected(let scene, _, _): (scene, true)
+    case .sceneDisconnected(let scene): (scene, false)
+    default: nil
     }
   }
 
-  /// Stamps the event at `event` and moves it into the buffer; under the lock, on the caller's thread.
+  /// Stamps an event with its time and takes the buffer slot it goes into, or counts it as dropped;
+  /// under the lock, on the caller's thread.
   ///
-  /// The move is bitwise (no retain, no release, no switch over the payload's cases) and leaves `event`
-  /// uninitialized; when the event is not recorded (or this throws), it stays there untouched, for the
-  /// caller to deinitialize (``OwnedEvent/withEvent(_:)``).
+  /// The caller stores the event into the slot (``SlotBuffer/Reservation/fill(_:)``) right after,
+  /// under the lock or, as ``record(_:)`` does, once it is released, so that the store of the 120-byte
+  /// event completes outside the locked section. Measured (issue 8; README, "Performance"): on x86 the
+  /// lock's release is a locked instruction, which waits for the stores before it, and the event's
+  /// store waits for its cache lines when the writer queue read them on the other core.
   ///
   /// - Parameters:
-  ///   - event: The caller's event; valid for the call.
+  ///   - connection: The scene the event connects or disconnects, if it does (``connection(in:)``).
+  ///   - now: The clock's reading, in nanoseconds, taken before the lock.
   ///   - state: The caller's side, locked.
-  /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
+  /// - Returns: The slot to fill, or nil when the event is not recorded; the event's time, in
+  ///   nanoseconds; and whether to wake the writer queue.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
   ///   format's limit, which the writer would refuse.
   @inline(__always)
-  func enqueue(
-    movingFrom event: UnsafeMutablePointer<TraceEvent>, at now: UInt64, into state: inout State
-  ) throws -> (recorded: Bool, wake: Bool) {
+  func admit(
+    _ connection: (scene: SceneID, connected: Bool)?, at now: UInt64, into state: inout State
+  ) throws -> (slot: SlotBuffer<TraceEvent>.Reservation?, time: UInt64, wake: Bool) {
     // `now` was read before the lock. When a caller that read the clock later got the lock first, the
     // clock is read again here, under the lock, so times keep increasing in buffer order as they did
     // with every reading under the lock (equal only when the clock's readings are). A reading equal to
@@ -38,38 +53,35 @@ extension SessionRecorder {
     state.lastTime = time
     if state.error != nil {  // The sink failed: count, write nothing more.
       state.droppedTotal += 1
-      return (false, false)
+      return (nil, time, false)
     }
     // Slots beyond `eventCapacity` (`reservedSlots`): one for the `dropped` record, since other events
     // are only ever refused while the buffer holds `eventCapacity` or more; and two for each scene
     // connection or disconnection that arrives while it is full, which are never dropped while those
     // last: without its connection, a scene's later events would mean nothing.
     if state.buffer.count >= eventCapacity,
-      !Self.fitsReserve(event.pointee.kind, count: state.buffer.count, eventCapacity)
+      !Self.fitsReserve(isConnection: connection != nil, count: state.buffer.count, eventCapacity)
     {
       // The writer queue is behind: count for a record.
       state.dropped += 1
       state.droppedTotal += 1
-      return (false, wakeIfNeeded(&state))
+      return (nil, time, wakeIfNeeded(&state))
     }
-    switch event.pointee.payload {
-    case .sceneConnected(let scene, _, _): try trackConnection(of: scene, connected: true, in: &state)
-    case .sceneDisconnected(let scene): try trackConnection(of: scene, connected: false, in: &state)
-    default: break
+    if let connection {
+      try trackConnection(of: connection.scene, connected: connection.connected, in: &state)
     }
+    if state.buffer.isEmpty { state.bufferStart = time }
     if state.dropped > 0 {
       state.buffer.append(TraceEvent(time: time, .dropped(count: state.dropped)))
       state.dropped = 0
     }
-    event.pointee.time = time
-    // The buffer's slot now owns the payload's references; `event` is left uninitialized.
-    state.buffer.moveAppend(from: event)
+    let slot = state.buffer.reserve()
     if state.armOnNext {  // This event starts the writer's next frame: wake it when its span is over.
       state.armOnNext = false
       state.wakeTime = Self.adding(maxSpan, to: time)
     }
     let wake = state.buffer.count >= wakeCount || time >= state.wakeTime
-    return (true, wake ? wakeNow(&state) : false)
+    return (slot, time, wake ? wakeNow(&state) : false)
   }
 
   /// The time of an event whose clock reading, taken before the lock, is earlier than the previous
@@ -84,10 +96,10 @@ extension SessionRecorder {
   @inline(never)
   func timeAfterOvertaking(_ last: UInt64) -> UInt64 { max(last, clock.now()) }
 
-  /// Whether an event of `kind` may take a reserved slot of a buffer holding `count` events: scene
-  /// connections and disconnections may, while two slots are left.
-  static func fitsReserve(_ kind: TraceEvent.Kind, count: Int, _ eventCapacity: Int) -> Bool {
-    (kind == .sceneConnected || kind == .sceneDisconnected) && count < eventCapacity + reservedSlots - 2
+  /// Whether an event may take a reserved slot of a buffer holding `count` events: scene connections
+  /// and disconnections may, while two slots are left.
+  static func fitsReserve(isConnection: Bool, count: Int, _ eventCapacity: Int) -> Bool {
+    isConnection && count < eventCapacity + reservedSlots - 2
   }
 
   /// `time + span`, saturating at `UInt64.max`, in nanoseconds.

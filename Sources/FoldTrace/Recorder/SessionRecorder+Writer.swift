@@ -10,6 +10,8 @@ extension SessionRecorder {
       return true
     }
     guard taken else { return }
+    // A caller that took a slot under the lock fills it just after: wait for every one.
+    output.batch.waitUntilFilled()
     defer {
       // Releases the events' strings and region lists here, on the writer queue.
       output.batch.removeAll()
@@ -36,7 +38,7 @@ extension SessionRecorder {
         state.wakeTime = Self.adding(maxSpan, to: start)
         state.armOnNext = false
       } else if !state.buffer.isEmpty {
-        state.wakeTime = Self.adding(maxSpan, to: state.buffer[0].time)
+        state.wakeTime = Self.adding(maxSpan, to: state.bufferStart)
         state.armOnNext = false
       } else {
         state.wakeTime = .max

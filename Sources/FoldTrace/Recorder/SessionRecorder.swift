@@ -7,8 +7,9 @@ import Synchronization
 /// **A move on the caller, everything else off it.** ``record(_:)`` validates the event and reads the
 /// recorder's clock, then, under a short lock, stamps it with that reading (read again under the lock
 /// when a concurrent caller with a later reading got the lock first, so times increase in the trace)
-/// and moves it (bitwise: no copy, no retain) into the next slot of a buffer of `eventCapacity`
-/// events allocated once. A serial writer queue swaps the full buffer for its own empty one (both keep
+/// and takes the next slot of a buffer of `eventCapacity` events allocated once; after the lock it
+/// moves the event into that slot (no copy, no retain) and marks the slot filled. A serial writer
+/// queue swaps the full buffer for its own empty one (waiting for slots taken but not yet filled; both keep
 /// their capacity, so neither side allocates in steady state), then encodes the events into the frames
 /// of an in-memory ``TraceWriter``, compresses each frame the ``FlushPolicy`` ends and hands it to the
 /// sink (the file). Frames are byte-identical to those a ``TraceWriter`` with the same policy writes for
@@ -44,6 +45,9 @@ public final class SessionRecorder: Sendable {
     /// Stamped events waiting for the writer queue; capacity `eventCapacity + reservedSlots` (room for a
     /// `dropped` record and for scene connections while full), allocated once.
     var buffer: SlotBuffer<TraceEvent>
+    /// The time of the buffer's first event, in nanoseconds, when it holds one (its slot may still be
+    /// being filled, so it is kept here for the writer queue).
+    var bufferStart: UInt64 = 0
     /// Flush requests as positions in `buffer`: end the frame and `fsync` after the first n events.
     var flushes: [Int]
     var lastTime: UInt64 = 0
@@ -169,21 +173,22 @@ public final class SessionRecorder: Sendable {
   @discardableResult
   public func record(_ payload: consuming TraceEvent.Payload) throws -> Bool {
     try RecordValidation.check(payload)
-    // Read before the lock, to keep the locked section short; `enqueue` keeps times in buffer order.
+    // Read before the lock, to keep the locked section short; `admit` keeps times in buffer order.
     let now = clock.now()
-    // The payload is moved into an event owned by hand, and the event moved bitwise into the buffer
-    // (see `enqueue`): copying it (a switch over its cases, retaining its strings) cost a third of the
-    // call, and destroying a placeholder left in a Swift variable a fifth. An event not recorded is
-    // released after the lock.
-    let (recorded, wake) = try OwnedEvent(payload).withEvent { event in
-      let outcome = try state.withLock { state throws in
-        if state.closed { throw SessionRecorderError.closed }
-        return try enqueue(movingFrom: event, at: now, into: &state)
-      }
-      return (outcome.recorded, outcome)
+    let connection = Self.connection(in: payload)
+    let admission = try state.withLock { state throws in
+      if state.closed { throw SessionRecorderError.closed }
+      return try admit(connection, at: now, into: &state)
     }
-    if wake { wakeup.signal() }
-    return recorded
+    // The event is stored into its slot after the lock's release (see `admit`); the payload is moved
+    // there (no retain). An event not recorded is released here, on the caller's thread.
+    guard let slot = admission.slot else {
+      if admission.wake { wakeup.signal() }
+      return false
+    }
+    slot.fill(TraceEvent(time: admission.time, payload))
+    if admission.wake { wakeup.signal() }
+    return true
   }
 
   /// Asks for everything recorded so far to be made durable: the writer queue ends the current frame
