@@ -93,8 +93,8 @@ struct RecordBench {
     )
     table.note(
       "record: SessionRecorder with its default monotonic clock, \(capacity)-event buffer and a sink that "
-        + "discards the bytes; the caller validates, stamps and moves each event into the next slot of the "
-        + "buffer under the lock; the writer queue encodes and compresses on another thread (not counted "
+        + "discards the bytes; the caller validates each event, stamps it and takes the next slot of the "
+        + "buffer under the lock, and moves it there after; the writer queue encodes and compresses on another thread (not counted "
         + "here). Each payload is moved into record, as from a call site that builds it (record takes it "
         + "consuming), out of a staging buffer refilled between batches (untimed). Timed in "
         + "batches of \(capacity) events, the writer queue catching up between batches (synchronize(), "
