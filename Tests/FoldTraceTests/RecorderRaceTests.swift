@@ -4,6 +4,10 @@ import Testing
 
 @testable import FoldTrace
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `record(_:)` takes its slot under the lock and fills it after the lock's release: these tests race
 /// that window against `close()`, a failing sink whose error handler closes the recorder, and scene
 /// connections filling the 512-slot reserve, with tiny buffers so that the writer queue swaps buffers
@@ -180,5 +184,29 @@ import Testing
     #expect(disconnections.count == TraceFormat.maxConnectedScenes)
     #expect(events.map(\.time) == events.map(\.time).sorted())
     #expect(Self.droppedRecords(in: events) == recorder.droppedCount)
+  }
+
+  /// A caller preempted between taking its slot and filling it (as `record(_:)` does, by hand): a
+  /// `close()` on another thread swaps the buffer out and waits for the slot, which is filled only
+  /// after the swap; the trace holds the event as filled, and `close()` returned after it.
+  @Test func closeWaitsForASlotFilledAfterTheWriterTookTheBuffer() throws {
+    let sink = RecordingSink()
+    let recorder = try SessionRecorder(
+      sink: sink, header: recorderHeader, eventCapacity: 4, clock: steppingClock())
+    let admission = try recorder.state.withLock { state in
+      try recorder.admit(nil, at: 7_000, into: &state)
+    }
+    let slot = try #require(admission.slot)
+    let closed = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = try? recorder.close()
+      closed.signal()
+    }
+    // The writer queue swapped the buffer out (the caller's side is now the empty spare).
+    while !recorder.state.withLock({ $0.closed && $0.buffer.isEmpty }) { sched_yield() }
+    let label = String(repeating: "late ", count: 20)
+    slot.fill(TraceEvent(time: admission.time, .marker(label)))
+    closed.wait()
+    #expect(try sink.events() == [TraceEvent(time: 7_000, .marker(label))])
   }
 }
