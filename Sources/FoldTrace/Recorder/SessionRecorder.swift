@@ -79,6 +79,8 @@ public final class SessionRecorder: Sendable {
   let output: RecorderOutput
   let wakeup: RecorderWakeup
   let errorHandler: (@Sendable (any Error) -> Void)?
+  /// Entered by the first ``close()`` under the lock, left when the trace is closed.
+  let closing = DispatchGroup()
 
   /// The default number of events the buffer takes: about 34 s of events at 120 Hz.
   public static let defaultEventCapacity = 4096
@@ -262,7 +264,7 @@ public final class SessionRecorder: Sendable {
     if let error = lastError { throw error }
   }
 
-  private func finishAndStop() {
+  func finishAndStop() {
     finish()
     wakeup.stop()
   }
