@@ -79,6 +79,8 @@ public final class SessionRecorder: Sendable {
   let output: RecorderOutput
   let wakeup: RecorderWakeup
   let errorHandler: (@Sendable (any Error) -> Void)?
+  /// Entered by the first ``close()`` under the lock, left when the trace is closed.
+  let closing = DispatchGroup()
 
   /// The default number of events the buffer takes: about 34 s of events at 120 Hz.
   public static let defaultEventCapacity = 4096
@@ -250,6 +252,8 @@ public final class SessionRecorder: Sendable {
   public func close() throws {
     let first = state.withLock { state in
       defer { state.closed = true }
+      // Entered under the lock, so a caller that finds the recorder closed always has it to wait on.
+      if !state.closed { closing.enter() }
       return !state.closed
     }
     if isOnWriterQueue {
@@ -257,14 +261,17 @@ public final class SessionRecorder: Sendable {
     } else if first {
       queue.sync { self.finishAndStop() }
     } else {
-      queue.sync {}  // Another caller's close is queued or running: wait for it.
+      // Another caller's close is queued, running, or about to be queued (an empty `queue.sync` could
+      // run before it is): wait until it is done.
+      closing.wait()
     }
     if let error = lastError { throw error }
   }
 
-  private func finishAndStop() {
+  func finishAndStop() {
     finish()
     wakeup.stop()
+    closing.leave()
   }
 
   /// The key under which the writer queue carries its recorder's identity.
