@@ -47,4 +47,17 @@ enum CompactDouble {
     }
     return Double(n) / scale
   }
+
+  /// The value of a compact double's even wire form `u` (the zigzagged numerator shifted left by one;
+  /// <doc:TraceFormat>, "Event bodies", Doubles), in points: ``value(_:scale:)`` of its numerator.
+  ///
+  /// 0 / scale is +0 for every scale above zero (+∞ included), so the zero that a scroll record's x
+  /// offset mostly is takes no division; a zero scale, a negative one or NaN divides as any other
+  /// numerator does (NaN, -0).
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func value(ofEvenForm u: UInt64, scale: Double) -> Double {
+    if u == 0 && scale > 0 { return 0 }
+    return value(unzigzag(u &>> 1), scale: scale)
+  }
 }

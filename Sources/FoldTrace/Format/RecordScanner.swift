@@ -81,8 +81,7 @@ struct RecordScanner {
       return Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self)))
     }
     guard u & 1 == 0 else { return nil }
-    if u == 0 && scale > 0 { return 0 }
-    return CompactDouble.value(CompactDouble.unzigzag(u &>> 1), scale: scale)
+    return CompactDouble.value(ofEvenForm: u, scale: scale)
   }
 
   /// The offset and length of an optional string's bytes (tag 0: none, `count` -1; n + 1: n bytes).

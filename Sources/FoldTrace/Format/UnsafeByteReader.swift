@@ -242,10 +242,7 @@ struct UnsafeByteReader {
     let u = try varint()
     if u == 1 { return Double(bitPattern: try u64()) }
     guard u & 1 == 0 else { throw Failure(reason: "invalid double form \(u)") }
-    // 0 / scale is +0 for every scale above zero (+∞ included): no division for the zero a scroll
-    // record's x offset mostly is. A zero scale, a negative one or NaN divides as before (NaN, -0).
-    if u == 0 && scale > 0 { return 0 }
-    return CompactDouble.value(CompactDouble.unzigzag(u >> 1), scale: scale)
+    return CompactDouble.value(ofEvenForm: u, scale: scale)
   }
 
   mutating func bool() throws(Failure) -> Bool {
