@@ -62,12 +62,7 @@ struct RecordScanner {
       return UInt64(
         (w & 0x7F) | ((w & 0x7F00) &>> 1) | ((w & 0x7F_0000) &>> 2) | ((w & 0x7F00_0000) &>> 3))
     }
-    // As `UnsafeByteReader.longVarint`: keep the varint's bytes, pack their 7-bit groups.
-    var x = word & (UInt64.max &>> UInt64(63 &- stop))
-    x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) &>> 1)
-    x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) &>> 2)
-    x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
-    return x
+    return UnsafeByteReader.varintValue(word, lastHighBit: stop)
   }
 
   /// A double in the format's form (``UnsafeByteReader/double(scale:)``): 1 then eight raw bytes, or

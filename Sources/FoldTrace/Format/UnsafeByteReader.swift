@@ -107,15 +107,24 @@ struct UnsafeByteReader {
       let stops = ~word & 0x8080_8080_8080_8080
       if stops != 0 {
         let stop = stops.trailingZeroBitCount  // 7, 15, …, 63: the high bit of the last byte
-        var x = word & ((1 << UInt64(stop + 1)) &- 1)
-        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
-        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
-        x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
         position += (stop + 1) >> 3
-        return x
+        return Self.varintValue(word, lastHighBit: stop)
       }
     }
     return try checkedVarint()
+  }
+
+  /// The value of the LEB128 varint in the low bytes of `word` (little-endian) whose last byte's high
+  /// bit is bit `stop` (7, 15, …, 63): the bytes up to it kept, their 7-bit groups packed, with no
+  /// branch per byte.
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func varintValue(_ word: UInt64, lastHighBit stop: Int) -> UInt64 {
+    var x = word & (UInt64.max &>> UInt64(63 &- stop))
+    x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) &>> 1)
+    x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) &>> 2)
+    x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
+    return x
   }
 
   /// A varint read one byte at a time, with every rule checked.
