@@ -71,10 +71,7 @@ struct SlotBuffer<Element>: ~Copyable {
   /// - Complexity: O(1).
   @inline(__always)
   mutating func append(_ element: consuming Element) {
-    precondition(count < capacity, "slot buffer overflow")
-    (base + count).initialize(to: element)
-    filled[count].store(true, ordering: .releasing)
-    count += 1
+    reserve().fill(element)
   }
 
   /// The next slot, taken for an element to be stored by ``Reservation/fill(_:)``.
