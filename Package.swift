@@ -58,6 +58,14 @@ let package = Package(
         "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore", "ReferenceScreen",
       ],
       exclude: ["__Goldens__"]),
+    // The example of the main use: an app's own layout module, which links LayoutCore alone, and the
+    // tests that replay the corpus and a FoldSim session through it.
+    .target(name: "MailboxLayout", dependencies: ["LayoutCore"], path: "Tests/ExampleApp/MailboxLayout"),
+    .testTarget(
+      name: "ExampleAppTests",
+      dependencies: [
+        "MailboxLayout", "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore",
+      ]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
     .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
   ],
