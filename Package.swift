@@ -5,8 +5,26 @@
 // LayoutCore; FoldReplay joins FoldTrace and LayoutCore; no executable links FoldReplayTesting.
 import PackageDescription
 
+// libzstd: Debian's libzstd-dev through pkg-config on Linux (installed by Tools/setup); on Apple
+// platforms, where no system libzstd exists for iOS, the library product of zstd's own Swift package,
+// wrapped by a C target of the same module name so the Swift code is the same everywhere. These
+// machines build Linux only: the Apple branch is written to zstd's manifest, not built here.
+#if os(macOS) || os(iOS)
+  let zstdPackages: [Package.Dependency] = [
+    .package(url: "https://github.com/facebook/zstd.git", from: "1.5.6")
+  ]
+  let zstdTarget: Target = .target(
+    name: "CZstd", dependencies: [.product(name: "libzstd", package: "zstd")], path: "Sources/CZstdApple")
+#else
+  let zstdPackages: [Package.Dependency] = []
+  let zstdTarget: Target = .systemLibrary(
+    name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])])
+#endif
+
 let package = Package(
   name: "FoldTrace",
+  // Mutex and Atomic (Synchronization), which SessionRecorder uses, need iOS 18 / macOS 15.
+  platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18)],
   products: [
     .library(name: "FoldTrace", targets: ["FoldTrace"]),
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
@@ -18,12 +36,9 @@ let package = Package(
     .executable(name: "foldsim", targets: ["foldsim"]),
     .executable(name: "tracebench", targets: ["tracebench"]),
   ],
+  dependencies: zstdPackages,
   targets: [
-    .systemLibrary(
-      name: "CZstd",
-      pkgConfig: "libzstd",
-      providers: [.apt(["libzstd-dev"])]
-    ),
+    zstdTarget,
     .target(name: "FoldTrace", dependencies: ["CZstd"]),
     .target(name: "LayoutCore"),
     .target(name: "ReferenceScreen", dependencies: ["LayoutCore"]),
