@@ -5,10 +5,10 @@ import Testing
 
 @testable import FoldTrace
 
-/// The disk filling up under a `SessionRecorder` (issue 9): the error reaches the app through the
+/// The disk filling up under a `SessionRecorder`: the error reaches the app through the
 /// recorder's API (`lastError`, the error handler, `close()`), the events it cost are counted, and the
 /// frames already on disk stay valid.
-@Suite struct ReliabilityRecorderTests {
+@Suite struct RecorderFaultTests {
   /// A clock that advances 1 ms per reading.
   final class Ticker: Sendable {
     let now = Mutex<UInt64>(0)

@@ -85,7 +85,7 @@ import Testing
 
 @Suite struct RecoveryEveryCutTests {
   /// A crash can cut the file anywhere: after recover, exactly the complete frames before the cut remain
-  /// and the file reads cleanly (issue 9, crash safety).
+  /// and the file reads cleanly (crash safety).
   @Test func recoverAfterACutAtEveryOffset() throws {
     let events = TraceSamples.everyKind + TraceSamples.scrolling(count: 12, from: 10_000_000)
     let bytes = try TraceSamples.bytes(events, policy: FlushPolicy(maxBufferedBytes: 150))

@@ -1,10 +1,10 @@
 import FoldTrace
 import Testing
 
-/// Hostile sizes (issue 9): frames that declare or decompress to huge sizes, huge varints and counts,
+/// Hostile sizes: frames that declare or decompress to huge sizes, huge varints and counts,
 /// and frames of many tiny records are refused by the reader's caps before they cost memory; and
 /// everything a writer writes stays within those caps.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityLimitsTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileFrameTests {
   static let header = TraceCrafting.headerFrame()
 
   /// Frame content: a frame time, a keyframe count, then records.

@@ -2,10 +2,10 @@ import FoldTrace
 import Foundation
 import Testing
 
-/// Schema evolution (issue 9): a trace from a newer minor version is read with its unknown kinds skipped
+/// Schema evolution: a trace from a newer minor version is read with its unknown kinds skipped
 /// and counted, also after a tear and `recover`, which keeps its bytes (an older writer does not append
 /// to it); a newer major version is refused with both versions named, and nothing touches its file.
-@Suite struct ReliabilitySchemaTests {
+@Suite struct UnknownKindTests {
   @Test func unknownKindsAreSkippedAndCountedPerFrame() throws {
     let (bytes, events, unknown) = Reliability.newerMinor()
     let reader = try TraceReader(bytes: bytes, name: "newer.foldtrace")

@@ -43,7 +43,7 @@ import Testing
   }
 
   static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("__Goldens__/reader-outcomes.txt")
+    .deletingLastPathComponent().appendingPathComponent("__Goldens__/reader-outcomes.txt")
 
   @Test func seededDamageReadsAsRecorded() throws {
     let (lines, kinds) = try Self.outcomes(try Self.sessions(), cases: 1200, seed: 20_261_129)

@@ -6,8 +6,8 @@ import Foundation
   import Glibc
 #endif
 
-/// Helpers of the reliability tests (issue 9): small traces of several shapes, an in-process `zstd -t`,
-/// and a disk that fills up under a live writer.
+/// Helpers of the damage, hostile-input and fault tests: small traces of several shapes, an in-process
+/// `zstd -t`, and a disk that fills up under a live writer.
 enum Reliability {
   /// A session with every kind, keyframes and a few dozen scroll events.
   static let events = TraceSamples.everyKind.dropLast() + TraceSamples.scrolling(count: 24, from: 10_000_000)

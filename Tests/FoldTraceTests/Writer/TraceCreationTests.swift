@@ -4,7 +4,7 @@ import Testing
 
 @testable import FoldTrace
 
-/// A new trace's name appears only with its header on disk (issue 9, "Crash safety"): a process killed
+/// A new trace's name appears only with its header on disk ("Crash safety"): a process killed
 /// while creating it leaves no empty file that `tracecat recover` would have to refuse.
 @Suite struct TraceCreationTests {
   private static func directoryNames(_ path: String) throws -> [String] {

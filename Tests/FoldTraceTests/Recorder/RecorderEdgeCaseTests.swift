@@ -28,8 +28,8 @@ final class StallingSink: SessionRecorderSink, @unchecked Sendable {
   var bytes: [UInt8] { storage.withLock { $0 } }
 }
 
-/// Findings of the adversarial pass on the redesigned recorder, each now a test.
-@Suite struct RecorderHardeningTests {
+/// The recorder at its edges: each case a way a caller can misuse or race it, and what it must do then.
+@Suite struct RecorderEdgeCaseTests {
   /// A second `close()` while the first waits on the disk must wait too, not return before anything
   /// is durable.
   @Test func concurrentClosesAllWaitForTheTrace() throws {

@@ -7,7 +7,7 @@ import Foundation
 /// file, byte offset, reason), skipping damaged frames as `tracecat` does, and the end state — as one
 /// line per input, pinned by a golden file (`ReaderOutcomeTests`).
 ///
-/// The golden was recorded when the decode loop was rewritten for speed (issue 8), after 220 k seeded
+/// The golden was recorded when the decode loop was rewritten for speed, after 220 k seeded
 /// cases had given byte-identical transcripts from the rewritten reader and a frozen copy of the one
 /// before it; the golden keeps that reader's behaviour pinned without keeping the copy.
 enum ReaderOutcomes {

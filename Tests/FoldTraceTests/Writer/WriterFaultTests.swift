@@ -3,10 +3,10 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Writers under pressure (issue 9): a second writer on the same file is refused and cannot harm the
+/// Writers under pressure: a second writer on the same file is refused and cannot harm the
 /// first's data; a disk that fills up reports the error through `TraceWriter`'s API and leaves every frame
 /// already written valid.
-@Suite struct ReliabilityWriterTests {
+@Suite struct WriterFaultTests {
   @Test func aSecondWriterIsRefusedAndTheFirstsDataStaysIntact() throws {
     try TraceSamples.withTemporaryPath { path in
       let events = Array(Reliability.events)
