@@ -29,24 +29,24 @@ import Testing
   }
 
   /// At width 400 each text item is ⌈100 / ⌊384 / 8.5⌋⌉ = 3 lines: 3 × 22 + 16 = 82 pt, so the ten take
-  /// 820 pt; item12 starts at 820 + 200 = 1020. Scrolled to 1000, item12 is the first fully visible item,
-  /// 20 pt below the top.
+  /// 820 pt; item11 spans 920–1020. Scrolled to 1000, item11 is the first item not fully clipped (CSS
+  /// candidate examination), 80 pt above the top.
   static func scrolledArticle() -> ScrollModel {
     ScrollModel(items: article(), viewport: viewport(width: 400), contentOffset: 1000)
   }
 
   @Test func textRewrapAboveTheAnchor() {
     var model = Self.scrolledArticle()
-    #expect(model.anchor == ScrollAnchor(itemID: "item12", offsetFromViewportTop: 20))
+    #expect(model.anchor == ScrollAnchor(itemID: "item11", offsetFromViewportTop: -80))
     model.relayout(viewport: Self.viewport(width: 300))
-    // ⌊284 / 8.5⌋ = 33 per line, ⌈100 / 33⌉ = 4 lines: 88 + 16 = 104; item12 at 1040 + 200 = 1240 → 1220.
+    // ⌊284 / 8.5⌋ = 33 per line, ⌈100 / 33⌉ = 4 lines: 88 + 16 = 104; item11 at 1040 + 100 = 1140 → 1220.
     #expect(model.contentOffset == 1220)
   }
 
   @Test func dynamicTypeChange() {
     var model = Self.scrolledArticle()
     model.relayout(configuration: ScrollConfiguration(dynamicTypeSize: .accessibility1))
-    // AX1: 4 lines × 34 + 16 = 152 each; item12 at 1520 + 200 = 1720 → 1700.
+    // AX1: 4 lines × 34 + 16 = 152 each; item11 at 1520 + 100 = 1620 → 1700.
     #expect(model.contentOffset == 1700)
     model.relayout(configuration: ScrollConfiguration(dynamicTypeSize: .large))
     #expect(model.contentOffset == 1000)
@@ -60,14 +60,14 @@ import Testing
   @Test func gridTwoFourTwoColumns() {
     let two = ScrollConfiguration(columns: 2, rowSpacing: 10)
     let four = ScrollConfiguration(columns: 4, rowSpacing: 10)
-    // Two columns: tiles 200 × 200, row r at 210·r. tile20 is in row 10 at 2100; scrolled to 2050 row 9
-    // (1890–2090) is cut and tile20 is the first fully visible item, 50 pt down.
+    // Two columns: tiles 200 × 200, row r at 210·r. Scrolled to 2050, row 9 (1890–2090) is cut: its first
+    // tile, tile18, is the first item not fully clipped, 160 pt above the top.
     var model = ScrollModel(
       items: Self.tiles(), viewport: Self.viewport(width: 400), configuration: two, contentOffset: 2050)
-    #expect(model.anchor == ScrollAnchor(itemID: "tile20", offsetFromViewportTop: 50))
+    #expect(model.anchor == ScrollAnchor(itemID: "tile18", offsetFromViewportTop: -160))
     model.relayout(configuration: four)
-    // Four columns: tiles 100 × 100, row r at 110·r; tile20 in row 5 at 550 → 500.
-    #expect(model.contentOffset == 500)
+    // Four columns: tiles 100 × 100, row r at 110·r; tile18 in row 4 at 440 → 600; tile20 in row 5.
+    #expect(model.contentOffset == 600)
     #expect(model.layout.frame(of: "tile20") == Rect(x: 0, y: 550, width: 100, height: 100))
     model.relayout(configuration: two)
     #expect(model.contentOffset == 2050)
@@ -85,18 +85,18 @@ import Testing
     }
     var rtl = model(.rightToLeft)
     // Content width 400 − 80 = 320; tiles (320 − 10) / 2 = 155 square; row r at 165·r. Region 1000–1800:
-    // row 6 (990–1145) is cut, tile14 (row 7, 1155) anchors 155 pt down.
-    #expect(rtl.anchor == ScrollAnchor(itemID: "tile14", offsetFromViewportTop: 155))
+    // row 6 (990–1145) is cut, and its first tile, tile12, anchors 10 pt above the top.
+    #expect(rtl.anchor == ScrollAnchor(itemID: "tile12", offsetFromViewportTop: -10))
     // In RTL the leading inset (20) is on the right: column 0 spans 225–380, column 1 60–215.
     #expect(rtl.layout.frame(of: "tile14") == Rect(x: 225, y: 1155, width: 155, height: 155))
     #expect(rtl.layout.frame(of: "tile15") == Rect(x: 60, y: 1155, width: 155, height: 155))
     let ltr = model(.leftToRight)
     #expect(ltr.layout.frame(of: "tile14") == Rect(x: 20, y: 1155, width: 155, height: 155))
-    // Narrower (width 330): content 250, tiles 120, row r at 130·r; tile14 at 910 → 910 − 155 = 755.
+    // Narrower (width 330): content 250, tiles 120, row r at 130·r; tile12 at 780 → 780 + 10 = 790.
     let narrow = ScrollViewport(
       size: Size(width: 330, height: 800), insets: insets, layoutDirection: .rightToLeft)
     rtl.relayout(viewport: narrow)
-    #expect(rtl.contentOffset == 755)
+    #expect(rtl.contentOffset == 790)
     #expect(rtl.layout.frame(of: "tile14") == Rect(x: 190, y: 910, width: 120, height: 120))
   }
 
@@ -110,18 +110,18 @@ import Testing
       ScrollViewport(size: Size(width: width, height: 700), insets: EdgeInsets(top: 11.1, bottom: 5.9))
     }
     var model = ScrollModel(items: items, viewport: viewport(400), configuration: config)
-    // item30 is cut at the top and item31 is the first fully visible item, 10.3 pt down.
+    // item31 starts 10.3 pt down; item30 ends 0.7 pt above it, cut at the top: the anchor.
     model.scroll(to: model.layout.frame(of: "item31")!.minY - 10.3)
     let start = model.contentOffset
     let anchor = model.anchor
-    #expect(anchor?.itemID == "item31")
+    #expect(anchor?.itemID == "item30")
     var widths: [Double] = []
     for step in 1...400 { widths.append(400 - 0.25 * Double(step)) }
     for step in (0..<400).reversed() { widths.append(400 - 0.25 * Double(step)) }
     for width in widths {
       model.relayout(viewport: viewport(width))
       // At every step the anchor sits where it was, to the last representable digit.
-      let top = model.layout.frame(of: "item31")!.minY
+      let top = model.layout.frame(of: "item30")!.minY
       #expect(abs((top - model.contentOffset) - anchor!.offsetFromViewportTop) < 1e-9)
     }
     // Back at the first width after 800 reflows: the very same offset, bit for bit.

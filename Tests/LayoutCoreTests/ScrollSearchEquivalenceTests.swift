@@ -8,8 +8,8 @@ import Testing
 /// give: anchor selection that bisects past the rows above the viewport, and settling times memoised
 /// within one animator update.
 @Suite struct ScrollSearchEquivalenceTests {
-  /// The plain selection: the priority item if visible, else the first fully visible, else the first
-  /// partially visible frame, scanning from the top.
+  /// The plain selection (CSS anchor node selection on a flat list): the priority item if fully or
+  /// partially visible, else the first frame, scanning from the top, that is not fully clipped.
   static func referenceAnchor(
     in layout: ScrollLayout, viewport: ScrollViewport, offset: Double, priority: String?
   ) -> ScrollAnchor? {
@@ -21,13 +21,10 @@ import Testing
       let frame = layout.frames[index]
       if frame.minY < bottom && frame.maxY > offset { return anchor(index) }
     }
-    if let index = layout.frames.firstIndex(where: { $0.minY >= offset && $0.maxY <= bottom }) {
-      return anchor(index)
+    let visible = layout.frames.firstIndex {
+      ($0.minY >= offset && $0.maxY <= bottom) || ($0.minY < bottom && $0.maxY > offset)
     }
-    if let index = layout.frames.firstIndex(where: { $0.minY < bottom && $0.maxY > offset }) {
-      return anchor(index)
-    }
-    return nil
+    return visible.map(anchor)
   }
 
   @Test func anchorSelectionEqualsTheLinearScan() {

@@ -14,7 +14,7 @@ import Testing
     (motion.settlingTime(epsilon: epsilon) * 1e9).rounded(.up)
   }
 
-  @Test(arguments: [0, 0.25, -0.5])
+  @Test(arguments: [0, 0.25, -0.5, 0.002, -0.002, 1e-12, -1e-12])
   func boundsHoldTheSearchedTimeAndDecideMostNanoseconds(bounce: Double) {
     var random = SplitMix64(seed: 0xB0_0D5 &+ UInt64(bitPattern: Int64(bounce * 100)))
     var differences = 0

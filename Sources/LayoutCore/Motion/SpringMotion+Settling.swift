@@ -12,6 +12,13 @@ extension SpringMotion {
   /// For a critically damped motion from rest the envelope is the motion itself, so the returned time is
   /// the exact moment |x| falls to `epsilon`.
   ///
+  /// Near bounce 0 the under- and over-damped envelopes grow without bound (B ~ 1/ω_d, C₁ and C₂ ~ 1/d)
+  /// although the motion tends to the critically damped one, so those regimes also have a bound of the
+  /// critically damped form (``criticalFormEnvelopes``), and each crossing is the earlier of the two
+  /// bounds' crossings: both bound |x| (and |v|), so the earlier one is still a time after which the
+  /// motion stays within tolerance. The result tends to the critically damped time as the bounce tends
+  /// to 0 from either side; away from 0 the regime's own envelope usually crosses first and decides it.
+  ///
   /// - Parameter epsilon: The tolerance on the displacement, in the value's unit; must be positive.
   /// - Returns: Seconds since release; 0 when already within tolerance, `.infinity` for an undamped spring
   ///   that is not at rest.
@@ -22,15 +29,26 @@ extension SpringMotion {
     // peak (t = 0), within any positive tolerance: the search below would return 0 for both.
     if displacement == 0 && velocity == 0 { return 0 }
     let (position, speed) = envelopes
+    let critical = criticalFormEnvelopes
     let speedTolerance = epsilon * spring.angularFrequency
-    let positionSettled = Self.lastCrossing(of: position, below: epsilon)
-    // When the speed envelope is proven under its tolerance from the position's time on, its own search
+    var positionSettled = Self.lastCrossing(of: position, below: epsilon)
+    if let critical {
+      positionSettled = min(positionSettled, Self.lastCrossing(of: critical.position, below: epsilon))
+    }
+    // When a speed envelope is proven under its tolerance from the position's time on, its own search
     // ends at or before that time, and the larger of the two is the position's: the search is skipped
     // (`CrossingBracket.staysBelow`), with the same result to the last bit.
     if CrossingBracket.staysBelow(speed, tolerance: speedTolerance, from: positionSettled) {
       return positionSettled
     }
-    return max(positionSettled, Self.lastCrossing(of: speed, below: speedTolerance))
+    if let critical,
+      CrossingBracket.staysBelow(critical.velocity, tolerance: speedTolerance, from: positionSettled)
+    {
+      return positionSettled
+    }
+    var still = Self.lastCrossing(of: speed, below: speedTolerance)
+    if let critical { still = min(still, Self.lastCrossing(of: critical.velocity, below: speedTolerance)) }
+    return max(positionSettled, still)
   }
 
   /// One envelope term (a + b·t)·e^(−λt) with a, b ≥ 0, λ ≥ 0.
@@ -53,6 +71,11 @@ extension SpringMotion {
       let sum = 0 + first.value(at: t)
       guard let second else { return sum }
       return sum + second.value(at: t)
+    }
+
+    /// True when every coefficient is finite (an envelope whose coefficients overflowed bounds nothing).
+    var isFinite: Bool {
+      first.a.isFinite && first.b.isFinite && (second.map { $0.a.isFinite && $0.b.isFinite } ?? true)
     }
   }
 
@@ -78,7 +101,7 @@ extension SpringMotion {
         Envelope(first: EnvelopeTerm(a: speed, b: 0, lambda: lambda))
       )
     case .overDamped:
-      let (r1, r2, c1, c2) = overDampedTerms
+      let (r1, r2, _, c1, c2) = overDampedTerms
       return (
         Envelope(
           first: EnvelopeTerm(a: abs(c1), b: 0, lambda: -r1),
@@ -90,10 +113,44 @@ extension SpringMotion {
     }
   }
 
+  /// Bounds of the critically damped form (a + b·t)·e^(−λt) on the position and the velocity of an
+  /// under- or over-damped motion; nil when critically damped (``envelopes`` is that form already).
+  ///
+  /// Under-damped, with K = v₀ + λx₀: x(t) = e^(−λt)(x₀cos ω_d t + K·sin(ω_d t)/ω_d) and
+  /// v(t) = e^(−λt)(v₀cos ω_d t − ω₀(ω₀x₀ + ζv₀)·sin(ω_d t)/ω_d) (ω_d² + λ² = ω₀²); |sin(ω_d t)/ω_d| ≤ t
+  /// gives |x| ≤ (|x₀| + |K|t)e^(−λt) and |v| ≤ (|v₀| + ω₀|ω₀x₀ + ζv₀|t)e^(−λt). Over-damped, with
+  /// K = v₀ − r₁x₀: |(e^(dt) − 1)/d| ≤ t for d < 0 gives |x| ≤ (|x₀| + |K|t)e^(r₁t) and
+  /// |v| ≤ (|v₀| + |r₂K|t)e^(r₁t). At bounce 0 both are the critically damped envelope.
+  var criticalFormEnvelopes: (position: Envelope, velocity: Envelope)? {
+    let x0 = displacement
+    let v0 = velocity
+    let omega = spring.angularFrequency
+    switch spring.regime {
+    case .criticallyDamped:
+      return nil
+    case .underDamped:
+      let lambda = spring.dampingRatio * omega
+      let k = abs(v0 + lambda * x0)
+      let m = omega * abs(omega * x0 + spring.dampingRatio * v0)
+      return (
+        Envelope(first: EnvelopeTerm(a: abs(x0), b: k, lambda: lambda)),
+        Envelope(first: EnvelopeTerm(a: abs(v0), b: m, lambda: lambda))
+      )
+    case .overDamped:
+      let (r1, r2, _, _, _) = overDampedTerms
+      let k = abs(v0 - r1 * x0)
+      return (
+        Envelope(first: EnvelopeTerm(a: abs(x0), b: k, lambda: -r1)),
+        Envelope(first: EnvelopeTerm(a: abs(v0), b: abs(r2) * k, lambda: -r1))
+      )
+    }
+  }
+
   /// The smallest T with envelope(t) ≤ tolerance for every t ≥ T.
   ///
   /// - Complexity: O(1): at most 200 bisection steps after the doubling search.
   static func lastCrossing(of envelope: Envelope, below tolerance: Double) -> Double {
+    guard envelope.isFinite else { return .infinity }
     let (peak, slowest) = peakAndSlowestRate(of: envelope)
     if envelope.value(at: peak) <= tolerance { return 0 }
     let slowestRate = slowest ?? 0
@@ -149,6 +206,7 @@ extension SpringMotion {
   ///
   /// - Complexity: O(1): the bracket's Newton steps, no bisection.
   static func crossingBounds(of envelope: Envelope, below tolerance: Double) -> (low: Double, high: Double)? {
+    guard envelope.isFinite else { return (.infinity, .infinity) }
     let (peak, slowest) = peakAndSlowestRate(of: envelope)
     if envelope.value(at: peak) <= tolerance { return (0, 0) }
     let slowestRate = slowest ?? 0
@@ -167,7 +225,8 @@ extension SpringMotion {
   /// they cannot be proven (then only the search gives it).
   ///
   /// The settling time is the later of the position's and the speed's crossings
-  /// (``lastCrossing(of:below:)``), bounded each by ``crossingBounds(of:below:)``. When the speed
+  /// (``lastCrossing(of:below:)``, each the earlier of two envelopes' away from critical damping),
+  /// bounded each by ``crossingBounds(of:below:)``. When the speed
   /// envelope is proven under its tolerance from the position's lower bound on
   /// (``CrossingBracket/staysBelow(_:tolerance:from:)``), its crossing is at most that bound and the
   /// position's bounds stand alone, as the search itself skips the speed then.
@@ -178,11 +237,32 @@ extension SpringMotion {
     guard epsilon > 0 else { return nil }
     if displacement == 0 && velocity == 0 { return (0, 0) }
     let (position, speed) = envelopes
+    let critical = criticalFormEnvelopes
     let speedTolerance = epsilon * spring.angularFrequency
-    guard let settled = Self.crossingBounds(of: position, below: epsilon) else { return nil }
+    guard let settled = Self.earlierCrossingBounds(of: position, critical?.position, below: epsilon) else {
+      return nil
+    }
     if CrossingBracket.staysBelow(speed, tolerance: speedTolerance, from: settled.low) { return settled }
-    guard let still = Self.crossingBounds(of: speed, below: speedTolerance) else { return nil }
+    if let critical,
+      CrossingBracket.staysBelow(critical.velocity, tolerance: speedTolerance, from: settled.low)
+    {
+      return settled
+    }
+    guard let still = Self.earlierCrossingBounds(of: speed, critical?.velocity, below: speedTolerance) else {
+      return nil
+    }
     return (max(settled.low, still.low), max(settled.high, still.high))
+  }
+
+  /// Bounds on the earlier of two envelopes' ``lastCrossing(of:below:)`` (the first alone when there is
+  /// no second): the lesser lower and the lesser upper bound, since `min` keeps order.
+  private static func earlierCrossingBounds(
+    of envelope: Envelope, _ other: Envelope?, below tolerance: Double
+  ) -> (low: Double, high: Double)? {
+    guard let first = crossingBounds(of: envelope, below: tolerance) else { return nil }
+    guard let other else { return first }
+    guard let second = crossingBounds(of: other, below: tolerance) else { return nil }
+    return (min(first.low, second.low), min(first.high, second.high))
   }
 
   /// ``settlingTime(epsilon:)`` rounded up to whole nanoseconds, `(time × 10⁹).rounded(.up)`, as

@@ -11,11 +11,20 @@ import Foundation
 ///   v(t) = (v₀ − ω₀(v₀ + ω₀x₀)t)·e^(−ω₀t);
 /// - under-damped (ζ < 1), λ = ζω₀, ω_d = ω₀√(1 − ζ²), B = (v₀ + λx₀)/ω_d:
 ///   x(t) = e^(−λt)(x₀cos ω_d t + B sin ω_d t), v(t) = e^(−λt)(v₀cos ω_d t − (x₀ω_d + λB) sin ω_d t);
-/// - over-damped (ζ > 1), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), C₂ = (v₀ − r₁x₀)/(r₂ − r₁), C₁ = x₀ − C₂:
-///   x(t) = C₁e^(r₁t) + C₂e^(r₂t), v(t) = r₁C₁e^(r₁t) + r₂C₂e^(r₂t).
+/// - over-damped (ζ > 1), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), d = r₂ − r₁, K = v₀ − r₁x₀, C₂ = K/d, C₁ = x₀ − C₂:
+///   x(t) = C₁e^(r₁t) + C₂e^(r₂t) = e^(r₁t)(x₀ + K·(e^(dt) − 1)/d),
+///   v(t) = r₁C₁e^(r₁t) + r₂C₂e^(r₂t) = e^(r₁t)(v₀ + r₂K·(e^(dt) − 1)/d).
+///
+/// Near ζ = 1 the terms are taken from the bounce, not from ζ: 1 − ζ² = bounce·(2 − bounce) for
+/// bounce > 0 and √(ζ² − 1) = √(−bounce·(2 + bounce)) / (1 + bounce) for bounce < 0, both exact
+/// identities of ``Spring/dampingRatio`` that stay positive for every non-zero bounce, where 1 − ζ² itself
+/// rounds to 0 once |bounce| < 2⁻⁵³ (ζ rounds to 1). So ω_d and d are never 0 off bounce 0, and the
+/// over-damped motion is evaluated in its e^(r₁t)(…(e^(dt) − 1)/d) form, with `expm1`, which tends to the
+/// critically damped one as d → 0 instead of cancelling two huge C₁, C₂: every sample is finite for every
+/// bounce in −0.99…1.
 ///
 /// A critically damped motion crosses the target at most once, at t = −x₀ / (v₀ + ω₀x₀), which is positive
-/// only when the motion already heads toward the target faster than ω₀·|x₀| (issue 4).
+/// only when the motion already heads toward the target faster than ω₀·|x₀|.
 public struct SpringMotion: Sendable, Hashable {
   /// The spring.
   public let spring: Spring
@@ -72,10 +81,12 @@ public struct SpringMotion: Sendable, Hashable {
         decay * (x0 * cosine + b * sine), decay * (v0 * cosine - (x0 * omegaD + lambda * b) * sine)
       )
     case .overDamped:
-      let (r1, r2, c1, c2) = overDampedTerms
+      let (r1, r2, gap, _, _) = overDampedTerms
       let slow = exp(r1 * t)
-      let fast = exp(r2 * t)
-      return (c1 * slow + c2 * fast, r1 * c1 * slow + r2 * c2 * fast)
+      let k = v0 - r1 * x0
+      // (e^(dt) − 1)/d: t when dt is below the resolution of a Double, 1/|d| for large t; never 0/0.
+      let spread = expm1(gap * t) / gap
+      return (slow * (x0 + k * spread), slow * (v0 + r2 * k * spread))
     }
   }
 
@@ -90,23 +101,31 @@ public struct SpringMotion: Sendable, Hashable {
     return ((x0 + (v0 + omega * x0) * t) * decay, (v0 - omega * (v0 + omega * x0) * t) * decay)
   }
 
-  /// λ = ζω₀, ω_d and B for the under-damped solution.
+  /// λ = ζω₀, ω_d and B for the under-damped solution (bounce > 0).
+  ///
+  /// ω_d = ω₀√(bounce·(2 − bounce)), which equals ω₀√(1 − ζ²) and is positive for every bounce > 0.
   var underDampedTerms: (lambda: Double, omegaD: Double, b: Double) {
     let omega = spring.angularFrequency
-    let zeta = spring.dampingRatio
-    let lambda = zeta * omega
-    let omegaD = omega * (1 - zeta * zeta).squareRoot()
+    let bounce = spring.bounce
+    let lambda = spring.dampingRatio * omega
+    let omegaD = omega * (bounce * (2 - bounce)).squareRoot()
     return (lambda, omegaD, (velocity + lambda * displacement) / omegaD)
   }
 
-  /// r₁ (slow), r₂ (fast), C₁, C₂ for the over-damped solution.
-  var overDampedTerms: (r1: Double, r2: Double, c1: Double, c2: Double) {
+  /// r₁ (slow), r₂ (fast), d = r₂ − r₁, C₁, C₂ for the over-damped solution (bounce < 0).
+  ///
+  /// With s = √(−bounce·(2 + bounce)) = (1 + bounce)√(ζ² − 1): r₁ = −ω₀(1 + bounce)/(1 + s),
+  /// r₂ = −ω₀(1 + s)/(1 + bounce) and d = −2ω₀s/(1 + bounce), which is negative for every bounce < 0
+  /// (r₂ − r₁ evaluated as a difference rounds to 0 near bounce 0); this r₁ is free of the cancellation
+  /// in −ω₀(ζ − √(ζ² − 1)).
+  var overDampedTerms: (r1: Double, r2: Double, gap: Double, c1: Double, c2: Double) {
     let omega = spring.angularFrequency
-    let zeta = spring.dampingRatio
-    let root = (zeta * zeta - 1).squareRoot()
-    let r1 = -omega * (zeta - root)
-    let r2 = -omega * (zeta + root)
-    let c2 = (velocity - r1 * displacement) / (r2 - r1)
-    return (r1, r2, displacement - c2, c2)
+    let bounce = spring.bounce
+    let s = (-bounce * (2 + bounce)).squareRoot()
+    let r1 = -omega * (1 + bounce) / (1 + s)
+    let r2 = -omega * (1 + s) / (1 + bounce)
+    let gap = -2 * omega * s / (1 + bounce)
+    let c2 = (velocity - r1 * displacement) / gap
+    return (r1, r2, gap, displacement - c2, c2)
   }
 }

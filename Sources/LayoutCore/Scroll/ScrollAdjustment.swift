@@ -1,5 +1,5 @@
 /// What one relayout did to a scroll view's position: the anchor and offset before and after, and the rule
-/// that decided it. The replayer's timeline records these (issue 5, "scroll anchor before/after").
+/// that decided it. The replayer's timeline records these (scroll anchor before and after).
 public struct ScrollAdjustment: Sendable, Hashable {
   /// The kept anchor before the relayout.
   public var anchorBefore: ScrollAnchor?
@@ -35,10 +35,10 @@ public struct ScrollAdjustment: Sendable, Hashable {
     /// The offset was 0 and stays 0 (CSS Scroll Anchoring, suppression triggers: "the scroll offset of the
     /// scrollable element being zero").
     case atTop
-    /// The anchor item disappeared; the next surviving item (or, if none follows, the nearest before it)
-    /// kept its own offset instead.
+    /// The anchor item disappeared; the anchor selected before the relayout among the surviving items
+    /// (the visible selection, else the first not fully clipped) kept its own offset instead.
     case anchorReplaced
-    /// No anchor (nothing was visible, or no item survived): the offset was only clamped.
+    /// No anchor (nothing was visible, or no surviving item was): the offset was only clamped.
     case noAnchor
   }
 }

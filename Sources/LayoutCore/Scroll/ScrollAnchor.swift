@@ -1,15 +1,19 @@
 /// The item a scroll view keeps in place across layout changes, and where its top edge was.
 ///
-/// Selection follows CSS Scroll Anchoring §2.2 ("anchor node selection algorithm") on a flat list of items,
-/// and SwiftUI's `scrollPosition(id:anchor:)` with a `.top` anchor:
+/// Selection is CSS Scroll Anchoring's anchor node selection algorithm (§2.1, "Anchor Node Selection") on
+/// a flat list of items, with a `.top` anchor as in SwiftUI's `scrollPosition(id:anchor:)`:
 ///
-/// 1. the priority candidate (the selected or focused item; CSS: "the DOM anchor of the focused area") when
-///    it is at least partially visible;
-/// 2. otherwise the first item, in order, fully inside the viewing region (CSS "fully visible");
-/// 3. otherwise the first partially visible item.
+/// 1. the priority candidate (the selected or focused item; CSS: "the DOM anchor of the focused area of
+///    the document") when it is a viable candidate, that is fully or partially visible;
+/// 2. otherwise the candidate examination of each item in order, which selects the first item that is not
+///    fully clipped: a fully visible item is selected; a partially visible one is descended into, and an
+///    item has nothing inside to pick, so it is selected too.
 ///
-/// The viewing region is the viewport minus its top and bottom insets (CSS "optimal viewing region"); an
-/// item's offset is its top minus the viewing region's top, negative when it starts above it.
+/// The viewing region is the viewport minus its top and bottom insets (CSS "optimal viewing region", the
+/// scroll container shrunk by `scroll-padding`). An item is fully visible when its frame lies within it,
+/// fully clipped when its frame lies entirely outside it (touching an edge from outside counts as outside),
+/// and partially visible otherwise. An item's offset is its top minus the viewing region's top, negative
+/// when it starts above it.
 public struct ScrollAnchor: Sendable, Hashable {
   /// The anchor item's identifier.
   public var itemID: String
@@ -41,37 +45,49 @@ public struct ScrollAnchor: Sendable, Hashable {
 
   /// The position in `layout` of the item ``select(in:viewport:contentOffset:priority:)`` anchors to.
   ///
-  /// - Complexity: O(log n) to find the first item at or below the top, then O(k) for the k items
-  ///   checked from there; when none is fully visible, O(log n) to find the first item that can reach
-  ///   below the top, then O(m) for the m items from there to the bottom (O(n) with unordered tops).
+  /// - Complexity: O(log n) to find the first item that can reach into the viewing region, then O(k) for
+  ///   the k items checked from there (O(n) with unordered tops).
   static func selectIndex(
     in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?
   ) -> Int? {
+    selectIndex(in: layout, viewport: viewport, contentOffset: contentOffset, priority: priority) { _ in
+      true
+    }
+  }
+
+  /// ``selectIndex(in:viewport:contentOffset:priority:)`` among the items whose positions satisfy
+  /// `isCandidate` (the others are skipped as CSS skips an excluded subtree); the priority candidate must
+  /// satisfy it too.
+  ///
+  /// - Complexity: as ``selectIndex(in:viewport:contentOffset:priority:)``, plus the skipped items.
+  @inline(__always)
+  static func selectIndex(
+    in layout: ScrollLayout, viewport: ScrollViewport, contentOffset: Double, priority: String?,
+    where isCandidate: (Int) -> Bool
+  ) -> Int? {
     let top = contentOffset
     let bottom = contentOffset + viewport.visibleHeight
-    func isFullyVisible(_ frame: Rect) -> Bool { frame.minY >= top && frame.maxY <= bottom }
-    func isPartiallyVisible(_ frame: Rect) -> Bool { frame.minY < bottom && frame.maxY > top }
-    if let priority, let index = layout.index(of: priority) {
-      let frame = layout.frames[index]
-      if isFullyVisible(frame) || isPartiallyVisible(frame) { return index }
+    // Fully visible: within the region, edges included. Partially visible: overlapping it. A frame that is
+    // neither is fully clipped; a zero-height frame on an edge is fully visible.
+    func isVisible(_ frame: Rect) -> Bool {
+      (frame.minY >= top && frame.maxY <= bottom) || (frame.minY < bottom && frame.maxY > top)
     }
-    // No frame that starts above the viewport is fully visible: skip them by bisection (same result).
-    // With ordered tops, a frame that starts below the viewing region's bottom ends the search: every
-    // later frame starts there too, so none is fully (or partially) visible.
-    let start = layout.firstIndex(withTopAtLeast: top)
+    if let priority, let index = layout.index(of: priority), isCandidate(index),
+      isVisible(layout.frames[index])
+    {
+      return index
+    }
+    // Frames before both bisection points end at or above the top without starting at or below it: not
+    // visible. With ordered tops, a frame that starts below the viewing region's bottom ends the scan:
+    // every later frame starts there too.
+    let start = min(layout.firstIndex(withBottomPossiblyBelow: top), layout.firstIndex(withTopAtLeast: top))
+    let frames = layout.frames
     let ordered = layout.topsAreOrdered
-    return layout.frames.withUnsafeBufferPointer { frames in
-      for index in start..<frames.count {
-        if isFullyVisible(frames[index]) { return index }
-        if ordered && frames[index].minY > bottom { break }
-      }
-      // Frames that end at or above the viewing region's top are not partially visible: skipped by
-      // bisection too.
-      for index in layout.firstIndex(withBottomPossiblyBelow: top)..<frames.count {
-        if isPartiallyVisible(frames[index]) { return index }
-        if ordered && frames[index].minY >= bottom { break }
-      }
-      return nil
+    for index in start..<frames.count {
+      let frame = frames[index]
+      if ordered && frame.minY > bottom { break }
+      if isVisible(frame) && isCandidate(index) { return index }
     }
+    return nil
   }
 }

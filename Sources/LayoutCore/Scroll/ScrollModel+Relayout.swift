@@ -1,17 +1,23 @@
 extension ScrollModel {
   /// Lays the content out again — new width, column count, text size or items — keeping the user's place.
   ///
-  /// Rules (CSS Scroll Anchoring §2.3 "Scroll Adjustment" and suppression triggers; issue 4):
+  /// Rules (CSS Scroll Anchoring §2.2 "Scroll Adjustment" and §2.2.2 "Suppression Triggers"):
   ///
   /// 1. **At the top stays at the top.** If the offset is 0, it stays 0 and the anchor is selected afresh
-  ///    (CSS suppresses anchoring when "the scroll offset of the scrollable element [is] zero").
+  ///    (CSS suppresses anchoring when "the scroll offset of the scrollable element [is] zero"). The offset
+  ///    is measured below the top inset, which is the viewing region's `scroll-padding`: offset 0 is the
+  ///    top whatever the inset is before or after.
   /// 2. **Anchored.** Otherwise the kept anchor's new top `y1` gives the new offset `y1 − saved offset`
   ///    (CSS: adjust by `y1 − y0`), clamped to 0…``maxOffset``. When `y1` equals the top the anchor had
   ///    when it was taken, the offset of that moment is restored exactly, so reflows that come back to an
   ///    earlier layout come back to the earlier offset bit for bit.
-  /// 3. **Anchor gone.** If the anchor item is no longer among the items, the next item after it (in the old
-  ///    order) that survives becomes the anchor with the offset it had before the relayout; if none follows,
-  ///    the nearest surviving item before it. With no survivor the offset is only clamped.
+  /// 3. **Anchor gone.** If the anchor item is no longer among the items, a new anchor is selected in the
+  ///    layout *before* the relayout, at the offset then, among the items that survive
+  ///    (``ScrollAnchor/select(in:viewport:contentOffset:priority:)``: the surviving selection when it was
+  ///    visible, else the first surviving item that was not fully clipped), and keeps the offset it had
+  ///    then: the items that stay on screen stay where they were and the gap closes (CSS selects the
+  ///    anchor before the layout change, from the nodes still in the document). With no surviving item
+  ///    visible there is no anchor: the offset is only clamped.
   ///
   /// The anchor is kept even when the offset had to be clamped, so a later relayout that makes room again
   /// brings the user back to it. A selection whose item disappeared is cleared.
@@ -48,6 +54,7 @@ extension ScrollModel {
     using layouts: inout ScrollLayoutCache
   ) -> ScrollAdjustment {
     let oldLayout = layout
+    let oldViewport = self.viewport
     let oldOffset = contentOffset
     let before = anchor
     let origin = (top: anchorOriginTop, offset: anchorOriginOffset)
@@ -69,7 +76,9 @@ extension ScrollModel {
     if let before {
       if layout.index(of: before.itemID) != nil {
         kept = (before.itemID, before.offsetFromViewportTop, origin.top, origin.offset)
-      } else if let survivor = Self.survivor(of: before.itemID, from: oldLayout, in: layout) {
+      } else if let survivor = Self.replacement(
+        in: oldLayout, viewport: oldViewport, offset: oldOffset, priority: selection, surviving: layout)
+      {
         let oldTop = oldLayout.frames[survivor].minY
         kept = (oldLayout.items[survivor].id, oldTop - oldOffset, oldTop, oldOffset)
         rule = .anchorReplaced
@@ -93,12 +102,16 @@ extension ScrollModel {
       offsetBefore: oldOffset, offsetAfter: contentOffset, rule: rule, isClamped: contentOffset != desired)
   }
 
-  /// The index in `newLayout` of the first item after `id` in `oldLayout` that survives, else the nearest
-  /// surviving one before it.
-  static func survivor(of id: String, from oldLayout: ScrollLayout, in newLayout: ScrollLayout) -> Int? {
-    guard let start = oldLayout.index(of: id) else { return nil }
-    let following = oldLayout.items[(start + 1)...].firstIndex { newLayout.index(of: $0.id) != nil }
-    if let following { return following }
-    return oldLayout.items[..<start].lastIndex { newLayout.index(of: $0.id) != nil }
+  /// The position in `oldLayout` of the anchor selected at `offset` in `viewport` among the items that
+  /// `newLayout` still has, `priority` first.
+  ///
+  /// - Complexity: O(log n) plus O(1) on average per item examined.
+  static func replacement(
+    in oldLayout: ScrollLayout, viewport: ScrollViewport, offset: Double, priority: String?,
+    surviving newLayout: ScrollLayout
+  ) -> Int? {
+    ScrollAnchor.selectIndex(in: oldLayout, viewport: viewport, contentOffset: offset, priority: priority) {
+      newLayout.index(of: oldLayout.items[$0].id) != nil
+    }
   }
 }

@@ -2,7 +2,7 @@
 /// layout direction.
 ///
 /// The insets play the role of CSS `scroll-padding`: the *optimal viewing region* (CSS Scroll Anchoring
-/// §2.2) is the viewport shrunk by them, and its top edge is the "viewport top" anchor offsets are measured
+/// §2.1) is the viewport shrunk by them, and its top edge is the "viewport top" anchor offsets are measured
 /// from. Content is laid out across the viewport width minus the leading and trailing insets (asymmetric on
 /// Duo, `000_e528e4f7338d08ab.txt`, "세이프 에어리어가 비대칭").
 ///
