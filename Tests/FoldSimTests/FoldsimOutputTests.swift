@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Where `foldsim` writes: `-o` replaces regular files atomically but writes through special files and
-/// follows symbolic links; a failed write to standard output is an error (exit 3), not a silent success.
+/// Where `foldsim` writes: `-o` publishes atomically, never over a file that holds data (`--force`
+/// replaces one, following symbolic links, but never the scenario), and writes through special files; a failed write to standard output is an error (exit 3), not a silent success.
 @Suite struct FoldsimOutputTests {
   let directory: URL
   let scenario = CorpusTests.traces.appendingPathComponent("case-iphone-portrait.json").path
@@ -62,10 +62,38 @@ import Testing
     let link = directory.appendingPathComponent("link.foldtrace")
     try Data("old".utf8).write(to: target)
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
-    let result = try run([scenario, "-o", link.path])
+    let refused = try run([scenario, "-o", link.path])
+    #expect(refused.status == 3)
+    #expect(try Data(contentsOf: target) == Data("old".utf8))
+    let result = try run([scenario, "-o", link.path, "--force"])
     #expect(result.status == 0)
     #expect(fileType(link.path) == S_IFLNK)
     #expect(try Data(contentsOf: target) == Data(contentsOf: trace))
+  }
+
+  @Test func outputNeverOverwritesAFileAndForceNeverReplacesTheScenario() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let own = directory.appendingPathComponent("own.json")
+    try Data(contentsOf: URL(fileURLWithPath: scenario)).write(to: own)
+    let original = try Data(contentsOf: own)
+    let existing = directory.appendingPathComponent("existing.foldtrace")
+    try Data("keep me".utf8).write(to: existing)
+    let refused = try run([own.path, "-o", existing.path])
+    #expect(refused.status == 3)
+    #expect(refused.stderr.contains("never overwrites a file (--force replaces it)"))
+    #expect(try Data(contentsOf: existing) == Data("keep me".utf8))
+    let ontoScenario = try run([own.path, "-o", own.path, "--force"])
+    #expect(ontoScenario.status == 3)
+    #expect(ontoScenario.stderr.contains("is this command's input"))
+    #expect(try Data(contentsOf: own) == original)
+    let forced = try run([own.path, "-o", existing.path, "--force"])
+    #expect(forced.status == 0)
+    #expect(try Data(contentsOf: existing) == Data(contentsOf: trace))
+    // No temporary file is left beside the outputs.
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasPrefix(".")
+    }
+    #expect(names.isEmpty)
   }
 
   @Test func outputIntoAMissingDirectoryNamesTheDirectory() throws {

@@ -1,7 +1,7 @@
 /// A parsed `foldsim` invocation.
 enum Command: Equatable {
   /// `foldsim SCENARIO.json -o OUT.foldtrace`
-  case generate(scenario: String, output: String)
+  case generate(scenario: String, output: String, force: Bool)
   /// `foldsim SCENARIO.json --events`: print the synthesized events, one per line (no trace written).
   case events(scenario: String)
   /// `foldsim list`
@@ -17,6 +17,7 @@ enum Command: Equatable {
     var scenario: String?
     var output: String?
     var events = false
+    var force = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
@@ -25,6 +26,7 @@ enum Command: Equatable {
         guard output == nil else { throw .usage("-o given twice") }
         output = value
       case "--events": events = true
+      case "--force": force = true
       case "list": throw .usage("'list' takes no other arguments")
       default:
         if argument.hasPrefix("-"), argument != "-" { throw .usage("unknown option '\(argument)'") }
@@ -38,12 +40,14 @@ enum Command: Equatable {
       return .events(scenario: scenario)
     }
     guard let output else { throw .usage("missing -o OUT.foldtrace") }
-    return .generate(scenario: scenario, output: output)
+    return .generate(scenario: scenario, output: output, force: force)
   }
 
   /// The usage text.
   static let usage = """
-    usage: foldsim SCENARIO.json -o OUT.foldtrace   synthesize a session and write its trace
+    usage: foldsim SCENARIO.json -o OUT.foldtrace [--force]
+                                                    synthesize a session and write its trace (a new
+                                                    file; --force replaces one, never the scenario)
            foldsim SCENARIO.json --events           print the synthesized events instead
            foldsim list                             list devices (with metric sources) and gestures
 

@@ -1,53 +1,42 @@
 import FoldSim
+import FoldTrace
 import Foundation
 
-/// Writes a synthesized trace to a file, replacing it atomically (so `Tools/gen-corpus` can regenerate
-/// the corpus in place and a failed run never leaves half a trace), and checks standard output.
-///
-/// Only regular files are replaced. A symbolic link is followed and its target replaced; a device, FIFO
-/// or other special file (`/dev/stdout`, `/dev/full`, a pipe) is written through, never replaced — as
-/// root, an atomic rename onto `/dev/full` would otherwise swap the device node for a regular file.
+/// Opens the trace `foldsim -o` writes, through FoldTrace's `OutputFile`: the rule every FoldTrace tool
+/// follows. An existing file that holds data is refused unless `--force` (then replaced, a symbolic link's
+/// target included, but never the scenario itself); the trace appears whole or not at all (a temporary
+/// file linked or renamed into place, removed on failure, SIGINT or SIGTERM); a special file
+/// (`/dev/null`, `/dev/stdout`, a pipe) is written through, never replaced.
 enum Output {
-  static func write(_ bytes: [UInt8], to path: String) throws(FoldsimError) {
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-      try writeThrough(bytes, to: path)
-      return
-    }
+  static func open(_ path: String, force: Bool, scenario: String) throws(FoldsimError) -> OutputFile {
     do {
-      let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-      try Data(bytes).write(to: url, options: .atomic)
+      return try OutputFile(path: path, existing: force ? .replace(unless: [scenario]) : .refuse)
     } catch {
-      throw .file("cannot write '\(path)': \(reason(for: error, writing: path))")
+      throw failure(error, path)
     }
   }
 
-  /// Why writing `path` failed, naming the directory when that is what is missing: Foundation's own
-  /// message ("The file doesn't exist.") does not say which part of the path is absent.
-  private static func reason(for error: any Error, writing path: String) -> String {
+  /// The error for a failed `OutputFile` call, naming the directory when that is what is missing.
+  static func failure(_ error: TraceError, _ path: String) -> FoldsimError {
+    if error.code == .alreadyExists {
+      return .file(
+        "cannot write '\(path)': \(error.reason); foldsim never overwrites a file (--force replaces it)")
+    }
+    if error.code == .io, let missing = missingDirectory(of: path) {
+      return .file("cannot write '\(path)': \(missing)")
+    }
+    let reason = error.reason.hasPrefix("write failed: ") ? String(error.reason.dropFirst(14)) : error.reason
+    return .file("cannot write '\(path)': \(reason)")
+  }
+
+  /// Why the directory of `path` cannot hold it, when it is missing or not a directory.
+  private static func missingDirectory(of path: String) -> String? {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
       return "no such directory '\(directory)'"
     }
-    if !isDirectory.boolValue { return "'\(directory)' is not a directory" }
-    return error.localizedDescription
-  }
-
-  /// Writes into an existing special file without replacing it.
-  private static func writeThrough(_ bytes: [UInt8], to path: String) throws(FoldsimError) {
-    let descriptor = open(path, O_WRONLY | O_TRUNC)
-    guard descriptor >= 0 else { throw .file("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    defer { close(descriptor) }
-    var start = 0
-    while start < bytes.count {
-      let written = bytes[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .file("cannot write '\(path)': \(String(cString: strerror(errno)))")
-      }
-      start += written
-    }
+    return isDirectory.boolValue ? nil : "'\(directory)' is not a directory"
   }
 }
 

@@ -12,7 +12,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):
     for event in try load(path).events { standardOutput.print(EventText.line(event)) }
-  case .generate(let path, let output):
+  case .generate(let path, let output, let force):
     let scenario = try load(path).scenario
     let bytes: [UInt8]
     do {
@@ -20,7 +20,13 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     } catch {
       throw .scenario(error)
     }
-    try Output.write(bytes, to: output)
+    let file = try Output.open(output, force: force, scenario: path)
+    do throws(TraceError) {
+      try file.write(bytes)
+      try file.publish()
+    } catch {
+      throw Output.failure(error, output)
+    }
   }
   try standardOutput.flush()
 }

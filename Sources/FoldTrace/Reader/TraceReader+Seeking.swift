@@ -107,6 +107,14 @@ extension TraceReader {
     return try indexFromSeekTable()
   }
 
+  /// The index from a seek table that ends the file and is consistent with it, or nil.
+  ///
+  /// Nothing the footer declares is trusted before the file confirms it: the table frame's preamble
+  /// and its first entry (the header's size) are read first, then the entries are checked in chunks of
+  /// 4,096 (each data frame at least ``minimumDataFrameBytes``, a skippable frame at least 8 bytes, the
+  /// sizes summing to the table's offset) before the index is built, so a forged count costs no memory.
+  /// Entries with no content (skippable frames kept in the trace) are stepped over.
+  /// - Complexity: O(entries) time, O(1) memory for a table that does not match the file.
   private func indexFromSeekTable() throws(TraceError) -> [IndexEntry]? {
     let size = source.size
     guard size >= headerSize + 8 + SeekTable.footerBytes else { return nil }
@@ -118,24 +126,55 @@ extension TraceReader {
     let tableBytes = 8 + count * SeekTable.entryBytes + SeekTable.footerBytes
     guard count >= 1, tableBytes <= size - headerSize else { return nil }
     let tableStart = size - tableBytes
-    let frame = try source.read(at: tableStart, count: tableBytes)
-    guard TraceFormat.u32(frame, at: 0) == TraceFormat.seekTableFrameMagic,
-      TraceFormat.u32(frame, at: 8) == UInt32(headerSize)
+    let preamble = try source.read(at: tableStart, count: 8 + SeekTable.entryBytes)
+    guard preamble.count == 8 + SeekTable.entryBytes,
+      TraceFormat.u32(preamble, at: 0) == TraceFormat.seekTableFrameMagic,
+      Int(TraceFormat.u32(preamble, at: 4)) == tableBytes - 8,
+      TraceFormat.u32(preamble, at: 8) == UInt32(headerSize)
     else { return nil }
-    // The footer fixed `count` and the table's size, so each entry's compressed size is read in place
-    // (a 10 M-event trace has ~200 k entries; decoding them into a SeekTable first took ~20 ms).
-    var entries: [IndexEntry] = []
-    entries.reserveCapacity(count - 1)
-    var offset = headerSize
-    frame.withUnsafeBytes { raw in
-      for i in 1..<count {
-        let at = 8 + i * SeekTable.entryBytes
-        let size = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-        entries.append(IndexEntry(offset: offset, size: size))
-        offset += size
-      }
+    var dataFrames = 0
+    let consistent = try forEachSeekTableEntry(from: tableStart, count: count) { _, compressed, content in
+      guard compressed >= (content == 0 ? 8 : Self.minimumDataFrameBytes) else { return false }
+      if content > 0 { dataFrames += 1 }
+      return true
     }
-    return offset == tableStart ? entries : nil
+    guard consistent == tableStart else { return nil }
+    var entries: [IndexEntry] = []
+    entries.reserveCapacity(dataFrames)
+    _ = try forEachSeekTableEntry(from: tableStart, count: count) { offset, compressed, content in
+      if content > 0 { entries.append(IndexEntry(offset: offset, size: compressed)) }
+      return true
+    }
+    return entries
+  }
+
+  /// A lower bound on a data frame's size, in bytes: magic 4, frame header 2, one block header 3,
+  /// checksum 4.
+  static let minimumDataFrameBytes = 13
+
+  /// Calls `body` with each entry after the header's (its frame's offset, compressed and content
+  /// sizes), reading the table in chunks, until `body` returns false.
+  /// - Returns: The offset after the last frame visited, or nil when `body` stopped or an offset passed
+  ///   the table.
+  private func forEachSeekTableEntry(
+    from tableStart: Int, count: Int, _ body: (_ offset: Int, _ compressed: Int, _ content: Int) -> Bool
+  ) throws(TraceError) -> Int? {
+    var offset = headerSize
+    var index = 1
+    while index < count {
+      let chunk = min(4096, count - index)
+      let bytes = try source.read(
+        at: tableStart + 8 + index * SeekTable.entryBytes, count: chunk * SeekTable.entryBytes)
+      guard bytes.count == chunk * SeekTable.entryBytes else { return nil }
+      for i in 0..<chunk {
+        let compressed = Int(TraceFormat.u32(bytes, at: i * SeekTable.entryBytes))
+        let content = Int(TraceFormat.u32(bytes, at: i * SeekTable.entryBytes + 4))
+        guard offset + compressed <= tableStart, body(offset, compressed, content) else { return nil }
+        offset += compressed
+      }
+      index += chunk
+    }
+    return offset
   }
 
   private func scanIndex() throws(TraceError) -> [IndexEntry] {

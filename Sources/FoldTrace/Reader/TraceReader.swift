@@ -39,6 +39,9 @@ public final class TraceReader {
   var readEntries: [SeekTable.Entry]?
   /// Where the seek table starts, once sequential reading reached one.
   private(set) var seekTableOffset: Int?
+  /// Where the last seek table that did not end the file ends (it matched the frames before it when
+  /// reading started at the first frame); nil before one is read.
+  private(set) var passedSeekTableEnd: Int?
   /// True once sequential reading reached a valid seek table at the end of the file: the writer closed
   /// the trace cleanly (<doc:TraceFormat>, "Seek table"). False before the reader reaches the end, and for a
   /// trace without one (a crash between frames, or a recording still in progress); a torn or damaged
@@ -175,13 +178,33 @@ public final class TraceReader {
       }
       if magic == TraceFormat.seekTableFrameMagic {
         try checkSeekTable(length: length)
-        seekTableOffset = position
-        finished = true
-        return nil
+        if position + 8 + length == source.size {
+          seekTableOffset = position
+          finished = true
+          return nil
+        }
+        // A seek table with frames after it: the trace was closed, then appended to by a writer that
+        // kept the table (or another file's frames were added). It is kept as a skippable frame.
+        passedSeekTableEnd = position + 8 + length
+      } else if magic == TraceFormat.headerFrameMagic, try isTraceHeader(length: length) {
+        throw fail(
+          .corrupt,
+          "a second trace's header starts here: two traces were concatenated; split the file at this "
+            + "byte (head -c \(position)) to read each")
       }
       position += 8 + length
-      readEntries = nil
+      readEntries?.append(
+        SeekTable.Entry(
+          compressedSize: UInt32(truncatingIfNeeded: 8 + length), decompressedSize: 0,
+          checksum: TraceFormat.emptyChecksum))
     }
+  }
+
+  /// Whether the skippable frame at `position`, with magic 0x184D2A50 and `length` bytes of content,
+  /// holds a FoldTrace header (its content starts with `FOLDTRC1`).
+  private func isTraceHeader(length: Int) throws(TraceError) -> Bool {
+    guard length >= TraceFormat.traceMagic.count else { return false }
+    return try source.read(at: position + 8, count: TraceFormat.traceMagic.count) == TraceFormat.traceMagic
   }
 
   /// Whether the reader stopped at a seek-table frame (read or rejected).
@@ -192,13 +215,14 @@ public final class TraceReader {
     return TraceFormat.u32(magic, at: 0) == TraceFormat.seekTableFrameMagic
   }
 
+  /// Checks a seek table against the frames read before it. Without those (reading started at a later
+  /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need.
   private func checkSeekTable(length: Int) throws(TraceError) {
-    guard position + 8 + length == source.size else {
-      throw fail(.corrupt, "bytes follow the seek table, which must end the file")
-    }
-    guard length <= (nextIndex + 2) * SeekTable.entryBytes + SeekTable.footerBytes else {
+    let entryCount = readEntries?.count ?? (position / 13 + 1)
+    guard length <= (entryCount + 1) * SeekTable.entryBytes + SeekTable.footerBytes else {
       throw fail(.corrupt, "seek table of \(length) bytes is larger than \(nextIndex) frames need")
     }
+    guard readEntries != nil || position + 8 + length == source.size else { return }
     let content = try source.read(at: position + 8, count: length)
     switch SeekTable.decode(content: content) {
     case .failure(let failure): throw fail(.corrupt, failure.reason)

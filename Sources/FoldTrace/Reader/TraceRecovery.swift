@@ -16,26 +16,32 @@ public enum TraceRecovery {
     public var reason: String?
 
     /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`.
+    /// The reason drops the reader's advice to run recover: this is recover's own report.
     public var description: String {
-      let why = reason.map { " (\($0))" } ?? ""
-      return "\(path): kept \(framesKept) frames, dropped \(bytesDropped) bytes\(why)"
-        + (wroteSeekTable ? ", wrote a seek table" : "")
+      let why = reason.map { " (\($0.replacingSuffix("; run recover")))" } ?? ""
+      return "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
+        + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : "")
     }
   }
 
   /// Truncates a torn tail to the last complete frame and appends a fresh seek table.
   ///
   /// A trace that reads cleanly is left as it is, except that a missing seek table is appended. A torn
-  /// tail — a frame or seek table cut short, or zero bytes where a frame should start — is dropped. A
-  /// damaged frame followed by more data is not a torn tail and is refused: recover never drops bytes
-  /// that might hold readable frames. Holds the writer lock while it works.
+  /// tail — a frame or seek table cut short, zero bytes where a frame should start, or a damaged seek
+  /// table at the end — is dropped, and only when no complete frame starts anywhere in it
+  /// (``isTornTail(_:)``). Skippable frames, and a seek table with frames after it (a trace appended to
+  /// after a close), are kept, and the fresh seek table lists them. Anything else is refused with the
+  /// file unchanged: damage followed by a readable frame, and two traces concatenated (a second header
+  /// frame). When the torn tail follows a seek table that matches every frame before it, dropping the tail
+  /// leaves that table at the end and no new one is written. Holds the writer lock while it works.
   ///
   /// - Parameter path: The trace file.
   /// - Returns: What was kept and dropped.
   /// - Throws: ``TraceError``: `.locked` while a writer has the file open, the reader's error when the
-  ///   damage is not a torn tail or the header is unreadable, `.io` (when the seek table cannot be
-  ///   written, as on a full disk, the file is left ending at its last complete frame, still readable).
-  /// - Complexity: O(file size).
+  ///   damage is not a torn tail or the header is unreadable (the file is then unchanged), `.io` (when the
+  ///   seek table cannot be written, as on a full disk, the file is left ending at its last complete
+  ///   frame, still readable).
+  /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
     let file = try TraceFile.open(path, .update)
@@ -44,34 +50,33 @@ public enum TraceRecovery {
     let size = try file.size()
     let reader = try TraceReader(source: .file(file, size: size), name: path, limits: .default)
     var frames = 0
-    var goodEnd = reader.headerSize
     var damage: TraceError?
     do throws(TraceError) {
-      while try reader.nextFrame() != nil {
-        frames += 1
-        goodEnd = reader.position
-      }
+      while try reader.nextFrame() != nil { frames += 1 }
     } catch {
       damage = error
     }
+    let goodEnd = reader.position
     if let damage {
       guard damage.code != .io else { throw damage }
-      let start = damage.offset ?? goodEnd
-      let zeroTail = try isZero(file, from: start, to: size)
-      let tornTail =
-        damage.code == .truncated || zeroTail || (reader.isAtSeekTable && damage.code == .corrupt)
-      guard tornTail, start == goodEnd else {
-        var refusal = damage
-        refusal.reason += "; this is not a torn tail, so recover leaves the file unchanged"
-        throw refusal
+      if let refusal = try refusal(of: damage, in: reader, from: goodEnd) {
+        var refused = damage
+        refused.reason += "; \(refusal), so recover leaves the file unchanged"
+        throw refused
       }
     } else if reader.seekTableOffset != nil {
       return Report(
         path: path, framesKept: frames, bytesDropped: 0, fileSize: size, wroteSeekTable: false, reason: nil)
     }
-    try file.truncate(to: goodEnd)
     guard let entries = reader.readEntries else {
-      throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot write a seek table")
+      throw TraceError(.corrupt, file: path, reason: "the reader did not start at the first frame")
+    }
+    try file.truncate(to: goodEnd)
+    if reader.passedSeekTableEnd == goodEnd {
+      // The tail followed a seek table that matched every frame before it: the trace ends there again.
+      return Report(
+        path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: goodEnd,
+        wroteSeekTable: false, reason: damage?.reason)
     }
     do throws(TraceError) {
       try file.writeAll(SeekTable(entries: entries).encoded())
@@ -90,13 +95,100 @@ public enum TraceRecovery {
       wroteSeekTable: true, reason: damage?.reason)
   }
 
-  private static func isZero(_ file: TraceFile, from start: Int, to end: Int) throws(TraceError) -> Bool {
+  /// Whether a reader's error marks a torn tail that ``recover(path:)`` would drop: the file ends inside
+  /// a frame, zero bytes fill the rest of the file, or a damaged seek table ends it — and no complete
+  /// frame starts anywhere in those bytes.
+  ///
+  /// The file is read again from the error's offset in chunks of 64 KiB. An error without a file on
+  /// disk (standard input) is torn only when the input ends inside a frame.
+  ///
+  /// - Parameter error: An error from ``TraceReader/nextFrame()``.
+  /// - Returns: True when `recover` repairs it.
+  /// - Complexity: O(bytes after the offset) time, O(``TraceReaderLimits/maxFrameContentBytes``) memory.
+  public static func isTornTail(_ error: TraceError) -> Bool {
+    guard error.code == .truncated || error.code == .corrupt, let offset = error.offset else { return false }
+    guard let file = try? TraceFile.open(error.file, .read), let size = try? file.size(),
+      let reader = try? TraceReader(source: .file(file, size: size), name: error.file, limits: .default)
+    else { return error.code == .truncated }
+    do throws(TraceError) {
+      return try refusal(of: error, in: reader, from: offset) == nil
+    } catch {
+      return false
+    }
+  }
+
+  /// Why the bytes from `start` to the end of the file are not a torn tail, or nil when they are.
+  /// - Complexity: O(bytes after `start`); one frame decode per frame magic found in them.
+  private static func refusal(of damage: TraceError, in reader: TraceReader, from start: Int)
+    throws(TraceError) -> String?
+  {
+    guard damage.offset ?? start == start else { return "this is not a torn tail" }
+    let size = reader.source.size
+    let preamble = try reader.source.read(at: start, count: 8)
+    let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
+    let tornKind =
+      damage.code == .truncated || (damage.code == .corrupt && magic == TraceFormat.seekTableFrameMagic)
+    if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
+      return "recover does not split or merge traces"
+    }
     var offset = start
-    while offset < end {
-      let chunk = try file.read(at: offset, count: min(64 * 1024, end - offset))
-      guard !chunk.isEmpty, chunk.allSatisfy({ $0 == 0 }) else { return false }
+    var carry: [UInt8] = []
+    var isZero = true
+    while offset < size {
+      let chunk = try reader.source.read(at: offset, count: min(64 * 1024, size - offset))
+      guard !chunk.isEmpty else { break }
+      if isZero && !Self.isAllZero(chunk) {
+        isZero = false
+        guard tornKind else { return "this is not a torn tail" }
+      }
+      if !isZero,
+        let found = try readableFrame(in: carry + chunk, at: offset - carry.count, after: start, reader)
+      {
+        return "a readable frame starts at byte \(found), after the damage"
+      }
+      carry = Array(chunk.suffix(3))
       offset += chunk.count
     }
-    return true
+    return nil
+  }
+
+  /// Whether every byte is zero, a word at a time.
+  private static func isAllZero(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      let words = raw.count / 8
+      var bits: UInt64 = 0
+      for i in 0..<words { bits |= raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) }
+      for i in (words * 8)..<raw.count { bits |= UInt64(raw[i]) }
+      return bits == 0
+    }
+  }
+
+  /// The offset of the first complete frame — a data frame that decodes with its checksum, or a
+  /// FoldTrace header — starting in `bytes` (which begin at file offset `base`) after `start`.
+  private static func readableFrame(in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader)
+    throws(TraceError) -> Int?
+  {
+    guard bytes.count >= 4 else { return nil }
+    for i in 0...(bytes.count - 4) where bytes[i] == 0x28 || bytes[i] == 0x50 {
+      let offset = base + i
+      guard offset > start else { continue }
+      let magic = TraceFormat.u32(bytes, at: i)
+      if magic == TraceFormat.zstdFrameMagic {
+        let outcome = try? reader.decoder.decodeFrame(at: offset) { at, count in
+          try reader.source.read(at: at, count: count)
+        }
+        if case .complete? = outcome { return offset }
+      } else if magic == TraceFormat.headerFrameMagic {
+        let magicBytes = try reader.source.read(at: offset + 8, count: TraceFormat.traceMagic.count)
+        if magicBytes == TraceFormat.traceMagic { return offset }
+      }
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func replacingSuffix(_ suffix: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
   }
 }

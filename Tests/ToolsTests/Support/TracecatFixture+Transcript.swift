@@ -6,9 +6,12 @@ extension TracecatFixture {
   /// - Parameters:
   ///   - arguments: The arguments after `tracecat`.
   ///   - stdin: A file in the fixture's directory to feed on standard input, if any.
-  func run(_ arguments: [String], stdin: String? = nil) throws -> TracecatRunner.Result {
+  ///   - dataLimitKiB: A cap on the process's data segment (`ulimit -d`), if any.
+  func run(_ arguments: [String], stdin: String? = nil, dataLimitKiB: Int? = nil) throws
+    -> TracecatRunner.Result
+  {
     let input = try stdin.map { Array(try Data(contentsOf: directory.appendingPathComponent($0))) }
-    return try TracecatRunner.run(arguments, stdin: input, in: directory)
+    return try TracecatRunner.run(arguments, stdin: input, in: directory, dataLimitKiB: dataLimitKiB)
   }
 
   /// Runs each command in turn and writes the session down as a ``Transcript``.

@@ -33,13 +33,22 @@ struct TracecatRunner {
     }
   }()
 
-  /// Runs `tracecat` with arguments, feeding `stdin` bytes when given.
-  static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL) throws -> Result {
+  /// Runs `tracecat` with arguments, feeding `stdin` bytes when given; `dataLimitKiB` caps its data
+  /// segment and anonymous mappings (`ulimit -d`, RLIMIT_DATA), so an allocation beyond it fails.
+  static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL, dataLimitKiB: Int? = nil)
+    throws -> Result
+  {
     let executable = try #require(
       Self.executable, "tracecat not found; build it with `swift build --build-tests`")
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let dataLimitKiB {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -d \(dataLimitKiB) && exec \"$0\" \"$@\"", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     let id = UUID().uuidString
     let outURL = directory.appendingPathComponent("stdout-\(id)")

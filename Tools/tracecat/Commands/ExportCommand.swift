@@ -14,11 +14,13 @@ struct ExportCommand: TracecatCommand {
       interactive-resize stretches as slices, and its width and height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
       chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
       --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
-      --scene chooses the scenes (- is the device).
+      --scene chooses the scenes (- is the device). -o OUT must be new (or empty) unless --force, and \
+      is never the input; it appears whole or not at all (a temporary file renamed into place).
       """,
     options: [
       .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),
       .option("output", short: "o", value: "OUT", help: "Write to OUT instead of standard output."),
+      .flag("force", help: "Replace OUT when it exists (never the input FILE)."),
     ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
@@ -32,6 +34,7 @@ struct ExportCommand: TracecatCommand {
   var input: String
   var output: String?
   var filter: EventFilter
+  var force: Bool
 
   init(_ arguments: ParsedArguments) throws {
     guard arguments.flag("chrome") else {
@@ -42,6 +45,7 @@ struct ExportCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    force = arguments.flag("force")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
@@ -49,7 +53,7 @@ struct ExportCommand: TracecatCommand {
     let timeline = try TimelineReader.read(TraceInput(input), label: "export", filter: filter)
     let document = try ChromeTraceExporter.document(timeline, title: name)
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8))
+      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
     } else {
       try console.write(Array(document.utf8))
     }

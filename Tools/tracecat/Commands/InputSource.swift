@@ -77,40 +77,35 @@ enum InputSource {
     }
   }
 
-  /// Writes bytes to a file, replacing it.
-  /// Writes a trace to a new file: never over an existing trace, nor one a writer has open; the name
-  /// appears only with every byte on disk (`TraceWriter.createFile`).
+  /// Writes a trace to a new file through `OutputFile`: never over an existing trace, nor one a writer
+  /// has open; the name appears only with every byte on disk.
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
   static func writeNewTrace(_ path: String, _ bytes: [UInt8]) throws {
+    try publish(bytes, to: path, existing: .refuse, what: "a trace")
+  }
+
+  /// Writes a derived output (SVG, JSON) through `OutputFile`: refused when `path` holds data unless
+  /// `force`, and never onto `input`.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
+  static func writeFile(_ path: String, _ bytes: [UInt8], force: Bool, input: String) throws {
+    try publish(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse, what: "a file")
+  }
+
+  private static func publish(_ bytes: [UInt8], to path: String, existing: OutputFile.Existing, what: String)
+    throws
+  {
     do {
-      try TraceWriter.createFile(path, bytes: bytes)
+      try OutputFile.write(bytes, to: path, existing: existing)
     } catch  where error.code == .alreadyExists {
+      let advice = what == "a file" ? ", or --force to replace it" : ""
       throw TracecatError.io(
         file: path,
-        reason:
-          "already exists and holds data; tracecat never overwrites a trace (remove it or choose another OUT)"
-      )
+        reason: "already exists and holds data; tracecat never overwrites \(what) (remove it or choose "
+          + "another OUT\(advice))")
     } catch  where error.code == .locked {
       throw TracecatError.io(file: path, reason: "another writer has this trace open; choose another OUT")
     } catch {
-      throw TracecatError(error)
-    }
-  }
-
-  static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    var start = 0
-    while start < bytes.count {
-      let written = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
-      }
-      start += written
+      throw TracecatError.io(file: path, reason: error.reason)
     }
   }
 }

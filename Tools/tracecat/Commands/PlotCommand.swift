@@ -17,9 +17,12 @@ struct PlotCommand: TracecatCommand {
       --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does) and adds \
       two rows per scene: the scroll anchor's drift at each relayout that had to keep it (green within \
       the 1 pt tolerance, red beyond) and the checks that failed (red triangles); hover for values.
+      -o OUT must be new (or empty) unless --force, and is never the input; it appears whole or not at \
+      all (a temporary file renamed into place).
       """,
     options: [
       .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output."),
+      .flag("force", help: "Replace OUT when it exists (never the input FILE)."),
       .flag(
         "replay", help: "Replay into LayoutCore's reference screen; mark anchor drift and failed checks."),
     ] + EventFilter.windowOptions,
@@ -39,6 +42,7 @@ struct PlotCommand: TracecatCommand {
   var input: String
   var output: String?
   var filter: EventFilter
+  var force: Bool
   var replay: Bool
 
   init(_ arguments: ParsedArguments) throws {
@@ -46,6 +50,7 @@ struct PlotCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    force = arguments.flag("force")
     replay = arguments.flag("replay")
   }
 
@@ -55,7 +60,7 @@ struct PlotCommand: TracecatCommand {
     let marks = replay ? try ReplayMarks.replay(trace) : nil
     let document = TimelinePlot.render(timeline, title: trace.name, marks: marks)
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8))
+      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
     } else {
       try console.write(Array(document.utf8))
     }

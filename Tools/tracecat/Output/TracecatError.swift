@@ -32,7 +32,14 @@ enum TracecatError: Error {
     } else if TraceDamage.isTornTail(error) {
       self = .tornTrace(error)
     } else {
-      self = .invalidTrace(error)
+      // Damage recover refuses to repair must not send the user to recover.
+      var refused = error
+      if refused.reason.hasSuffix("; run recover") {
+        refused.reason =
+          String(refused.reason.dropLast("; run recover".count))
+          + "; recover cannot repair this (it is not a torn tail)"
+      }
+      self = .invalidTrace(refused)
     }
   }
 }

@@ -1,0 +1,93 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// Every output goes through one rule (FoldTrace's `OutputFile`): never over a file that holds data
+/// (`--force` only for derived outputs, never onto the input), published whole, special files written
+/// through; and recover never deletes a readable frame.
+@Suite struct OutputSafetyTests {
+  @Test(arguments: [["plot"], ["export", "--chrome"]])
+  func derivedOutputsNeverOverwriteAndForceNeverReplacesTheInput(_ command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let name = fixture.trace.lastPathComponent
+    _ = try fixture.file("kept.txt", Array("keep me".utf8))
+    let refused = try fixture.run(command + ["-o", "kept.txt", name])
+    #expect(refused.status == 3)
+    #expect(
+      refused.stderr.contains("kept.txt: already exists and holds data; tracecat never overwrites a file"))
+    #expect(try fixture.bytes(of: "kept.txt") == Array("keep me".utf8))
+    let ontoInput = try fixture.run(command + ["--force", "-o", name, name])
+    #expect(ontoInput.status == 3)
+    #expect(ontoInput.stderr.contains("is this command's input"))
+    #expect(try fixture.bytes(of: name) == fixture.bytes)
+    let forced = try fixture.run(command + ["--force", "-o", "kept.txt", name])
+    #expect(forced.status == 0)
+    #expect(try fixture.bytes(of: "kept.txt") == fixture.run(command + [name]).stdout)
+    let hidden = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter {
+      $0.hasPrefix(".")
+    }
+    #expect(hidden.isEmpty, "a temporary file was left behind")
+  }
+
+  @Test(arguments: [["slice", "--to", "1"], ["plot"], ["export", "--chrome"]])
+  func devNullIsWrittenThrough(_ command: [String]) throws {
+    guard FileManager.default.fileExists(atPath: "/dev/null") else { return }
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(command + ["-o", "/dev/null", fixture.trace.lastPathComponent])
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("error"))
+  }
+
+  @Test func concatenatedTracesAreCorruptAndRecoverLeavesThemUntouched() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let both = fixture.bytes + fixture.bytes
+    _ = try fixture.file("both.foldtrace", both)
+    let verify = try fixture.run(["verify", "both.foldtrace"])
+    #expect(verify.status == 1)
+    #expect(verify.stderr.contains("byte \(fixture.bytes.count): a second trace's header starts here"))
+    #expect(!verify.stderr.contains("run recover"))
+    let recover = try fixture.run(["recover", "both.foldtrace"])
+    #expect(recover.status == 1)
+    #expect(try fixture.bytes(of: "both.foldtrace") == both)
+  }
+
+  @Test func framesAppendedAfterACloseSurviveRecover() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let reader = try TraceReader(bytes: fixture.bytes, name: "t")
+    var frames: [TraceFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    let frameBytes = Array(fixture.bytes[frames[0].offset..<(frames.last!.offset + frames.last!.size)])
+    _ = try fixture.file("appended.foldtrace", fixture.bytes + frameBytes)
+    #expect(try fixture.run(["verify", "appended.foldtrace"]).status == 4)
+    let recover = try fixture.run(["recover", "appended.foldtrace"])
+    #expect(recover.status == 4)
+    #expect(recover.text.contains("kept \(2 * frames.count) frames, dropped 0 bytes, wrote a seek table"))
+    let verify = try fixture.run(["verify", "appended.foldtrace"])
+    #expect(verify.status == 0)
+    #expect(verify.text.contains("\(2 * fixture.events.count) events"))
+  }
+
+  /// A damaged tail is classified in chunks: a 192 MiB zero tail (a sparse file) under a 128 MiB data
+  /// limit; reading the tail whole, as before, ran out of memory.
+  @Test func aHugeZeroTailIsClassifiedInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("zeros.foldtrace").path
+    let reader = try TraceReader(bytes: fixture.bytes, name: "t")
+    while try reader.nextFrame() != nil {}
+    let unclosed = fixture.bytes.count - (8 + (try reader.frameCount() + 1) * 12 + 9)
+    try Data(fixture.bytes.prefix(unclosed)).write(to: URL(fileURLWithPath: path))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(unclosed + 192 << 20))
+    try handle.close()
+    for command in [["verify"], ["stats"], ["slice", "-o", "/dev/null"]] {
+      let result = try fixture.run(command + ["zeros.foldtrace"], dataLimitKiB: 131_072)
+      #expect(result.status == 4, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("zero bytes where frame"), "\(command)")
+    }
+  }
+}
