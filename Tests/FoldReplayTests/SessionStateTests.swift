@@ -13,7 +13,7 @@ import Testing
     script.scroll(1, 120, anchor: "item-3")
     script.select(1, "item-4")
     script.add(.hinge(HingeState(status: .partiallyOpen, angle: 120)))
-    var state = SessionState()
+    var state = SessionState<Void>()
     for event in script.events { state.apply(event) }
 
     #expect(state.scenes.map(\.id) == [SceneID(1), SceneID(2)])
@@ -29,20 +29,20 @@ import Testing
   }
 
   @Test func reportsWhatEachEventChanged() {
-    var state = SessionState()
+    var state = SessionState<Void>()
     #expect(
       state.apply(TraceEvent(time: 5, .sceneConnected(scene: SceneID(1), display: .window, scale: 2)))
         == .connected(SceneID(1)))
     #expect(
       state.apply(TraceEvent(time: 6, .selection(scene: SceneID(9), item: "x"))) == .unknownScene(SceneID(9)))
-    #expect(state.apply(TraceEvent(time: 7, .marker("step"))) == SessionState.Change.none)
+    #expect(state.apply(TraceEvent(time: 7, .marker("step"))) == SessionChange.none)
     let disconnected = state.apply(TraceEvent(time: 8, .sceneDisconnected(scene: SceneID(1))))
     #expect(disconnected == .disconnected(SceneState(id: SceneID(1), display: .window, scale: 2)))
     #expect(state.scenes.isEmpty)
   }
 
   @Test func clockNeverRunsBackward() {
-    var state = SessionState()
+    var state = SessionState<Void>()
     state.apply(TraceEvent(time: 900, .marker("a")))
     state.apply(TraceEvent(time: 100, .marker("b")))
     #expect(state.time == 900)
@@ -53,7 +53,7 @@ import Testing
     script.connect(1, .external)
     script.select(1, "item-1")
     script.connect(1, .internal)
-    var state = SessionState()
+    var state = SessionState<Void>()
     for event in script.events { state.apply(event) }
     #expect(state.scenes.count == 1)
     #expect(state.scene(SceneID(1))?.display == .internal)

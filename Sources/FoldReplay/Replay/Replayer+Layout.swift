@@ -5,66 +5,71 @@ extension Replayer {
   /// Asks the layout for a plan after a scene's context input changed; lays the scrolling content out
   /// again and retargets the animator when the plan or the content's arrangement changed.
   mutating func relayout<Sink: ReplaySink>(_ id: SceneID, eventIndex: Int, into sink: inout Sink) {
-    guard let position = position(of: id), let state = session.scene(id),
-      let context = LayoutContext(state), scenes[position].context != context
+    guard let index = state.index(of: id), let context = LayoutContext(state.scenes[index].state),
+      state.scenes[index].derived.context != context
     else { return }
     let plan = configuration.layout.plan(for: context, content: configuration.content)
     sink.receive(
       .evaluation(
         LayoutEvaluation(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)))
-    scenes[position].context = context
+    state[derived: index].context = context
     let viewport = scrollViewport(in: plan, context: context)
     let scrollConfiguration = configuration.content.configuration(
       columns: plan.columns, dynamicTypeSize: context.dynamicTypeSize)
-    let planChanged = scenes[position].plan != plan
+    let planChanged = state.scenes[index].derived.plan != plan
     let contentChanged =
-      viewport != scenes[position].viewport
-      || (viewport != nil && scrollConfiguration != scenes[position].scrollConfiguration)
+      viewport != state.scenes[index].derived.viewport
+      || (viewport != nil && scrollConfiguration != state.scenes[index].derived.scrollConfiguration)
     guard planChanged || contentChanged else { return }
 
     var change = LayoutChange(scene: id, time: time, eventIndex: eventIndex, context: context, plan: plan)
     if let viewport {
+      let input = state.scenes[index].state
       Self.relayoutScroll(
-        &scenes[position], viewport: viewport, configuration: scrollConfiguration,
-        replay: configuration, session: session, layouts: &layouts, change: &change)
+        &state[derived: index], input: input, viewport: viewport, configuration: scrollConfiguration,
+        replay: configuration, layouts: &layouts, change: &change)
     }
-    if planChanged { retarget(position, to: plan, context: context, eventIndex: eventIndex, into: &sink) }
-    scenes[position].plan = plan
+    if planChanged {
+      Self.retarget(
+        &state[derived: index], scene: id, to: plan, context: context, at: time, eventIndex: eventIndex,
+        into: &sink)
+    }
+    state[derived: index].plan = plan
     sink.receive(.layout(change))
   }
 
   /// Retargets a scene's animator, reporting the presentation just before and just after.
-  private mutating func retarget<Sink: ReplaySink>(
-    _ position: Int, to plan: LayoutPlan, context: LayoutContext, eventIndex: Int, into sink: inout Sink
+  ///
+  /// The presentations are written into the scene's two retarget buffers, taken out while they are
+  /// filled and put back once the sink has seen them: no arrays are allocated per retarget once the
+  /// sink lets go of them.
+  private static func retarget<Sink: ReplaySink>(
+    _ scene: inout SceneReplay, scene id: SceneID, to plan: LayoutPlan, context: LayoutContext,
+    at time: UInt64, eventIndex: Int, into sink: inout Sink
   ) {
-    guard scenes[position].plan != nil else {
-      scenes[position].animator.update(to: plan, context: context, at: time)
+    guard scene.plan != nil else {
+      scene.animator.update(to: plan, context: context, at: time)
       return
     }
-    // The presentations are written into the scene's two retarget buffers, taken out while they are
-    // filled and put back once the sink has seen them: no arrays are allocated and freed per retarget
-    // once the sink lets go of them (a fresh array of presentations cost 2.5 times a refill).
     var before: [ElementPresentation] = []
     var after: [ElementPresentation] = []
-    swap(&before, &scenes[position].retargetBefore)
-    swap(&after, &scenes[position].retargetAfter)
-    let isAnimating = Self.retarget(
-      &scenes[position].animator, to: plan, context: context, at: time, before: &before, after: &after)
-    scenes[position].isAnimating = isAnimating
+    swap(&before, &scene.retargetBefore)
+    swap(&after, &scene.retargetAfter)
+    scene.isAnimating = retarget(
+      &scene.animator, to: plan, context: context, at: time, before: &before, after: &after)
     sink.receive(
       .retarget(
         Retarget(
-          scene: scenes[position].id, time: time, eventIndex: eventIndex, before: before, after: after,
+          scene: id, time: time, eventIndex: eventIndex, before: before, after: after,
           reduceMotion: context.reduceMotion, isInteractivelyResizing: context.isInteractivelyResizing)))
-    swap(&before, &scenes[position].retargetBefore)
-    swap(&after, &scenes[position].retargetAfter)
+    swap(&before, &scene.retargetBefore)
+    swap(&after, &scene.retargetAfter)
   }
 
   /// Updates `animator` to `plan` at `time` (nanoseconds), fills `before` and `after` with its
   /// presentations just before and just after (``PlanAnimating/presentations(at:into:)``, the same
   /// elements as ``PlanAnimating/presentations(at:)``), and tells whether it then moves. Generic and in
-  /// place: the scene's animator existential is opened once where it is stored (reading it through the
-  /// scenes array four times copied the whole scene twice).
+  /// place: the scene's animator existential is opened once where it is stored.
   private static func retarget<Animator: PlanAnimating>(
     _ animator: inout Animator, to plan: LayoutPlan, context: LayoutContext, at time: UInt64,
     before: inout [ElementPresentation], after: inout [ElementPresentation]
@@ -86,12 +91,12 @@ extension Replayer {
   /// Lays a scene's content out for a new viewport and configuration through the scroll strategy, and
   /// records in `change` the place kept, where it ended up and what anchoring should have done.
   ///
-  /// Static, with the replay's parts passed in: a method on the replayer would be handed a copy of it
-  /// while one of its scenes is borrowed, and that copy would make the scenes array copy itself.
+  /// Static, with the replay's parts passed in: the scene is borrowed from the replayer's session state
+  /// while it is laid out, so the replayer itself cannot be.
   static func relayoutScroll(
-    _ scene: inout SceneReplay, viewport: ScrollViewport,
+    _ scene: inout SceneReplay, input: SceneState, viewport: ScrollViewport,
     configuration scrollConfiguration: ScrollConfiguration, replay configuration: ReplayConfiguration,
-    session: SessionState, layouts: inout ScrollLayoutCache, change: inout LayoutChange
+    layouts: inout ScrollLayoutCache, change: inout LayoutChange
   ) {
     let items = configuration.content.items
     let strategy = configuration.scrollAnchoring
@@ -124,16 +129,15 @@ extension Replayer {
       previousOffset = wasAtTop ? 0 : .nan
       scene.handover = nil
     } else {
-      let state = session.scene(scene.id)
-      let offset = state?.scrollOffset.y ?? 0
+      let offset = input.scrollOffset.y
       if let sharing = configuration.layoutSharing {
         scene.scroll = sharing.init(
           items: items, viewport: viewport, configuration: scrollConfiguration, contentOffset: offset,
-          selection: state?.selection, using: &layouts)
+          selection: input.selection, using: &layouts)
       } else {
         scene.scroll = strategy.init(
           items: items, viewport: viewport, configuration: scrollConfiguration, contentOffset: offset,
-          selection: state?.selection)
+          selection: input.selection)
       }
       scene.promise = scene.scroll?.anchor
       promise = nil
@@ -195,38 +199,38 @@ extension Replayer {
     }
   }
 
-  /// Removes a departing scene and hands its place to the scene that takes over.
-  mutating func disconnect<Sink: ReplaySink>(
-    _ state: SceneState, eventIndex: Int, into sink: inout Sink
+  /// Hands a departed scene's place to the scene that takes over.
+  mutating func disconnected<Sink: ReplaySink>(
+    _ input: SceneState, _ departing: SceneReplay, eventIndex: Int, into sink: inout Sink
   ) {
-    guard let position = position(of: state.id) else { return }
-    let departing = scenes.remove(at: position)
     guard let place = departing.scroll?.position ?? departing.handover?.position else { return }
     let handover = Handover(
-      from: departing.id, display: departing.display, connectedAt: departing.connectedAt,
-      disconnectedAt: time, position: place)
+      from: input.id, display: input.display, connectedAt: departing.connectedAt, disconnectedAt: time,
+      position: place)
     // The other scene may have connected first (the system shows the new display before it tears the old
     // one down): it takes over if the user has not touched it yet.
     guard
-      let successor = scenes.indices.last(where: {
-        scenes[$0].display != departing.display && scenes[$0].connectedAt >= departing.connectedAt
-          && !scenes[$0].userActed && scenes[$0].handover == nil
+      let successor = state.scenes.indices.last(where: {
+        let scene = state.scenes[$0]
+        return scene.state.display != input.display && scene.derived.connectedAt >= departing.connectedAt
+          && !scene.derived.userActed && scene.derived.handover == nil
       })
     else {
       pendingHandover = handover
       return
     }
-    scenes[successor].handover = handover
-    guard let viewport = scenes[successor].viewport,
-      let scrollConfiguration = scenes[successor].scrollConfiguration,
-      let context = scenes[successor].context, let plan = scenes[successor].plan
+    state[derived: successor].handover = handover
+    let successorInput = state.scenes[successor].state
+    let derived = state.scenes[successor].derived
+    guard let viewport = derived.viewport, let scrollConfiguration = derived.scrollConfiguration,
+      let context = derived.context, let plan = derived.plan
     else { return }
     var change = LayoutChange(
-      scene: scenes[successor].id, time: time, eventIndex: eventIndex, context: context, plan: plan)
-    scenes[successor].scroll = nil
+      scene: successorInput.id, time: time, eventIndex: eventIndex, context: context, plan: plan)
+    state[derived: successor].scroll = nil
     Self.relayoutScroll(
-      &scenes[successor], viewport: viewport, configuration: scrollConfiguration,
-      replay: configuration, session: session, layouts: &layouts, change: &change)
+      &state[derived: successor], input: successorInput, viewport: viewport,
+      configuration: scrollConfiguration, replay: configuration, layouts: &layouts, change: &change)
     sink.receive(.layout(change))
   }
 }

@@ -10,43 +10,42 @@ extension Replayer {
   ///
   /// - Complexity: O(t × e) for t ticks sampled and e elements.
   mutating func advance<Sink: ReplaySink>(to limit: UInt64, into sink: inout Sink) {
-    // The common event finds every scene at rest: skip the tick arithmetic. `nextTick` is then left
-    // behind, which the `max` below absorbs: it never exceeds the first tick after `time`.
+    // With every scene at rest (the common event) the tick arithmetic is skipped, leaving `nextTick`
+    // behind; the `max` below absorbs that: it never exceeds the first tick after `time`.
     guard isAnyAnimating else { return }
     defer { nextTick = configuration.firstTick(after: limit) }
     var tick = max(nextTick, configuration.firstTick(after: time))
-    // The rate, not the whole configuration (existentials and all), is what the loop reads.
     let tickRate = configuration.tickRate
     let eventIndex = eventCount - 1
-    // The scenes are reached through their buffer: element access through the array copied whole
-    // `SceneReplay`s (animator and scroll state) several times per tick.
-    scenes.withUnsafeMutableBufferPointer { scenes in
-      while scenes.indices.contains(where: { scenes[$0].isAnimating }) {
-        let tickTime = ReplayConfiguration.tickTime(tick, rate: tickRate)
-        guard tickTime <= limit else { break }
-        for index in scenes.indices where scenes[index].isAnimating {
-          let scene = scenes.baseAddress! + index
-          let settled = Self.sample(
-            scene.pointee.animator, at: tickTime, into: &scene.pointee.sampleBuffer)
-          sink.receive(
-            .frame(
-              FrameSample(
-                scene: scene.pointee.id, time: tickTime, eventIndex: eventIndex,
-                elements: scene.pointee.sampleBuffer, isSettled: settled,
-                reduceMotion: scene.pointee.reduceMotion,
-                isInteractivelyResizing: scene.pointee.isInteractivelyResizing)))
-          if settled { scene.pointee.isAnimating = false }
-        }
-        // The clock saturates at 2⁶⁴ − 1 ns: there is no later tick to sample.
-        if tickTime == .max { break }
-        tick += 1
+    while isAnyAnimating {
+      let tickTime = ReplayConfiguration.tickTime(tick, rate: tickRate)
+      guard tickTime <= limit else { break }
+      for index in state.scenes.indices where state.scenes[index].derived.isAnimating {
+        let id = state.scenes[index].state.id
+        Self.sample(&state[derived: index], scene: id, at: tickTime, eventIndex: eventIndex, into: &sink)
       }
+      // The clock saturates at 2⁶⁴ − 1 ns: there is no later tick to sample.
+      if tickTime == .max { break }
+      tick += 1
     }
   }
 
+  /// Samples one moving scene at `time` (nanoseconds) into its sample buffer, reports the frame, and
+  /// marks the scene at rest once its animator has settled.
+  private static func sample<Sink: ReplaySink>(
+    _ scene: inout SceneReplay, scene id: SceneID, at time: UInt64, eventIndex: Int, into sink: inout Sink
+  ) {
+    let settled = sample(scene.animator, at: time, into: &scene.sampleBuffer)
+    sink.receive(
+      .frame(
+        FrameSample(
+          scene: id, time: time, eventIndex: eventIndex, elements: scene.sampleBuffer, isSettled: settled,
+          reduceMotion: scene.reduceMotion, isInteractivelyResizing: scene.isInteractivelyResizing)))
+    if settled { scene.isAnimating = false }
+  }
+
   /// Fills `buffer` with `animator`'s presentations at `time` (nanoseconds) and tells whether it has
-  /// settled. Generic, so a scene's animator existential is opened once per sample rather than copied
-  /// for each of the two calls.
+  /// settled. Generic, so a scene's animator existential is opened once per sample.
   private static func sample<Animator: PlanAnimating>(
     _ animator: Animator, at time: UInt64, into buffer: inout [ElementPresentation]
   ) -> Bool {
@@ -55,7 +54,7 @@ extension Replayer {
     return settled
   }
 
-  /// True when some scene moves. Reads the flag in place: `contains(where:)` on the scenes, or a key
-  /// path, hands over a copy of each whole ``SceneReplay`` (animator and scroll state) to read one Bool.
-  var isAnyAnimating: Bool { scenes.indices.contains { scenes[$0].isAnimating } }
+  /// True when some scene moves. Reads the flag in place through the indices: iterating the scenes
+  /// would hand over a copy of each (animator and scroll state) to read one Bool.
+  var isAnyAnimating: Bool { state.scenes.indices.contains { state.scenes[$0].derived.isAnimating } }
 }

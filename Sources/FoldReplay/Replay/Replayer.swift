@@ -18,14 +18,14 @@ import LayoutCore
 public struct Replayer: Sendable {
   /// What the replay drives.
   public let configuration: ReplayConfiguration
-  /// The session as folded from the events so far.
-  public private(set) var session = SessionState()
   /// The number of events consumed (also the index the next event gets).
   public private(set) var eventCount = 0
   /// The virtual clock: trace time of the last event, in nanoseconds.
   public private(set) var time: UInt64 = 0
 
-  var scenes: [SceneReplay] = []
+  /// The session as folded from the events so far, each connected scene with the replay's own state
+  /// for it (plan, animator, scroll view): what connects, disconnects and is found with the scene.
+  var state = SessionState<SceneReplay>()
   /// The content's layouts lately measured, shared by every scene's scroll view and by the replay's own
   /// measurement (a cache: the same inputs give the same layout).
   var layouts = ScrollLayoutCache()
@@ -53,30 +53,41 @@ public struct Replayer: Sendable {
     self.configuration = configuration
     var discard = DiscardingSink()
     for event in keyframe { consume(event, into: &discard) }
-    for index in scenes.indices {
-      guard let plan = scenes[index].plan, let context = scenes[index].context else { continue }
-      scenes[index].animator = configuration.animator
-      scenes[index].animator.update(to: plan, context: context, at: time)
-      scenes[index].isAnimating = false
+    for index in state.scenes.indices {
+      Self.placeAtRest(&state[derived: index], animator: configuration.animator, at: time)
     }
     eventCount = eventIndex
   }
+
+  /// Puts a scene's plan in place without motion: a fresh animator updated to it.
+  private static func placeAtRest(_ scene: inout SceneReplay, animator: any PlanAnimating, at time: UInt64) {
+    guard let plan = scene.plan, let context = scene.context else { return }
+    scene.animator = animator
+    scene.animator.update(to: plan, context: context, at: time)
+    scene.isAnimating = false
+  }
+
+  /// The session as folded from the events so far: the trace's inputs, without the replay's state.
+  /// - Complexity: O(s) for s connected scenes.
+  public var session: SessionState<Void> { state.mapDerived { _ in () } }
 
   /// The current plan of a connected scene: the last one the layout gave for its context.
   ///
   /// - Parameter scene: The scene's id, as the trace records it.
   /// - Returns: The plan, or nil when the scene is not connected or has had no geometry yet.
-  /// - Complexity: O(s) for s connected scenes.
-  public func plan(for scene: SceneID) -> LayoutPlan? { scenes.first { $0.id == scene }?.plan }
+  /// - Complexity: O(log s) for s connected scenes.
+  public func plan(for scene: SceneID) -> LayoutPlan? {
+    state.index(of: scene).flatMap { state.scenes[$0].derived.plan }
+  }
 
   /// The current content offset of a connected scene's scrolling element.
   ///
   /// - Parameter scene: The scene's id, as the trace records it.
   /// - Returns: The offset from the content's top, in points, or nil when the scene is not connected or
   ///   its plan has no scrolling element yet.
-  /// - Complexity: O(s) for s connected scenes.
+  /// - Complexity: O(log s) for s connected scenes.
   public func scrollOffset(for scene: SceneID) -> Double? {
-    scenes.first { $0.id == scene }?.scroll?.contentOffset
+    state.index(of: scene).flatMap { state.scenes[$0].derived.scroll?.contentOffset }
   }
 
   /// The user's place in a connected scene: the anchor and selection it would hand over to the scene
@@ -84,9 +95,9 @@ public struct Replayer: Sendable {
   ///
   /// - Parameter scene: The scene's id, as the trace records it.
   /// - Returns: The position, or nil when the scene is not connected or has no scrolling content yet.
-  /// - Complexity: O(s) for s connected scenes.
+  /// - Complexity: O(log s) for s connected scenes.
   public func scrollPosition(for scene: SceneID) -> ScrollPosition? {
-    scenes.first { $0.id == scene }?.scroll?.position
+    state.index(of: scene).flatMap { state.scenes[$0].derived.scroll?.position }
   }
 
   /// Replays one event.
@@ -105,11 +116,15 @@ public struct Replayer: Sendable {
     advance(to: now, into: &sink)
     time = now
     eventCount += 1
-    switch session.apply(event) {
+    var departed: SceneReplay?
+    let animator = configuration.animator
+    let change = state.apply(
+      event, connecting: { _ in SceneReplay(connectedAt: now, animator: animator) }, departed: &departed)
+    switch change {
     case .connected(let id):
-      connect(id, at: now)
-    case .disconnected(let state):
-      disconnect(state, eventIndex: index, into: &sink)
+      connected(id, at: now)
+    case .disconnected(let input):
+      if let departed { disconnected(input, departed, eventIndex: index, into: &sink) }
     case .layoutInput(let id):
       relayout(id, eventIndex: index, into: &sink)
     case .scrolled(let id):
@@ -128,7 +143,9 @@ public struct Replayer: Sendable {
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) {
     let (limit, overflow) = time.addingReportingOverflow(configuration.settleLimit)
     advance(to: overflow ? .max : limit, into: &sink)
-    let unsettled = scenes.indices.filter { scenes[$0].isAnimating }.map { scenes[$0].id }
+    let unsettled = state.scenes.indices.filter { state.scenes[$0].derived.isAnimating }.map {
+      state.scenes[$0].state.id
+    }
     sink.receive(
       .end(
         ReplayEnd(
@@ -136,53 +153,46 @@ public struct Replayer: Sendable {
           settleLimit: configuration.settleLimit)))
   }
 
-  /// The index of scene `id` in ``scenes``. Compares ids in place (a predicate over the elements would get
-  /// a copy of each whole ``SceneReplay``).
-  func position(of id: SceneID) -> Int? { scenes.indices.first { scenes[$0].id == id } }
-
-  private mutating func connect(_ id: SceneID, at now: UInt64) {
-    guard let state = session.scene(id) else { return }
-    if let existing = position(of: id) { scenes.remove(at: existing) }
-    var scene = SceneReplay(
-      id: id, display: state.display, connectedAt: now, animator: configuration.animator)
-    if let handover = pendingHandover, handover.display != state.display,
+  /// Gives a scene that has just connected the place a departing scene on another display left, when it
+  /// left within ``ReplayConfiguration/handoverWindow``.
+  private mutating func connected(_ id: SceneID, at now: UInt64) {
+    guard let index = state.index(of: id), let handover = pendingHandover,
+      handover.display != state.scenes[index].state.display,
       now - handover.disconnectedAt <= configuration.handoverWindow
-    {
-      scene.handover = handover
-      pendingHandover = nil
-    }
-    let insertAt = scenes.firstIndex { $0.id > id } ?? scenes.count
-    scenes.insert(scene, at: insertAt)
+    else { return }
+    state[derived: index].handover = handover
+    pendingHandover = nil
   }
 
   /// Applies a user scroll. When the content has the event's anchor item, that item is brought to the
   /// viewing region's top (the recording app's rows need not be as tall as the replay's); otherwise the
   /// recorded offset is used.
   private mutating func scrolled(_ id: SceneID) {
-    guard let position = position(of: id), let input = session.index(of: id) else { return }
-    let recorded = session.scenes[input].scrollOffset.y
-    let anchor = session.scenes[input].scrollAnchor
-    // The scene is reached through the buffer, and its scroll view taken out while the user scrolls it:
-    // a copy of the scene, or of the existential left behind, would make the view's box shared and copy
-    // the whole model on write.
-    scenes.withUnsafeMutableBufferPointer { scenes in
-      let scene = scenes.baseAddress! + position
-      scene.pointee.userActed = true
-      guard let layout = scene.pointee.layout, var scroll = scene.pointee.scroll.take() else { return }
-      var offset = recorded
-      if let anchor, let top = layout.frame(of: anchor)?.minY { offset = top }
-      scroll.scroll(to: offset)
-      scene.pointee.promise = scroll.anchor
-      scene.pointee.scroll = consume scroll
-    }
+    guard let index = state.index(of: id) else { return }
+    let recorded = state.scenes[index].state.scrollOffset.y
+    let anchor = state.scenes[index].state.scrollAnchor
+    Self.scroll(&state[derived: index], recorded: recorded, anchor: anchor)
+  }
+
+  /// Scrolls a scene's view to `anchor`'s top in its layout, or to `recorded` (points) without one. The
+  /// view is taken out while it scrolls, so the scene holds no second reference to its storage.
+  private static func scroll(_ scene: inout SceneReplay, recorded: Double, anchor: String?) {
+    scene.userActed = true
+    guard let layout = scene.layout, var scroll = scene.scroll.take() else { return }
+    var offset = recorded
+    if let anchor, let top = layout.frame(of: anchor)?.minY { offset = top }
+    scroll.scroll(to: offset)
+    scene.promise = scroll.anchor
+    scene.scroll = consume scroll
   }
 
   private mutating func selected(_ id: SceneID) {
-    guard let position = position(of: id), let state = session.scene(id) else { return }
-    scenes[position].userActed = true
-    guard scenes[position].scroll != nil else { return }
-    scenes[position].scroll!.select(state.selection)
-    scenes[position].promise = scenes[position].scroll!.anchor
+    guard let index = state.index(of: id) else { return }
+    let selection = state.scenes[index].state.selection
+    state[derived: index].userActed = true
+    guard state[derived: index].scroll != nil else { return }
+    state[derived: index].scroll!.select(selection)
+    state[derived: index].promise = state[derived: index].scroll!.anchor
   }
 }
 

@@ -1,10 +1,10 @@
 import FoldTrace
 import LayoutCore
 
-/// The replayer's derived state for one connected scene.
+/// The replayer's derived state for one connected scene, kept beside the scene's input in the
+/// replayer's ``SessionState`` (so it connects and disconnects with it).
 struct SceneReplay: Sendable {
-  var id: SceneID
-  var display: DisplayRole
+  /// When the scene connected, in nanoseconds.
   var connectedAt: UInt64
   var context: LayoutContext? {
     didSet {
@@ -41,9 +41,7 @@ struct SceneReplay: Sendable {
   /// A departing scene's place, waiting for this scene's first content layout.
   var handover: Handover?
 
-  init(id: SceneID, display: DisplayRole, connectedAt: UInt64, animator: any PlanAnimating) {
-    self.id = id
-    self.display = display
+  init(connectedAt: UInt64, animator: any PlanAnimating) {
     self.connectedAt = connectedAt
     self.animator = animator
   }

@@ -45,7 +45,7 @@ public final class TraceWriter {
 
   private let file: TraceFile?
   private let compressor: ZstdCompressor
-  private var state = SessionKeyframe()
+  private var state = SessionState<Void>()
   private var lastTime: UInt64 = 0
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
@@ -158,7 +158,7 @@ public final class TraceWriter {
         reason: "written with trace format \(reader.header.version); this writer appends only to "
           + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
     }
-    var state = SessionKeyframe()
+    var state = SessionState<Void>()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
       while let frame = try reader.nextFrame() {

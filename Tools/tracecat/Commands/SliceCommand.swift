@@ -52,7 +52,7 @@ struct SliceCommand: TracecatCommand {
     let reader = try InputSource.trace(input)
     let progress = Progress("slice \(name)", total: reader.fileSize)
     defer { progress.finish() }
-    var snapshot = SessionKeyframe()
+    var snapshot = SessionState<Void>()
     var slice: [TraceEvent] = []
     var stateCount = 0
     do throws(TraceError) {

@@ -4,6 +4,10 @@ import LayoutCore
 /// A trace folded into what `stats`, `export` and `plot` draw: per scene its sizes, shapes and division
 /// over time; for the device its hinge, markers and drops.
 ///
+/// Events go through FoldTrace's `SessionState` first, the fold the writer's keyframes and the replay
+/// use: an event for a scene that is not connected is ignored as it is there, and the spans record
+/// what the fold accepted.
+///
 /// Fold events in order with ``add(_:)``, then read the spans with ``scenes`` and ``hingeStatus``. Shapes
 /// come from LayoutCore (``FoldTrace/SceneGeometry/layoutShape``), never from rules of tracecat's own.
 ///
@@ -58,7 +62,9 @@ struct SessionTimeline: Sendable {
   /// The first and last event times, in nanoseconds.
   private(set) var start: UInt64?
   private(set) var end: UInt64 = 0
-  /// Scenes by id.
+  /// The session's state: which scenes are connected.
+  private var session = SessionState<Void>()
+  /// Scenes by id, disconnected ones included (their history is drawn).
   private var sceneTable: [SceneID: Scene] = [:]
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: [(time: UInt64, degrees: Double)] = []
@@ -83,6 +89,7 @@ struct SessionTimeline: Sendable {
     let time = max(event.time, filter.from)
     if start == nil { start = time }
     end = max(end, time)
+    if case .unknownScene = session.apply(event.payload) { return }
     switch event.payload {
     case .sceneConnected(let id, let display, _):
       if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }

@@ -1,8 +1,8 @@
 import FoldTrace
 import Testing
 
-/// `SessionKeyframe`: the state a keyframe and a slice's opening carry, in keyframe order.
-@Suite struct SessionKeyframeTests {
+/// `SessionState` as a keyframe and a slice's opening carry it, in keyframe order.
+@Suite struct SessionStateKeyframeTests {
   @Test func keepsTheLastStatePerSceneInKeyframeOrderAndDropsHistory() {
     let wide = SceneGeometry(
       size: TraceSize(width: 800, height: 600),
@@ -12,7 +12,7 @@ import Testing
       size: TraceSize(width: 320, height: 600),
       safeArea: TraceInsets(top: 0, leading: 0, bottom: 0, trailing: 0), horizontal: .compact,
       vertical: .regular)
-    var state = SessionKeyframe()
+    var state = SessionState<Void>()
     let events: [TraceEvent.Payload] = [
       .sceneConnected(scene: SceneID(2), display: .internal, scale: 3),
       .marker("history"),
@@ -39,6 +39,25 @@ import Testing
     let stamped = state.events(at: 1_500)
     #expect(stamped.map(\.payload) == state.payloads)
     #expect(stamped.allSatisfy { $0.time == 1_500 })
-    #expect(SessionKeyframe().payloads.isEmpty)
+    #expect(SessionState<Void>().payloads.isEmpty)
+  }
+
+  @Test func aClearedSelectionIsAReportAndDefaultsAreNot() {
+    var state = SessionState<Void>()
+    state.apply(.sceneConnected(scene: SceneID(1), display: .internal, scale: 3))
+    let fresh = state.scenes[0].state
+    #expect(fresh.traits == SceneTraits() && fresh.regions.isEmpty && fresh.selection == nil)
+    #expect(state.payloads == [.sceneConnected(scene: SceneID(1), display: .internal, scale: 3)])
+    state.apply(.selection(scene: SceneID(1), item: "a"))
+    state.apply(.selection(scene: SceneID(1), item: nil))
+    #expect(state.scene(SceneID(1))?.selection == nil)
+    #expect(
+      state.payloads == [
+        .sceneConnected(scene: SceneID(1), display: .internal, scale: 3),
+        .selection(scene: SceneID(1), item: nil),
+      ])
+    var rebuilt = SessionState<Void>()
+    for payload in state.payloads { rebuilt.apply(payload) }
+    #expect(rebuilt == state)
   }
 }
