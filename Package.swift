@@ -59,7 +59,9 @@ let package = Package(
       ],
       exclude: ["__Goldens__"]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
-    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
+    .testTarget(
+      name: "ToolsTests", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
+      exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]
 )
