@@ -82,7 +82,9 @@ let package = Package(
         "MailboxLayout", "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore",
       ]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
-    .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
+    .testTarget(
+      name: "ToolsTests", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
+      exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -51,10 +51,20 @@ struct SVGDocument {
   }
 
   /// The whole document.
-  func rendered(width: Double, height: Double) -> String {
+  ///
+  /// - Parameters:
+  ///   - width: The drawing's width, in pixels at 1×.
+  ///   - height: The drawing's height, in pixels at 1×.
+  ///   - fluid: The SVG fills the width of the window (or the HTML element holding it) and keeps its
+  ///     aspect ratio (`width="100%"` with the view box), instead of a fixed size in pixels.
+  func rendered(width: Double, height: Double, fluid: Bool = false) -> String {
+    let size =
+      fluid
+      ? "width=\"100%\" preserveAspectRatio=\"xMinYMin meet\" data-width=\"\(Self.n(width))\" data-height=\"\(Self.n(height))\""
+      : "width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
     let head = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" "
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) "
         + "viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" font-family=\"Helvetica, Arial, sans-serif\">",
       "  <rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" fill=\"#ffffff\"/>",
     ]
@@ -68,6 +78,17 @@ struct SVGDocument {
     let sign = tenths < 0 ? "-" : ""
     let magnitude = abs(tenths)
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+  }
+
+  /// A number with at most three decimals, no exponent: scale factors.
+  static func n3(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let thousandths = Int((value * 1000).rounded())
+    let sign = thousandths < 0 ? "-" : ""
+    var fraction = String(abs(thousandths) % 1000)
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.last == "0" { fraction.removeLast() }
+    return "\(sign)\(abs(thousandths) / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
   }
 
   /// Text with `&`, `<`, `>`, `"` escaped.

@@ -1,0 +1,124 @@
+import FoldTrace
+
+/// `tracecat show --at TIME [-s SCENE] [--replay] -o OUT.svg FILE`: the scene at a moment as a wireframe;
+/// with `--from`, `--to` and `--every`, a filmstrip of moments.
+struct ShowCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "show",
+    abstract: "Draw the layout at a moment (or a filmstrip of moments) as an SVG wireframe, to scale.",
+    discussion: """
+      Each scene connected at the moment is drawn to scale: its bounds, the safe area (insets shaded, \
+      the safe frame dashed green), division and occlusion regions (active ones filled, inactive ones \
+      dashed), every element's frame labelled with its id (interactive controls orange, scrolling panes \
+      blue), and the scroll viewport with its visible items, the scroll anchor (green) and the selection \
+      (purple). One moment also lists every element's frame in points (x, y, width, height).
+      Without --replay the elements are the plan LayoutCore's reference screen (the example app's \
+      ReferenceScreenLayout) gives for the scene's recorded context, at rest, with the recorded scroll \
+      position. With --replay the trace is replayed as 'tracecat replay' does and the picture is the \
+      replayed presentation at the last tick at or before the moment (moving elements with their target \
+      dashed, elements fading out dashed), the replay's scroll position, and each failed check located \
+      there: the offending element in red over the region it violates, its expected frame dashed, and \
+      the failure's sentence under the panel.
+      --at TIME draws one moment; --from, --to and --every draw a filmstrip of the moments from --from \
+      to --to (inclusive) every --every, at most 200, in one SVG at one scale. Times are 1.5, 1.5s, \
+      250ms or 1500000000ns; a moment after the trace's last event is refused. --scene chooses the \
+      scenes (repeat or comma list).
+      """,
+    options: [
+      .option("at", value: "TIME", help: "The moment to draw (1.5, 1.5s, 250ms, 1500000000ns)."),
+      .option(
+        "scene", short: "s", value: "SCENE", help: "Draw only these scenes (repeat, or a comma list: 1,2)."),
+      .flag("replay", help: "Replay into the reference screen: the presentation, scroll and failures then."),
+      .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output."),
+      .option("from", value: "TIME", help: "A filmstrip's first moment (with --to and --every)."),
+      .option("to", value: "TIME", help: "A filmstrip's last moment, inclusive."),
+      .option("every", value: "TIME", help: "The step between a filmstrip's moments (for example 100ms)."),
+    ],
+    positionals: PositionalSpec(
+      name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
+    examples: [
+      (
+        "tracecat show --at 2.25 -o rotated.svg Traces/state-book-fold.foldtrace",
+        "The book-fold scene at 2.25 s, its division and every element; open rotated.svg in a browser."
+      ),
+      (
+        "tracecat show --replay --from 3.4 --to 4 --every 100ms -o fold.svg "
+          + "Traces/duo-open-external-to-internal.foldtrace",
+        "A filmstrip of the Duo opening, every 100 ms, with the replayed presentation."
+      ),
+    ])
+
+  /// The most moments a filmstrip draws.
+  static let momentLimit = 200
+
+  var input: String
+  var output: String?
+  var times: [UInt64]
+  var scenes: Set<SceneID>?
+  var replay: Bool
+
+  init(_ arguments: ParsedArguments) throws {
+    let name = Self.configuration.name
+    input = arguments.positionals[0]
+    output = arguments.value("output")
+    if output == "-" { output = nil }
+    replay = arguments.flag("replay")
+    let filter = try EventFilter(arguments, command: name)
+    if let chosen = filter.scenes {
+      guard !chosen.contains(nil) else {
+        throw TracecatError.usage(
+          message: "--scene - (device-wide events) has no layout to show",
+          hint: "name scenes by number (1, 2); see 'tracecat show --help'.")
+      }
+      scenes = Set(chosen.compactMap { $0 })
+    }
+    let strip = ["from", "to", "every"].filter { arguments.value($0) != nil }
+    if let text = arguments.value("at") {
+      guard strip.isEmpty else {
+        throw TracecatError.usage(
+          message: "--at draws one moment; --\(strip[0]) belongs to a filmstrip",
+          hint: "give --at TIME, or --from, --to and --every; see 'tracecat show --help'.")
+      }
+      times = [try TimeArgument.parse(text, option: "--at", command: name)]
+      return
+    }
+    guard strip.count == 3, let everyText = arguments.value("every") else {
+      let missing = ["from", "to", "every"].filter { !strip.contains($0) }.map { "--\($0)" }
+      throw TracecatError.usage(
+        message: strip.isEmpty
+          ? "show needs a moment: --at TIME" : "a filmstrip needs \(missing.joined(separator: " and "))",
+        hint: "give --at TIME, or --from, --to and --every; see 'tracecat show --help'.")
+    }
+    let every = try TimeArgument.parse(everyText, option: "--every", command: name)
+    guard every > 0 else {
+      throw TracecatError.usage(message: "--every must be longer than 0", hint: "for example --every 100ms.")
+    }
+    let count = (filter.to - filter.from) / every + 1
+    guard count <= UInt64(Self.momentLimit) else {
+      throw TracecatError.usage(
+        message:
+          "--from, --to and --every give \(count) moments; a filmstrip draws at most \(Self.momentLimit)",
+        hint: "choose a longer --every or a shorter window.")
+    }
+    times = (0..<count).map { filter.from + $0 * every }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let trace = try TraceInput(input)
+    let result = try SnapshotReader.read(trace, at: times, scenes: scenes, replay: replay)
+    if let late = times.last, late > result.end {
+      throw TracecatError.usage(
+        message: "\(times.count == 1 ? "--at" : "--to") \(EventFormatter.time(late)) s is after "
+          + "\(trace.name)'s last event (\(EventFormatter.time(result.end)) s)",
+        hint: "choose a moment up to \(EventFormatter.time(result.end)) s.")
+    }
+    let moments = zip(times, result.snapshots).map { Wireframe.Moment(time: $0, scenes: $1) }
+    let document = Wireframe.render(moments, title: trace.name)
+    if let output {
+      try InputSource.writeFile(output, Array(document.utf8))
+    } else {
+      try console.write(Array(document.utf8))
+    }
+    return .success
+  }
+}
