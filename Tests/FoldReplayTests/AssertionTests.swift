@@ -43,7 +43,7 @@ import XCTest
       case .frameJump, .retargetOrigin, .retargetVelocity, .endSnap, .overshoot, .crossFade:
         assertNoSnap(result)
       case .reservedRegion, .evenColumns: assertReservedRegionsAvoided(result)
-      case .featureSet: assertFeatureSetInvariant(result)
+      case .featureSet, .scrollElement, .unknownContentID: assertFeatureSetInvariant(result)
       }
     }
   }

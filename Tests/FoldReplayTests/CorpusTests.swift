@@ -68,6 +68,29 @@ import Testing
   }
 }
 
+/// The faults that only a window drag shows in full — a presentation that flaps while the shape holds,
+/// an animator reset on a pane change — fail their own check, and no other, on every drag trace.
+@Suite struct CorpusDragFaultTests {
+  static let dragTraces = Corpus.names.filter {
+    ($0.hasPrefix("var-") && $0.contains("resize")) || $0.hasPrefix("edge-square-window-drag")
+  }
+  static let faults = PlantedFault.all.filter {
+    ["presentation that flaps while the shape holds", "animator reset on a pane change"].contains($0.name)
+  }
+
+  @Test func theDragTracesAreThere() {
+    #expect(Self.dragTraces.count == 4, "\(Self.dragTraces)")
+    #expect(Self.faults.count == 2)
+  }
+
+  @Test(arguments: faults, dragTraces)
+  func faultFailsOnlyItsOwnCheckOnTheDrag(_ fault: PlantedFault, _ name: String) throws {
+    let result = try Replayer.replay(path: Corpus.path(name), configuration: fault.configure(coreLayout))
+    let checks = Set(result.summary.failures.map(\.check))
+    #expect(checks == [fault.check], "\(name): \(checks)")
+  }
+}
+
 /// The shipped Duo trace: opening the device hands the external scene's place to the internal one.
 @Suite struct CorpusHandoverTests {
   @Test func openingTheDuoCarriesTheAnchorAndSelectionOver() throws {

@@ -16,8 +16,11 @@ import LayoutCore
 /// - **crossFade**: with Reduce Motion, an element is only ever at its old or new frame, and one that
 ///   moves fades.
 ///
-/// While the user drags a window's size, an element that tracks the geometry directly (its frame jumps to
-/// its target at the retarget) is exempt until the next retarget; one that springs is checked.
+/// While the user drags a window's size, an element that tracks the geometry directly — its frame jumps
+/// to its target at the retarget by no more than the scene's size changed since the previous retarget
+/// (|Δwidth| + |Δheight|, plus ``ReplayTolerances/trackingSlack``) — is exempt until the next retarget;
+/// one that springs is checked. A larger jump is a re-arrangement, not the geometry moving: a snap, even
+/// mid-drag (LayoutRules, "Motion state": a structural change waits for the drag's end or animates).
 /// Each element is reported at most once per check between two retargets.
 struct MotionCheck {
   /// Four per-component values, in the order x, y, width, height.
@@ -186,7 +189,19 @@ struct MotionCheck {
       sign(frame.height, target.height))
   }
 
-  mutating func observe(_ retarget: Retarget, report: (ReplayFailure) -> Void) {
+  /// Checks a retarget.
+  ///
+  /// - Parameters:
+  ///   - retarget: The retarget.
+  ///   - geometryChange: How much the scene's size changed since its previous retarget (or its first
+  ///     plan), |Δwidth| + |Δheight| in points.
+  ///   - structuralChange: The structural decisions the new plan changed, in words (`presentation split →
+  ///     stack`), or nil when it changed none.
+  ///   - report: Receives each failure.
+  mutating func observe(
+    _ retarget: Retarget, geometryChange: Double, structuralChange: String?,
+    report: (ReplayFailure) -> Void
+  ) {
     var sceneTracks = takeTracks(of: retarget.scene)
     // The presentations are read where the record holds them: a search of `before` through closures
     // copied every presentation it passed (and retained its id).
@@ -200,7 +215,9 @@ struct MotionCheck {
             before = befores.baseAddress! + index
             break
           }
-          observe(after, before: before, at: offset, of: retarget, in: &sceneTracks, report: report)
+          observe(
+            after, before: before, at: offset, of: retarget, geometryChange: geometryChange,
+            structuralChange: structuralChange, in: &sceneTracks, report: report)
         }
       }
     }
@@ -212,7 +229,8 @@ struct MotionCheck {
   /// and starts its track.
   private mutating func observe(
     _ after: UnsafePointer<ElementPresentation>, before: UnsafePointer<ElementPresentation>?, at offset: Int,
-    of retarget: Retarget, in sceneTracks: inout SceneTracks, report: (ReplayFailure) -> Void
+    of retarget: Retarget, geometryChange: Double, structuralChange: String?,
+    in sceneTracks: inout SceneTracks, report: (ReplayFailure) -> Void
   ) {
     let omega = tolerances.omega
     let position = sceneTracks.position(of: after.pointee.id, hint: offset)
@@ -230,10 +248,15 @@ struct MotionCheck {
           element: after.pointee.id, expected: expected, actual: actual, summary: summary))
     }
     // While the user drags a window's size an element may track the geometry directly (its frame is its
-    // target at once); one that springs instead is checked like any other.
-    let tracks =
-      retarget.isInteractivelyResizing
-      && Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+    // target at once, moved no farther than the geometry did); one that springs instead, or jumps
+    // farther, is checked like any other.
+    let onTarget = Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+    let followsGeometry =
+      before.map {
+        Self.distance($0.pointee.frame, after.pointee.frame)
+          <= geometryChange + tolerances.trackingSlack + tolerances.position
+      } ?? true
+    let tracks = retarget.isInteractivelyResizing && onTarget && followsGeometry
     if let before, !tracks, !retarget.reduceMotion {
       let jump = Self.distance(before.pointee.frame, after.pointee.frame)
       maximumJump = max(maximumJump, jump)
@@ -242,10 +265,16 @@ struct MotionCheck {
       if jump > tolerances.position,
         Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
       {
+        let during =
+          retarget.isInteractivelyResizing
+          ? " during a window drag that moved the geometry \(ReplayFormat.number(geometryChange)) pt"
+            + (structuralChange.map { " (\($0): a structural change waits for the drag's end or animates)" }
+              ?? "")
+          : ""
         fail(
           .frameJump, "a move from \(ReplayFormat.rect(before.pointee.frame)) that starts there",
           "at its target \(ReplayFormat.rect(after.pointee.target)) at once",
-          "snapped \(ReplayFormat.number(jump)) pt to its new target")
+          "snapped \(ReplayFormat.number(jump)) pt to its new target" + during)
       } else if jump > tolerances.position {
         fail(
           .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.pointee.frame))",

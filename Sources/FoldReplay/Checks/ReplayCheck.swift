@@ -1,17 +1,21 @@
 import FoldTrace
+import LayoutCore
 
 /// The promises a replay checks. Each failure names the one it broke.
 public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// The plan's shape is the one the recorded size classes and aspect ratio give
   /// (`000_e528e4f7338d08ab.txt`, "쉐이프 5개로 묶기"), or the expected sequence a test gave.
   case shape
-  /// A shape held for less than the minimum dwell while the input did not cross back.
+  /// A decision of the plan — shape, presentation, pane count, grid columns (``PlanDecision``) — held for
+  /// less than the minimum dwell while the input did not move back (``FlappingCheck``'s rules).
   case flapping
   /// The scroll anchor kept its distance from the viewport's top across a relayout (CSS Scroll
   /// Anchoring; `issues show 4`).
   case anchor
   /// No element moved farther in one tick than the spring could move it, and none snapped to its target
-  /// (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션").
+  /// (LayoutCore's Springs, "Plan animator"; LayoutRules, "Motion state"). While the user drags a window's size only a jump that
+  /// follows the geometry change itself is exempt: a structural change (presentation, pane count,
+  /// columns) waits for the drag's end or animates.
   case frameJump
   /// A retarget started each element at its current presentation value.
   case retargetOrigin
@@ -33,6 +37,12 @@ public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Every presentation offers the same actions, each on screen or in the overflow menu (HIG: never
   /// change features by size; `000_e528e4f7338d08ab.txt`, "기능이 달라지면 안 됩니다").
   case featureSet
+  /// Every plan places the configured scrolling element (``ReplayConfiguration/scrollElementID``): a plan
+  /// without it has no scroll view to anchor.
+  case scrollElement
+  /// Every anchor and selection event names an item the content model has, unless the configuration
+  /// expects unknown ids (``ReplayConfiguration/unknownContentIDsExpected``).
+  case unknownContentID
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -59,11 +69,17 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
   public var summary: String
   /// A −/+ diff of expected vs actual, one line each, when the values are sequences.
   public var diff: [String]
+  /// The decision concerned, for a ``ReplayCheck/flapping`` failure.
+  public var decision: PlanDecision?
+  /// The scene's layout context at the moment, when known: the input a unit test of the layout starts
+  /// from (``LayoutContext/swiftLiteral``).
+  public var context: LayoutContext?
 
   /// Creates a failure.
   public init(
     check: ReplayCheck, scene: SceneID?, eventIndex: Int?, time: UInt64, element: String? = nil,
-    expected: String, actual: String, summary: String, diff: [String] = []
+    expected: String, actual: String, summary: String, diff: [String] = [], decision: PlanDecision? = nil,
+    context: LayoutContext? = nil
   ) {
     self.check = check
     self.scene = scene
@@ -74,6 +90,8 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
     self.actual = actual
     self.summary = summary
     self.diff = diff
+    self.decision = decision
+    self.context = context
   }
 
   /// The failure as a sentence: where (scene, event, trace time, element), what, expected vs actual.
@@ -88,6 +106,7 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
     text += text.isEmpty ? "At " : " at "
     text += ReplayFormat.seconds(time)
     if let element { text += ", element \"\(element)\"" }
+    if let decision, decision != .shape { text += ", \(decision.rawValue)" }
     text += ": \(summary) (\(check.rawValue)). Expected: \(expected). Actual: \(actual)."
     if !diff.isEmpty { text += "\n" + diff.joined(separator: "\n") }
     return text
@@ -109,6 +128,9 @@ public struct ReplayTolerances: Sendable, Equatable {
   public var springDuration: Double
   /// How close two positions must be to count as equal, in points (default 0.5, a pixel at 2×).
   public var position: Double
+  /// How far beyond the scene's own size change an element may jump during an interactive resize and
+  /// still count as following the geometry, in points (default 1, the animator's pixel-rounding slack).
+  public var trackingSlack: Double
   /// How close two velocities must be to count as equal: absolute part in points per second (default 1)
   /// plus a relative part (default 1 %).
   public var velocity: Double
@@ -118,8 +140,9 @@ public struct ReplayTolerances: Sendable, Equatable {
   /// Creates tolerances.
   public init(
     anchor: Double = 1, minimumDwell: UInt64 = 250_000_000, springDuration: Double = 0.4,
-    position: Double = 0.5, velocity: Double = 1, relativeVelocity: Double = 0.01
+    position: Double = 0.5, velocity: Double = 1, relativeVelocity: Double = 0.01, trackingSlack: Double = 1
   ) {
+    self.trackingSlack = trackingSlack
     self.anchor = anchor
     self.minimumDwell = minimumDwell
     self.springDuration = springDuration

@@ -12,14 +12,16 @@ public enum ReplayChecks {
   /// - Parameters:
   ///   - records: A replay's records in order.
   ///   - tolerances: The limits to apply.
+  ///   - expectations: What the checks know of the app under test (default none).
   ///   - checks: The checks to run (default all).
   /// - Returns: The failures in trace order.
   /// - Complexity: O(n) in the records' total size.
   public static func failures(
     in records: [ReplayRecord], tolerances: ReplayTolerances = .default,
-    checks: Set<ReplayCheck> = Set(ReplayCheck.allCases)
+    expectations: ReplayExpectations = .init(), checks: Set<ReplayCheck> = Set(ReplayCheck.allCases)
   ) -> [ReplayFailure] {
-    var verifier = ReplayVerifier(trace: "", tolerances: tolerances, failureLimit: .max)
+    var verifier = ReplayVerifier(
+      trace: "", tolerances: tolerances, expectations: expectations, failureLimit: .max)
     for record in records { verifier.receive(record) }
     return verifier.summary.failures.filter { checks.contains($0.check) }
   }

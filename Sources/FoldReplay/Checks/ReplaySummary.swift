@@ -53,12 +53,21 @@ public struct ReplaySummary: Sendable, Equatable {
   public var failures: [ReplayFailure]
   /// All failures, including those not kept.
   public var failureCount: Int
+  /// Every failure grouped per check and element (``ReplayFailureGroup``), in trace order of each
+  /// group's first failure; at most 256 groups (failures of later groups only counted in
+  /// ``failureCount``).
+  public var failureGroups: [ReplayFailureGroup]
+  /// The trace's path, for the slice commands of ``report``.
+  public var tracePath: String
 
   /// Creates a summary.
   public init(
     trace: String, events: Int, scenes: [SceneShapes], maximumAnchorDrift: Double,
-    maximumFrameJump: Double, digest: String, failures: [ReplayFailure], failureCount: Int
+    maximumFrameJump: Double, digest: String, failures: [ReplayFailure], failureCount: Int,
+    failureGroups: [ReplayFailureGroup] = [], tracePath: String = ""
   ) {
+    self.failureGroups = failureGroups
+    self.tracePath = tracePath
     self.trace = trace
     self.events = events
     self.scenes = scenes
@@ -67,6 +76,13 @@ public struct ReplaySummary: Sendable, Equatable {
     self.digest = digest
     self.failures = failures
     self.failureCount = failureCount
+  }
+
+  /// The failures as a report: per check and element the first in full, with its context literal and
+  /// slice command, then how many more and between which times (``ReplayFailureGroup``); empty when the
+  /// replay passed.
+  public var report: String {
+    ReplayFailureGroup.report(failureGroups, total: failureCount, trace: trace, tracePath: tracePath)
   }
 
   /// True when no check failed.

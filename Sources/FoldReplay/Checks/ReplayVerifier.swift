@@ -17,7 +17,15 @@ public struct ReplayVerifier: ReplaySink {
   private var digest = FNV1a64()
   /// Hashes frame samples into ``digest``, reusing what repeats from tick to tick.
   private var frameDigest = FrameDigest()
+  /// What the checks know of the app under test.
+  public let expectations: ReplayExpectations
+  /// Per scene, what the motion check needs of the plans: the last plan laid out, the plan just
+  /// evaluated and the scene size at the animator's last update. Linear search: a replay has a scene or
+  /// two.
+  private var structures: [SceneStructure] = []
   private var kept: [ReplayCheck: Int] = [:]
+  /// The most failure groups kept (``ReplaySummary/failureGroups``); later groups are only counted.
+  static let groupLimit = 256
   private var shapes: [ReplaySummary.SceneShapes] = []
   /// The events and failures so far; the other fields are filled in by ``summary``.
   private var tally: ReplaySummary
@@ -38,17 +46,24 @@ public struct ReplayVerifier: ReplaySink {
   ///
   /// - Parameters:
   ///   - trace: The trace's name, for the summary.
+  ///   - tracePath: The trace's path, for the slice commands of failure reports (default `trace`).
   ///   - tolerances: The limits to apply.
+  ///   - expectations: What the checks know of the app under test (default none:
+  ///     ``ReplayConfiguration/expectations`` gives a configuration's).
   ///   - failureLimit: Failures kept per check (default 20); all are counted.
-  public init(trace: String, tolerances: ReplayTolerances = .default, failureLimit: Int = 20) {
+  public init(
+    trace: String, tracePath: String? = nil, tolerances: ReplayTolerances = .default,
+    expectations: ReplayExpectations = .init(), failureLimit: Int = 20
+  ) {
     self.tolerances = tolerances
+    self.expectations = expectations
     self.failureLimit = failureLimit
-    self.flapping = FlappingCheck(minimumDwell: tolerances.minimumDwell)
+    self.flapping = FlappingCheck(minimumDwell: tolerances.minimumDwell, expectations: expectations)
     self.anchor = AnchorCheck(tolerance: tolerances.anchor)
     self.motion = MotionCheck(tolerances: tolerances)
     self.tally = ReplaySummary(
       trace: trace, events: 0, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0,
-      digest: FNV1a64().hex, failures: [], failureCount: 0)
+      digest: FNV1a64().hex, failures: [], failureCount: 0, tracePath: tracePath ?? trace)
   }
 
   /// Checks one record.
@@ -58,16 +73,42 @@ public struct ReplayVerifier: ReplaySink {
     var found: [ReplayFailure] = []
     switch record {
     case .evaluation(let evaluation):
+      let index = structureIndex(evaluation.scene)
+      structures[index].evaluated = evaluation.plan
+      structures[index].size = evaluation.context.size
+      structures[index].context = evaluation.context
+      structures[index].retargeted = false
       shapeCheck.observe(evaluation) { found.append($0) }
       planChecks.observe(evaluation) { found.append($0) }
     case .layout(let change):
+      let index = structureIndex(change.scene)
+      // A new plan without a retarget is a scene's first: its animator was placed at rest there.
+      if !structures[index].retargeted, structures[index].laidOut != change.plan {
+        structures[index].animatedSize = change.context.size
+      }
+      structures[index].laidOut = change.plan
+      structures[index].retargeted = false
       ReplayJSONLines.layout(change, trace: nil) { digest.combine($0) }
       digest.combine("\n")
       noteShape(change)
       flapping.observe(change) { found.append($0) }
       anchor.observe(change) { found.append($0) }
     case .retarget(let retarget):
-      motion.observe(retarget) { found.append($0) }
+      let index = structureIndex(retarget.scene)
+      let structure = structures[index]
+      var geometryChange = 0.0
+      if let old = structure.animatedSize, let new = structure.size {
+        geometryChange = abs(new.width - old.width) + abs(new.height - old.height)
+      }
+      var structural: String?
+      if let old = structure.laidOut, let new = structure.evaluated {
+        structural = structuralChange(from: old, to: new)
+      }
+      motion.observe(retarget, geometryChange: geometryChange, structuralChange: structural) {
+        found.append($0)
+      }
+      structures[index].animatedSize = structure.size
+      structures[index].retargeted = true
     case .frame(let sample):
       frameDigest.combine(sample, into: &digest)
       motion.observe(sample) { found.append($0) }
@@ -75,14 +116,44 @@ public struct ReplayVerifier: ReplaySink {
       motion.observe(end) { found.append($0) }
       tally.events = end.events
     }
-    for failure in found {
+    for var failure in found {
       tally.failureCount += 1
+      if failure.context == nil, let scene = failure.scene,
+        let index = structures.firstIndex(where: { $0.scene == scene })
+      {
+        failure.context = structures[index].context
+      }
+      if let index = tally.failureGroups.lastIndex(where: { $0.holds(failure) }) {
+        tally.failureGroups[index].add(failure)
+      } else if tally.failureGroups.count < Self.groupLimit {
+        tally.failureGroups.append(ReplayFailureGroup(failure))
+      }
       let count = kept[failure.check, default: 0]
       if count < failureLimit {
         kept[failure.check] = count + 1
         tally.failures.append(failure)
       }
     }
+  }
+
+  /// The position of `scene`'s structure in ``structures``, added when new.
+  private mutating func structureIndex(_ scene: SceneID) -> Int {
+    if let index = structures.firstIndex(where: { $0.scene == scene }) { return index }
+    structures.append(SceneStructure(scene: scene))
+    return structures.count - 1
+  }
+
+  /// The structural decisions (presentation, pane count, columns) `new` changes from `old`, in words, or
+  /// nil when it changes none.
+  private func structuralChange(from old: LayoutPlan, to new: LayoutPlan) -> String? {
+    var changes: [String] = []
+    if old.presentation != new.presentation {
+      changes.append("presentation \(old.presentation) → \(new.presentation)")
+    }
+    let (oldPanes, newPanes) = (expectations.paneCount(of: old), expectations.paneCount(of: new))
+    if oldPanes != newPanes { changes.append("pane count \(oldPanes) → \(newPanes)") }
+    if old.columns != new.columns { changes.append("columns \(old.columns) → \(new.columns)") }
+    return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
   private mutating func noteShape(_ change: LayoutChange) {
@@ -97,4 +168,23 @@ public struct ReplayVerifier: ReplaySink {
       shapes.insert(.init(scene: change.scene, transitions: [transition]), at: insertAt)
     }
   }
+}
+
+/// What the verifier remembers of one scene's plans for the motion check.
+private struct SceneStructure {
+  var scene: SceneID
+  /// The last plan laid out.
+  var laidOut: LayoutPlan?
+  /// The plan of the latest evaluation.
+  var evaluated: LayoutPlan?
+  /// The scene size of the latest evaluation, in points.
+  var size: Size?
+  /// The context of the latest evaluation: the one a failure in the scene is reported with.
+  var context: LayoutContext?
+  /// The scene size at the animator's last update, in points.
+  var animatedSize: Size?
+  /// True between a retarget and the layout record that follows it.
+  var retargeted = false
+
+  init(scene: SceneID) { self.scene = scene }
 }

@@ -18,50 +18,6 @@ struct ShapeFollowsInputCheck {
   }
 }
 
-/// Checks that no shape is held for less than the minimum dwell unless the input itself crossed back.
-struct FlappingCheck {
-  private struct Run {
-    var shape: LayoutShape
-    var start: UInt64
-    var eventIndex: Int
-    var inputShape: LayoutShape
-    var isFirst: Bool
-  }
-  private var runs: [(SceneID, Run)] = []
-  let minimumDwell: UInt64
-
-  init(minimumDwell: UInt64) { self.minimumDwell = minimumDwell }
-
-  mutating func observe(_ change: LayoutChange, report: (ReplayFailure) -> Void) {
-    let run = Run(
-      shape: change.shape, start: change.time, eventIndex: change.eventIndex,
-      inputShape: change.context.shape, isFirst: false)
-    guard let index = runs.firstIndex(where: { $0.0 == change.scene }) else {
-      var first = run
-      first.isFirst = true
-      runs.append((change.scene, first))
-      return
-    }
-    let previous = runs[index].1
-    guard previous.shape != change.shape else { return }
-    runs[index].1 = run
-    let held = change.time - previous.start
-    // The input crossed back itself when it entered and left the brief shape just as the layout did.
-    let inputCrossedBack = previous.inputShape == previous.shape && change.context.shape == change.shape
-    guard held < minimumDwell, !previous.isFirst, !inputCrossedBack else {
-      return
-    }
-    report(
-      ReplayFailure(
-        check: .flapping, scene: change.scene, eventIndex: change.eventIndex, time: change.time,
-        expected: "\(previous.shape) held at least \(ReplayFormat.seconds(minimumDwell))",
-        actual: "held \(ReplayFormat.seconds(held)) (from event \(previous.eventIndex))",
-        summary:
-          "the layout flapped \(previous.shape) → \(change.shape) while the recorded input stayed "
-          + "\(change.context.shape)"))
-  }
-}
-
 extension ReplayChecks {
   /// Compares a scene's shape sequence with the expected one, consecutive duplicates merged on both
   /// sides.

@@ -29,8 +29,21 @@ public struct ReplayConfiguration: Sendable {
   /// together, so a later connect is a new, unrelated scene.
   public var handoverWindow: UInt64
   /// The id of the plan element whose frame is the scrolling viewport (the reference screen's is
-  /// `"list"`). A plan without it has no scroll view.
+  /// `"list"`). A plan without it has no scroll view, and fails ``ReplayCheck/scrollElement``.
   public var scrollElementID: String
+  /// The screen's names for its panes, read by the flapping check's pane count (default none: the panes
+  /// are the plan's scrollable elements; see ``ReplayExpectations/paneCount(of:)``).
+  public var vocabulary: PlanVocabulary = .none
+  /// True when the trace's anchor and selection events may name items ``content`` does not have: they
+  /// are counted but fail no check (default false: each fails ``ReplayCheck/unknownContentID``).
+  public var unknownContentIDsExpected = false
+
+  /// What the checks need to know of this configuration.
+  public var expectations: ReplayExpectations {
+    ReplayExpectations(
+      scrollElementID: scrollElementID, vocabulary: vocabulary,
+      unknownContentIDsExpected: unknownContentIDsExpected)
+  }
 
   /// Creates a configuration for a layout that decides from the context alone.
   ///

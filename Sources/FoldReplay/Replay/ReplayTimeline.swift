@@ -55,6 +55,16 @@ public struct ReplayResult: Sendable {
   public var timeline: ReplayTimeline
   /// The checks' verdict and the golden facts.
   public var summary: ReplaySummary
+  /// What the checks knew of the app under test (the configuration's), for checks run again on
+  /// ``timeline``.
+  public var expectations: ReplayExpectations
+
+  /// Creates a result.
+  public init(timeline: ReplayTimeline, summary: ReplaySummary, expectations: ReplayExpectations = .init()) {
+    self.timeline = timeline
+    self.summary = summary
+    self.expectations = expectations
+  }
 }
 
 extension Replayer {
@@ -74,9 +84,12 @@ extension Replayer {
   ) -> ReplayResult {
     var replayer = Replayer(configuration: configuration)
     var sink = TeeSink(
-      ReplayTimeline(keepsFrames: keepingFrames), ReplayVerifier(trace: trace, tolerances: tolerances))
+      ReplayTimeline(keepsFrames: keepingFrames),
+      ReplayVerifier(
+        trace: trace, tolerances: tolerances, expectations: configuration.expectations))
     for event in events { replayer.consume(event, into: &sink) }
     replayer.finish(into: &sink)
-    return ReplayResult(timeline: sink.first, summary: sink.second.summary)
+    return ReplayResult(
+      timeline: sink.first, summary: sink.second.summary, expectations: configuration.expectations)
   }
 }

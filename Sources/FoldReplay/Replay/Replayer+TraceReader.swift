@@ -60,8 +60,11 @@ extension Replayer {
     let reader = try TraceReader(path: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var sink = TeeSink(
-      ReplayTimeline(keepsFrames: keepingFrames), ReplayVerifier(trace: name, tolerances: tolerances))
+      ReplayTimeline(keepsFrames: keepingFrames),
+      ReplayVerifier(
+        trace: name, tracePath: path, tolerances: tolerances, expectations: configuration.expectations))
     try replay(reader, configuration: configuration, into: &sink)
-    return ReplayResult(timeline: sink.first, summary: sink.second.summary)
+    return ReplayResult(
+      timeline: sink.first, summary: sink.second.summary, expectations: configuration.expectations)
   }
 }

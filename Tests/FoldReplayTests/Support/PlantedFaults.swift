@@ -170,7 +170,8 @@ struct StopsShortAnimator: PlanAnimating {
 /// defect from another side: a cut under Reduce Motion is also not a cross-fade; a breakpoint that
 /// disagrees with the size classes also flaps; a restart from the model value puts an element that was
 /// already heading for its target straight onto it; a bouncy spring also moves faster than a bounce-0 one
-/// could.
+/// could; dropping the tracks of elements still fading in puts them on their targets at once (a snap,
+/// mid-drag too).
 struct PlantedFault: Sendable, CustomTestStringConvertible {
   var name: String
   var check: ReplayCheck
@@ -202,7 +203,7 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     ) {
       testConfiguration(policy: $0, animator: RestartingAnimator())
     },
-    PlantedFault(name: "animator that drops velocity", check: .retargetVelocity) {
+    PlantedFault(name: "animator that drops velocity", check: .retargetVelocity, alsoAllowed: [.frameJump]) {
       testConfiguration(policy: $0, animator: VelocityDroppingAnimator())
     },
     PlantedFault(name: "scroll that forgets its anchor", check: .anchor) {
@@ -229,5 +230,45 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
     PlantedFault(name: "animator that stops short", check: .endSnap) {
       testConfiguration(policy: $0, animator: StopsShortAnimator())
     },
+    PlantedFault(name: "presentation that flaps while the shape holds", check: .flapping) {
+      testConfiguration(policy: FlappingPresentationLayout(base: $0))
+    },
+    PlantedFault(
+      name: "animator reset on a pane change", check: .frameJump, alsoAllowed: [.crossFade]
+    ) {
+      testConfiguration(policy: $0, animator: PaneChangeResettingAnimator())
+    },
   ]
+}
+
+/// Reports the neighbouring presentation (stack ↔ split, expanded → split) on every other 1.5 pt band of
+/// width plus height while keeping the shape: a presentation decided from a width that the presentation itself
+/// changes (a pane toggled near a threshold). During a window drag it flaps many times a second.
+struct FlappingPresentationLayout: LayoutPolicy {
+  var base: any LayoutPolicy
+  func plan(for context: LayoutContext) -> LayoutPlan {
+    var plan = base.plan(for: context)
+    if Int((context.size.width + context.size.height) / 1.5) % 2 == 1 {
+      plan.presentation = plan.presentation == .split ? .stack : .split
+    }
+    return plan
+  }
+}
+
+/// Starts a fresh animator, at rest on the new plan, whenever the plan's presentation or pane count
+/// changes: a layout that rebuilds its view hierarchy on a pane change, so every element snaps there —
+/// also mid-drag, where a structural change must wait for the drag's end or animate.
+struct PaneChangeResettingAnimator: PlanAnimating {
+  var animator = PlanAnimator()
+  var previous: LayoutPlan?
+  mutating func update(to plan: LayoutPlan, context: LayoutContext, at time: UInt64) {
+    if let previous, previous.presentation != plan.presentation || Self.panes(previous) != Self.panes(plan) {
+      animator = PlanAnimator()
+    }
+    animator.update(to: plan, context: context, at: time)
+    previous = plan
+  }
+  func presentations(at time: UInt64) -> [ElementPresentation] { animator.presentations(at: time) }
+  func isSettled(at time: UInt64) -> Bool { animator.isSettled(at: time) }
+  private static func panes(_ plan: LayoutPlan) -> Int { plan.elements.filter(\.isScrollable).count }
 }

@@ -12,9 +12,11 @@ func testConfiguration(
   policy: any LayoutPolicy = coreLayout, animator: any PlanAnimating = PlanAnimator(),
   scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self, tickRate: Int = 120
 ) -> ReplayConfiguration {
-  ReplayConfiguration(
+  var configuration = ReplayConfiguration(
     policy: policy, animator: animator, scrollAnchoring: scrollAnchoring, content: RecordListContent(),
     scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
+  configuration.vocabulary = .referenceScreen
+  return configuration
 }
 
 /// Replays a script, keeping frames.

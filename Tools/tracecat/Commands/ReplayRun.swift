@@ -113,7 +113,8 @@ enum ReplayRun {
   ) -> ReplayOutcome {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var sink = JSONRecordSink(
-      trace: name, enabled: json, frames: frames, verifier: ReplayVerifier(trace: name))
+      trace: name, enabled: json, frames: frames,
+      verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
     var errors: [String] = []
     do {
       let reader = try TraceReader(path: path)
