@@ -85,7 +85,7 @@ public struct SessionState: Sendable, Equatable {
       return update(id, .layoutInput(id)) { $0.regions = regions }
     case .traits(let id, let traits):
       return update(id, .layoutInput(id)) { $0.traits = traits }
-    case .scroll(let id, let offset, let anchor):
+    case .scroll(let id, let offset, let anchor, _):
       return update(id, .scrolled(id)) {
         $0.scrollOffset = offset
         $0.scrollAnchor = anchor
@@ -95,7 +95,7 @@ public struct SessionState: Sendable, Equatable {
     case .hinge(let state):
       hinge = state
       return .none
-    case .marker, .dropped:
+    case .marker, .dropped, .layout, .presented:
       return .none
     }
   }

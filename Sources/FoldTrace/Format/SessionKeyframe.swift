@@ -3,8 +3,9 @@
 /// The writer folds every appended event into it and writes it as records at each frame start
 /// (<doc:TraceFormat>, "Keyframes"); `tracecat slice` writes it first, so a slice replays from its start
 /// as the whole trace does from that instant. It keeps the last hinge report and, per connected scene,
-/// its connection, geometry, traits, reserved regions, scroll position and selection; markers and drop
-/// counts are history and are not kept.
+/// its connection, geometry, traits, reserved regions, scroll position, selection and the app's last
+/// recorded layout; markers, drop counts and presented samples are history and are not kept (a
+/// presented record's deltas refer only to samples in its own frame).
 ///
 /// ```swift
 /// var state = SessionKeyframe()
@@ -19,13 +20,15 @@ public struct SessionKeyframe: Equatable, Sendable {
     var geometry: SceneGeometry?
     var traits: SceneTraits?
     var regions: [ReservedRegion]?
-    var scroll: (offset: TracePoint, anchor: String?)?
+    var scroll: (offset: TracePoint, anchor: String?, anchorTop: Double?)?
     var selection: String??
+    var layout: RecordedLayout?
 
     static func == (a: Scene, b: Scene) -> Bool {
       a.display == b.display && a.scale.bitPattern == b.scale.bitPattern && a.geometry == b.geometry
         && a.traits == b.traits && a.regions == b.regions && a.scroll?.offset == b.scroll?.offset
-        && a.scroll?.anchor == b.scroll?.anchor && a.selection == b.selection
+        && a.scroll?.anchor == b.scroll?.anchor && a.scroll?.anchorTop == b.scroll?.anchorTop
+        && a.selection == b.selection && a.layout == b.layout
     }
   }
 
@@ -63,11 +66,13 @@ public struct SessionKeyframe: Equatable, Sendable {
       update(id) { $0.regions = regions }
     case .traits(let id, let traits):
       update(id) { $0.traits = traits }
-    case .scroll(let id, let offset, let anchor):
-      update(id) { $0.scroll = (offset, anchor) }
+    case .scroll(let id, let offset, let anchor, let anchorTop):
+      update(id) { $0.scroll = (offset, anchor, anchorTop) }
     case .selection(let id, let item):
       update(id) { $0.selection = .some(item) }
-    case .marker, .dropped:
+    case .layout(let id, let layout):
+      update(id) { $0.layout = layout }
+    case .marker, .dropped, .presented:
       break
     }
   }
@@ -95,7 +100,7 @@ public struct SessionKeyframe: Equatable, Sendable {
   }
 
   /// The state as payloads, in keyframe order: hinge, then per scene in ascending id: connected,
-  /// geometry, traits, regions, scroll, selection.
+  /// geometry, traits, regions, scroll, selection, layout.
   /// - Complexity: O(s) for s connected scenes.
   public var payloads: [TraceEvent.Payload] {
     var payloads: [TraceEvent.Payload] = []
@@ -108,9 +113,11 @@ public struct SessionKeyframe: Equatable, Sendable {
       if let traits = scene.traits { payloads.append(.traits(scene: id, traits)) }
       if let regions = scene.regions { payloads.append(.regions(scene: id, regions)) }
       if let scroll = scene.scroll {
-        payloads.append(.scroll(scene: id, offset: scroll.offset, anchor: scroll.anchor))
+        payloads.append(
+          .scroll(scene: id, offset: scroll.offset, anchor: scroll.anchor, anchorTop: scroll.anchorTop))
       }
       if let selection = scene.selection { payloads.append(.selection(scene: id, item: selection)) }
+      if let layout = scene.layout { payloads.append(.layout(scene: id, layout)) }
     }
     return payloads
   }
