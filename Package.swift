@@ -1,14 +1,34 @@
 // swift-tools-version: 6.0
 // FoldTrace: record, replay and assert the layout of apps on foldables and freely resizable windows.
-// Dependencies run one way: LayoutCore imports none of our modules; FoldTrace and FoldSim never import
+// Dependencies run one way: LayoutCore (the framework an app's layout links) imports none of our
+// modules; ReferenceScreen (the example app) imports LayoutCore alone; FoldTrace and FoldSim never import
 // LayoutCore; FoldReplay joins FoldTrace and LayoutCore; no executable links FoldReplayTesting.
 import PackageDescription
 
+// libzstd: Debian's libzstd-dev through pkg-config on Linux (installed by Tools/setup); on Apple
+// platforms, where no system libzstd exists for iOS, the library product of zstd's own Swift package,
+// wrapped by a C target of the same module name so the Swift code is the same everywhere. These
+// machines build Linux only: the Apple branch is written to zstd's manifest, not built here.
+#if os(macOS) || os(iOS)
+  let zstdPackages: [Package.Dependency] = [
+    .package(url: "https://github.com/facebook/zstd.git", from: "1.5.6")
+  ]
+  let zstdTarget: Target = .target(
+    name: "CZstd", dependencies: [.product(name: "libzstd", package: "zstd")], path: "Sources/CZstdApple")
+#else
+  let zstdPackages: [Package.Dependency] = []
+  let zstdTarget: Target = .systemLibrary(
+    name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])])
+#endif
+
 let package = Package(
   name: "FoldTrace",
+  // Mutex and Atomic (Synchronization), which SessionRecorder uses, need iOS 18 / macOS 15.
+  platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18)],
   products: [
     .library(name: "FoldTrace", targets: ["FoldTrace"]),
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
+    .library(name: "ReferenceScreen", targets: ["ReferenceScreen"]),
     .library(name: "FoldReplay", targets: ["FoldReplay"]),
     .library(name: "FoldReplayTesting", targets: ["FoldReplayTesting"]),
     .library(name: "FoldSim", targets: ["FoldSim"]),
@@ -16,19 +36,18 @@ let package = Package(
     .executable(name: "foldsim", targets: ["foldsim"]),
     .executable(name: "tracebench", targets: ["tracebench"]),
   ],
+  dependencies: zstdPackages,
   targets: [
-    .systemLibrary(
-      name: "CZstd",
-      pkgConfig: "libzstd",
-      providers: [.apt(["libzstd-dev"])]
-    ),
+    zstdTarget,
     .target(name: "FoldTrace", dependencies: ["CZstd"]),
     .target(name: "LayoutCore"),
+    .target(name: "ReferenceScreen", dependencies: ["LayoutCore"]),
     .target(name: "FoldReplay", dependencies: ["FoldTrace", "LayoutCore"]),
     .target(name: "FoldReplayTesting", dependencies: ["FoldReplay", "FoldTrace", "LayoutCore"]),
     .target(name: "FoldSim", dependencies: ["FoldTrace"]),
     .executableTarget(
-      name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore"], path: "Tools/tracecat"),
+      name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
+      path: "Tools/tracecat"),
     .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
     .executableTarget(
       name: "crashrecorder", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/crashrecorder"),
@@ -37,15 +56,31 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Tools/tracebench/CAllocationCounter"),
     .executableTarget(
       name: "tracebench",
-      dependencies: ["FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "CZstd", "CAllocationCounter"],
+      dependencies: [
+        "FoldTrace", "FoldReplay", "FoldSim", "LayoutCore", "ReferenceScreen", "CZstd", "CAllocationCounter",
+      ],
       path: "Tools/tracebench", exclude: ["CAllocationCounter"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
     .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"], exclude: ["__Goldens__"]),
-    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim"]),
+    // What every test target shares: seeded generators and the guide's device contexts.
+    .target(name: "TestSupport", dependencies: ["LayoutCore", "FoldSim"], path: "Tests/TestSupport"),
+    .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim", "TestSupport"]),
+    .testTarget(
+      name: "ReferenceScreenTests", dependencies: ["ReferenceScreen", "LayoutCore", "FoldSim", "TestSupport"]),
     .testTarget(
       name: "FoldReplayTests",
-      dependencies: ["FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore"],
+      dependencies: [
+        "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore", "ReferenceScreen",
+      ],
       exclude: ["__Goldens__"]),
+    // The example of the main use: an app's own layout module, which links LayoutCore alone, and the
+    // tests that replay the corpus and a FoldSim session through it.
+    .target(name: "MailboxLayout", dependencies: ["LayoutCore"], path: "Tests/ExampleApp/MailboxLayout"),
+    .testTarget(
+      name: "ExampleAppTests",
+      dependencies: [
+        "MailboxLayout", "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore",
+      ]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
     .testTarget(name: "ToolsTests", dependencies: ["FoldTrace"], exclude: ["__Goldens__"]),
   ],

@@ -1,6 +1,7 @@
 import FoldReplay
 import FoldTrace
 import LayoutCore
+import ReferenceScreen
 import Testing
 
 @Suite struct ReplayerTests {
@@ -160,7 +161,7 @@ import Testing
 
 @Suite struct ContentAwareLayoutTests {
   /// A layout that never shows more grid columns than there are items.
-  struct FewItemsLayout: ReplayLayout {
+  struct FewItemsLayout: ContentLayout {
     func plan(for context: LayoutContext, content: any ContentModel) -> LayoutPlan {
       var plan = StubLayout().plan(for: context)
       plan.columns = min(plan.columns, content.items.count)
@@ -173,9 +174,14 @@ import Testing
     script.connect(1, .window)
     script.geometry(1, 1366, 1024, .regular, .regular)
     script.wait(100)
-    let full = replay(script, ReplayConfiguration(layout: FewItemsLayout()))
+    let full = replay(
+      script,
+      ReplayConfiguration(
+        layout: FewItemsLayout(), content: RecordListContent(), scrollElementID: "list"))
     let one = replay(
-      script, ReplayConfiguration(layout: FewItemsLayout(), content: RecordListContent(count: 1)))
+      script,
+      ReplayConfiguration(
+        layout: FewItemsLayout(), content: RecordListContent(count: 1), scrollElementID: "list"))
     #expect(full.timeline.layoutChanges.first!.columns > 1)
     #expect(one.timeline.layoutChanges.first!.columns == 1)
   }

@@ -1,4 +1,5 @@
 import LayoutCore
+import TestSupport
 import Testing
 
 @Suite struct LayoutContextTests {

@@ -1,4 +1,5 @@
 import FoldSim
+import TestSupport
 import Testing
 
 @testable import LayoutCore

@@ -1,5 +1,6 @@
 import FoldSim
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LayoutCore

@@ -7,11 +7,16 @@ import LayoutCore
 /// fault in exactly one part.
 public struct ReplayConfiguration: Sendable {
   /// The layout under test.
-  public var layout: any ReplayLayout
+  public var layout: any ContentLayout
   /// The animator; every scene starts from a copy of this value.
   public var animator: any PlanAnimating
   /// The scroll-anchoring strategy (a type: the replay makes one scroll view per scene).
-  public var scrollAnchoring: any ScrollAnchoring.Type
+  public var scrollAnchoring: any ScrollAnchoring.Type {
+    didSet { layoutSharing = scrollAnchoring as? any ScrollLayoutSharing.Type }
+  }
+  /// ``scrollAnchoring`` when it shares layouts between scroll views (``ScrollLayoutSharing``), else nil:
+  /// decided once here, not at every relayout.
+  private(set) var layoutSharing: (any ScrollLayoutSharing.Type)?
   /// The scrolling content.
   public var content: any ContentModel
   /// Presentation samples per second of trace time while anything moves (default 120 Hz, ProMotion).
@@ -23,33 +28,32 @@ public struct ReplayConfiguration: Sendable {
   /// in nanoseconds (default 1 s): the system tears one display's scene down and brings the other's up
   /// together, so a later connect is a new, unrelated scene.
   public var handoverWindow: UInt64
-  /// The id of the plan element whose frame is the scrolling viewport (default `"list"`, the reference
-  /// screen's list pane); when a plan has no such element, its first scrollable element.
-  public var scrollElementID: String?
+  /// The id of the plan element whose frame is the scrolling viewport (the reference screen's is
+  /// `"list"`). A plan without it has no scroll view.
+  public var scrollElementID: String
 
   /// Creates a configuration for a layout that decides from the context alone.
   ///
   /// - Parameters:
-  ///   - policy: The layout under test, for example LayoutCore's `ReferenceScreenLayout()`.
+  ///   - policy: The layout under test, for example the example app's `ReferenceScreenLayout()`.
   ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
   ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
-  ///   - content: The scrolling content (default ``RecordListContent``).
+  ///   - content: The scrolling content, with the ids the trace's scroll and selection events name.
   ///   - tickRate: Samples per second, at least 1 (default 120).
   ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
   ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
   ///     (default 1 s).
-  ///   - scrollElementID: The scrolling element's id (default `"list"`).
+  ///   - scrollElementID: The id of the plan element that scrolls the content.
   public init(
     policy: any LayoutPolicy, animator: any PlanAnimating = PlanAnimator(),
     scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
-    content: any ContentModel = RecordListContent(), tickRate: Int = 120,
-    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
-    scrollElementID: String? = "list"
+    content: any ContentModel, scrollElementID: String, tickRate: Int = 120,
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000
   ) {
     self.init(
       layout: PolicyLayout(policy), animator: animator, scrollAnchoring: scrollAnchoring, content: content,
-      tickRate: tickRate, settleLimit: settleLimit, handoverWindow: handoverWindow,
-      scrollElementID: scrollElementID)
+      scrollElementID: scrollElementID, tickRate: tickRate, settleLimit: settleLimit,
+      handoverWindow: handoverWindow)
   }
 
   /// Creates a configuration for a layout that reads the content too.
@@ -58,23 +62,23 @@ public struct ReplayConfiguration: Sendable {
   ///   - layout: The layout under test.
   ///   - animator: The animator prototype (default LayoutCore's `PlanAnimator`).
   ///   - scrollAnchoring: The scroll-anchoring strategy (default LayoutCore's `ScrollModel`).
-  ///   - content: The scrolling content (default ``RecordListContent``).
+  ///   - content: The scrolling content, with the ids the trace's scroll and selection events name.
   ///   - tickRate: Samples per second, at least 1 (default 120).
   ///   - settleLimit: Nanoseconds animations may run after the last event (default 10 s).
   ///   - handoverWindow: Nanoseconds after a disconnect in which a connect on another display takes over
   ///     (default 1 s).
-  ///   - scrollElementID: The scrolling element's id (default `"list"`).
+  ///   - scrollElementID: The id of the plan element that scrolls the content.
   public init(
-    layout: any ReplayLayout, animator: any PlanAnimating = PlanAnimator(),
+    layout: any ContentLayout, animator: any PlanAnimating = PlanAnimator(),
     scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self,
-    content: any ContentModel = RecordListContent(), tickRate: Int = 120,
-    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000,
-    scrollElementID: String? = "list"
+    content: any ContentModel, scrollElementID: String, tickRate: Int = 120,
+    settleLimit: UInt64 = 10_000_000_000, handoverWindow: UInt64 = 1_000_000_000
   ) {
     precondition(tickRate >= 1, "tickRate must be at least 1 Hz")
     self.layout = layout
     self.animator = animator
     self.scrollAnchoring = scrollAnchoring
+    self.layoutSharing = scrollAnchoring as? any ScrollLayoutSharing.Type
     self.content = content
     self.tickRate = tickRate
     self.settleLimit = settleLimit

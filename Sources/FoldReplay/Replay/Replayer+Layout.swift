@@ -75,13 +75,12 @@ extension Replayer {
     return !animator.isSettled(at: time)
   }
 
-  /// The scrolling element's viewport in a plan: ``ReplayConfiguration/scrollElementID``'s frame size, or
-  /// the first scrollable element's, in the scene's layout direction.
+  /// The scrolling element's viewport in a plan: ``ReplayConfiguration/scrollElementID``'s frame size in
+  /// the scene's layout direction; nil when the plan has no such element.
   func scrollViewport(in plan: LayoutPlan, context: LayoutContext) -> ScrollViewport? {
-    let element =
-      configuration.scrollElementID.flatMap { plan.element($0) }
-      ?? plan.elements.first(where: \.isScrollable)
-    return element.map { ScrollViewport(size: $0.frame.size, layoutDirection: context.layoutDirection) }
+    plan.element(configuration.scrollElementID).map {
+      ScrollViewport(size: $0.frame.size, layoutDirection: context.layoutDirection)
+    }
   }
 
   /// Lays a scene's content out for a new viewport and configuration through the scroll strategy, and
@@ -102,12 +101,23 @@ extension Replayer {
     if let offset = scene.scroll?.contentOffset {
       previousOffset = offset
       wasAtTop = previousOffset == 0
-      scene.scroll!.relayout(
-        items: nil, viewport: viewport, configuration: scrollConfiguration, using: &layouts)
+      // Taken out while it is laid out, so the scene holds no second reference to its storage.
+      if configuration.layoutSharing != nil, var shared = scene.scroll.take() as? any ScrollLayoutSharing {
+        shared.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration, using: &layouts)
+        scene.scroll = consume shared
+      } else {
+        scene.scroll!.relayout(items: nil, viewport: viewport, configuration: scrollConfiguration)
+      }
     } else if let handover = scene.handover {
-      scene.scroll = strategy.init(
-        restoring: handover.position, items: items, viewport: viewport, configuration: scrollConfiguration,
-        using: &layouts)
+      if let sharing = configuration.layoutSharing {
+        scene.scroll = sharing.init(
+          restoring: handover.position, items: items, viewport: viewport,
+          configuration: scrollConfiguration, using: &layouts)
+      } else {
+        scene.scroll = strategy.init(
+          restoring: handover.position, items: items, viewport: viewport,
+          configuration: scrollConfiguration)
+      }
       change.handoverFrom = handover.from
       promise = handover.position.anchor
       wasAtTop = handover.position.isAtTop
@@ -115,9 +125,16 @@ extension Replayer {
       scene.handover = nil
     } else {
       let state = session.scene(scene.id)
-      scene.scroll = strategy.init(
-        items: items, viewport: viewport, configuration: scrollConfiguration,
-        contentOffset: state?.scrollOffset.y ?? 0, selection: state?.selection, using: &layouts)
+      let offset = state?.scrollOffset.y ?? 0
+      if let sharing = configuration.layoutSharing {
+        scene.scroll = sharing.init(
+          items: items, viewport: viewport, configuration: scrollConfiguration, contentOffset: offset,
+          selection: state?.selection, using: &layouts)
+      } else {
+        scene.scroll = strategy.init(
+          items: items, viewport: viewport, configuration: scrollConfiguration, contentOffset: offset,
+          selection: state?.selection)
+      }
       scene.promise = scene.scroll?.anchor
       promise = nil
       wasAtTop = false

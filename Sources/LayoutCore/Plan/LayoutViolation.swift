@@ -1,11 +1,11 @@
-/// A broken layout invariant, found by ``LayoutPlan/violations(in:)``.
+/// A broken layout invariant, found by ``LayoutPlan/violations(in:vocabulary:)``.
 public enum LayoutViolation: Sendable, Hashable, CustomStringConvertible {
   /// An interactive element intersects an active division or occlusion (`003_f6edf847a2b0c034.txt`,
   /// "레이아웃 패턴", 변위).
   case interactiveInReservedRegion(element: String, region: Rect)
   /// An element lies (partly) outside the safe frame (`000_e528e4f7338d08ab.txt`, L2 세이프 에어리어).
   case outsideSafeArea(element: String, frame: Rect, safeFrame: Rect)
-  /// Two panes (sidebar, list, detail) overlap.
+  /// Two panes (``PlanVocabulary/paneIDs``) overlap.
   case panesOverlap(String, String)
   /// Two elements share an id.
   case duplicateID(String)

@@ -1,17 +1,20 @@
 import FoldReplay
 import FoldTrace
 import LayoutCore
+import ReferenceScreen
 
 /// The layout the tests call "the real core".
 let coreLayout: any LayoutPolicy = ReferenceScreenLayout()
 
-/// The configuration the tests replay with: LayoutCore's animator and scroll model and ``coreLayout``.
+/// The configuration the tests replay with: LayoutCore's animator and scroll model, the reference
+/// screen's content and ``coreLayout``.
 func testConfiguration(
   policy: any LayoutPolicy = coreLayout, animator: any PlanAnimating = PlanAnimator(),
   scrollAnchoring: any ScrollAnchoring.Type = ScrollModel.self, tickRate: Int = 120
 ) -> ReplayConfiguration {
   ReplayConfiguration(
-    policy: policy, animator: animator, scrollAnchoring: scrollAnchoring, tickRate: tickRate)
+    policy: policy, animator: animator, scrollAnchoring: scrollAnchoring, content: RecordListContent(),
+    scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
 }
 
 /// Replays a script, keeping frames.

@@ -2,6 +2,7 @@ import FoldReplay
 import FoldTrace
 import Foundation
 import LayoutCore
+import ReferenceScreen
 
 /// Peak memory while replaying a trace, streaming: a fresh child process per measurement reads the large
 /// trace frame by frame into a `Replayer` with every check on (`ReplayVerifier`) and reports its peak
@@ -41,7 +42,10 @@ struct MemoryBench {
   /// print `events=N peak=BYTES failures=F`.
   static func stream(_ path: String, limit: Int) throws -> String {
     let reader = try TraceReader(path: path)
-    var replayer = Replayer(configuration: ReplayConfiguration(policy: ReferenceScreenLayout()))
+    var replayer = Replayer(
+      configuration: ReplayConfiguration(
+        policy: ReferenceScreenLayout(), content: RecordListContent(),
+        scrollElementID: ReferenceScreenLayout.scrollElementID))
     var verifier = ReplayVerifier(trace: path)
     var events = 0
     reading: while let frame = try reader.nextFrame() {

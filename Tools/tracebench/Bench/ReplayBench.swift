@@ -3,6 +3,7 @@ import FoldReplay
 import FoldTrace
 import Foundation
 import LayoutCore
+import ReferenceScreen
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,7 +23,10 @@ struct ReplayBench {
     let reader = try TraceReader(bytes: sample.bytes, name: sample.name)
     var verifier = ReplayVerifier(trace: sample.name)
     let events = try Replayer.replay(
-      reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &verifier)
+      reader,
+      configuration: ReplayConfiguration(
+        policy: ReferenceScreenLayout(), content: RecordListContent(),
+        scrollElementID: ReferenceScreenLayout.scrollElementID), into: &verifier)
     return (events, verifier.summary.failureCount)
   }
 

@@ -1,6 +1,7 @@
 import FoldReplay
 import FoldTrace
 import LayoutCore
+import ReferenceScreen
 
 extension DiffCommand {
   /// `diff --replay`: replays both traces into LayoutCore's reference screen (as `tracecat replay` does)
@@ -41,7 +42,10 @@ extension DiffCommand {
     var timeline = ReplayTimeline()
     do throws(TraceError) {
       try Replayer.replay(
-        reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &timeline)
+        reader,
+        configuration: ReplayConfiguration(
+          policy: ReferenceScreenLayout(), content: RecordListContent(),
+          scrollElementID: ReferenceScreenLayout.scrollElementID), into: &timeline)
     } catch {
       throw TracecatError(error)
     }

@@ -1,6 +1,7 @@
 import FoldReplay
 import FoldTrace
 import LayoutCore
+import ReferenceScreen
 
 /// `tracecat replay PATH…`: replays traces into the layout core on all cores, checks every promise, and
 /// prints a table (or JSON Lines); exit 1 when any trace fails.
@@ -84,7 +85,9 @@ struct ReplayCommand: TracecatCommand {
       throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
     }
     if let shard { files = ReplayInputs.slice(files, shard: shard.index, of: shard.count) }
-    let configuration = ReplayConfiguration(policy: ReferenceScreenLayout(), tickRate: tickRate)
+    let configuration = ReplayConfiguration(
+      policy: ReferenceScreenLayout(), content: RecordListContent(),
+      scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
     var status = ExitStatus.success
     var outcomes: [ReplayOutcome] = []
     ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in

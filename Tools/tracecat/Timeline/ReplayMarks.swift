@@ -1,6 +1,7 @@
 import FoldReplay
 import FoldTrace
 import LayoutCore
+import ReferenceScreen
 
 /// What a replay adds to a plot: per scene the anchor drift at each relayout that had to keep the
 /// anchor, and the checks that failed, located in time.
@@ -20,7 +21,10 @@ struct ReplayMarks: Sendable {
     var sink = TeeSink(ReplayTimeline(), ReplayVerifier(trace: input.name))
     do throws(TraceError) {
       try Replayer.replay(
-        reader, configuration: ReplayConfiguration(policy: ReferenceScreenLayout()), into: &sink)
+        reader,
+        configuration: ReplayConfiguration(
+          policy: ReferenceScreenLayout(), content: RecordListContent(),
+          scrollElementID: ReferenceScreenLayout.scrollElementID), into: &sink)
     } catch {
       throw TracecatError(error)
     }

@@ -1,0 +1,1 @@
+// Intentionally empty: a C target needs one source file; CZstd only re-exports libzstd's headers.
