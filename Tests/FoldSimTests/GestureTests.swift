@@ -102,7 +102,7 @@ struct GestureTests {
   @Test func scrollsCarryItemAnchors() throws {
     let events = try play(.iPhone, [.scroll(.item(42), duration: 0.5, second: false)])
     let scrolls = events.compactMap {
-      if case .scroll(_, let o, let a) = $0.payload { (o.y, a) } else { nil }
+      if case .scroll(_, let o, let a, _) = $0.payload { (o.y, a) } else { nil }
     }
     #expect(scrolls.last?.0 == Double(42 * 88))
     #expect(scrolls.last?.1 == "item-42")

@@ -37,7 +37,7 @@ struct ItemIndexRangeTests {
   @Test func theLargestItemIndexPlays() throws {
     let events = try Scenario.parse(scenario("item-1000000"), file: "max.json").events()
     let anchors = events.compactMap { event -> String? in
-      if case .scroll(_, let offset, let anchor) = event.payload, offset.y == 88_000_000 { return anchor }
+      if case .scroll(_, let offset, let anchor, _) = event.payload, offset.y == 88_000_000 { return anchor }
       return nil
     }
     #expect(anchors == ["item-1000000"])

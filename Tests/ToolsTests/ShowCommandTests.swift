@@ -12,7 +12,7 @@ import Testing
   static func plan(_ events: [TraceEvent], scene: SceneID, at time: UInt64) throws -> (
     LayoutContext, LayoutPlan
   ) {
-    var session = SessionState()
+    var session = SessionState<Void>()
     for event in events where event.time <= time { _ = session.apply(event) }
     let context = try #require(session.scene(scene).flatMap(LayoutContext.init))
     return (context, ReferenceScreenLayout().plan(for: context))

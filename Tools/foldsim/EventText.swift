@@ -25,10 +25,12 @@ enum EventText {
       .joined(separator: " ")
     case .traits(_, let t):
       "\(t.contentSizeCategory.rawValue) reduceMotion=\(t.reduceMotion) \(t.layoutDirection.rawValue)"
-    case .scroll(_, let offset, let anchor): "y=\(offset.y) \(anchor ?? "-")"
+    case .scroll(_, let offset, let anchor, _): "y=\(offset.y) \(anchor ?? "-")"
     case .selection(_, let item): item ?? "none"
     case .marker(let label): label
     case .dropped(let count): "\(count)"
+    case .layout(_, let layout): "\(layout.shape ?? "-") \(layout.elements.count) elements"
+    case .presented(_, let elements): "\(elements.count) elements"
     }
   }
 }

@@ -101,9 +101,11 @@ public struct Scenario: Sendable {
   /// The app label when a scenario gives none.
   public static let defaultApp = "FoldSim reference app"
 
-  /// The trace header FoldSim writes: the profile's name, the app label and `foldsim VERSION`; no wall
-  /// clock, so traces stay byte-identical.
+  /// The trace header FoldSim writes: format 1.0 (FoldSim synthesizes the session's inputs, not the
+  /// app's output), the profile's name, the app label and `foldsim VERSION`; no wall clock, so traces
+  /// stay byte-identical.
   public var header: TraceHeader {
-    TraceHeader(device: profile.name, app: app, recorder: "foldsim \(FoldSim.version)")
+    TraceHeader(
+      version: .v1_0, device: profile.name, app: app, recorder: "foldsim \(FoldSim.version)")
   }
 }

@@ -25,14 +25,21 @@ public struct TraceEvent: Sendable, Equatable {
     case regions(scene: SceneID, [ReservedRegion])
     /// The scene's traits changed.
     case traits(scene: SceneID, SceneTraits)
-    /// The user scrolled: content offset in points and, when known, the scroll anchor item's id.
-    case scroll(scene: SceneID, offset: TracePoint, anchor: String?)
+    /// The user scrolled: content offset in points and, when known, the scroll anchor item's id and
+    /// the anchor item's top edge in points from the scroll view's visible top, as the app measured it
+    /// after the event (`anchorTop`, format 1.1).
+    case scroll(scene: SceneID, offset: TracePoint, anchor: String?, anchorTop: Double? = nil)
     /// The selection changed to an item, or to none.
     case selection(scene: SceneID, item: String?)
     /// A free-text label from the app or a test step.
     case marker(String)
     /// The recorder dropped this many events because the disk fell behind.
     case dropped(count: UInt64)
+    /// The app's layout after a layout pass that changed something (format 1.1).
+    case layout(scene: SceneID, RecordedLayout)
+    /// The on-screen frames and opacities of the elements that moved, at one display refresh
+    /// (format 1.1).
+    case presented(scene: SceneID, [PresentedElement])
   }
 
   /// The kind of an event: its wire tag (`rawValue`) and its JSON Lines name (`name`).
@@ -47,9 +54,11 @@ public struct TraceEvent: Sendable, Equatable {
     case selection = 8
     case marker = 9
     case dropped = 10
+    case layout = 11
+    case presented = 12
 
     /// The JSON Lines `kind` value: `sceneConnected`, `sceneDisconnected`, `geometry`, `hinge`,
-    /// `regions`, `traits`, `scroll`, `selection`, `marker`, `dropped`.
+    /// `regions`, `traits`, `scroll`, `selection`, `marker`, `dropped`, `layout`, `presented`.
     public var name: String {
       switch self {
       case .sceneConnected: "sceneConnected"
@@ -62,6 +71,16 @@ public struct TraceEvent: Sendable, Equatable {
       case .selection: "selection"
       case .marker: "marker"
       case .dropped: "dropped"
+      case .layout: "layout"
+      case .presented: "presented"
+      }
+    }
+
+    /// The format version that introduced the kind: 1.1 for `layout` and `presented`, 1.0 for the others.
+    public var introduced: TraceFormatVersion {
+      switch self {
+      case .layout, .presented: .v1_1
+      default: .v1_0
       }
     }
 
@@ -87,6 +106,8 @@ public struct TraceEvent: Sendable, Equatable {
     case .selection: .selection
     case .marker: .marker
     case .dropped: .dropped
+    case .layout: .layout
+    case .presented: .presented
     }
   }
 
@@ -94,9 +115,24 @@ public struct TraceEvent: Sendable, Equatable {
   public var scene: SceneID? {
     switch payload {
     case .sceneConnected(let scene, _, _), .sceneDisconnected(let scene), .geometry(let scene, _),
-      .regions(let scene, _), .traits(let scene, _), .scroll(let scene, _, _), .selection(let scene, _):
+      .regions(let scene, _), .traits(let scene, _), .scroll(let scene, _, _, _), .selection(let scene, _),
+      .layout(let scene, _), .presented(let scene, _):
       scene
     case .hinge, .marker, .dropped: nil
+    }
+  }
+
+  /// The oldest format version that can hold this event: 1.1 for `layout`, `presented` and a `scroll`
+  /// with an `anchorTop`, 1.0 otherwise. A writer refuses an event newer than its header's version.
+  public var requiredVersion: TraceFormatVersion { payload.requiredVersion }
+}
+
+extension TraceEvent.Payload {
+  /// The oldest format version that can hold this payload (``TraceEvent/requiredVersion``).
+  public var requiredVersion: TraceFormatVersion {
+    switch self {
+    case .scroll(_, _, _, .some), .layout, .presented: .v1_1
+    default: .v1_0
     }
   }
 }

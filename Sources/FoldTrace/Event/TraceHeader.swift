@@ -42,8 +42,13 @@ public struct TraceFormatVersion: Sendable, Hashable, Comparable, CustomStringCo
     self.minor = minor
   }
 
-  /// The version this build of FoldTrace writes.
-  public static let current = TraceFormatVersion(major: 1, minor: 0)
+  /// The version this build of FoldTrace writes by default and the newest it reads in full.
+  public static let current = v1_1
+  /// Format 1.0: the session's inputs (geometry, size classes, hinge, regions, traits, scroll,
+  /// selection).
+  public static let v1_0 = TraceFormatVersion(major: 1, minor: 0)
+  /// Format 1.1: adds what the app drew (`layout`, `presented`, and `scroll`'s `anchorTop`).
+  public static let v1_1 = TraceFormatVersion(major: 1, minor: 1)
 
   public static func < (a: Self, b: Self) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
 

@@ -48,9 +48,20 @@ extension RecordCodec {
         }
         anchor = string
       }
+      var anchorTop: Double?
+      if q < bodyEnd && readsFormat1_1 {
+        guard let flags = scanner.u8(&q, limit: bodyEnd) else { return nil }
+        if flags & 1 != 0 {
+          guard let value = scanner.double(&q, limit: bodyEnd, scale: scale) else { return nil }
+          anchorTop = value
+        }
+      }
       let offset = TracePoint(x: x, y: y)
-      guard RecordValidation.isValidScroll(offset: offset, anchor: anchor) else { return nil }
-      sink.append(TraceEvent(time: sum, .scroll(scene: scene, offset: offset, anchor: anchor)))
+      guard RecordValidation.isValidScroll(offset: offset, anchor: anchor, anchorTop: anchorTop) else {
+        return nil
+      }
+      sink.append(
+        TraceEvent(time: sum, .scroll(scene: scene, offset: offset, anchor: anchor, anchorTop: anchorTop)))
     case TraceEvent.Kind.hinge.rawValue:
       guard let code = scanner.u8(&q, limit: bodyEnd), let status = try? WireEnums.hingeStatus(code),
         let flags = scanner.u8(&q, limit: bodyEnd)

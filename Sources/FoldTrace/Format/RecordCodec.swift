@@ -14,6 +14,13 @@ struct RecordCodec {
   /// The last anchor and item id decoded, by where their bytes are in the content (decoding only).
   var lastAnchor = RecentString()
   private var lastItem = RecentString()
+  /// The element ids of the frame's `layout` and `presented` records, in order of first use, and each
+  /// one's last presented sample: what an element reference and a presented delta refer to
+  /// (<doc:TraceFormat>, "Recorded output"). Starts empty in every frame, as the scales do.
+  var elements = ElementTable()
+  /// False for a reader with format 1.0's semantics: `layout` and `presented` records are unknown
+  /// kinds and a `scroll` record's `anchorTop` is an unread extra field (tests of compatibility).
+  var readsFormat1_1 = true
 
   /// The scene the decoder last looked up and its scale (a frame's records mostly name one scene);
   /// cleared whenever a scale changes.
@@ -75,7 +82,7 @@ struct RecordCodec {
     }
   }
 
-  private func encodeBody(_ payload: TraceEvent.Payload, into w: inout ByteWriter) {
+  private mutating func encodeBody(_ payload: TraceEvent.Payload, into w: inout ByteWriter) {
     switch payload {
     case .sceneConnected(let scene, let display, let scale):
       w.varint(UInt64(scene.rawValue))
@@ -133,12 +140,18 @@ struct RecordCodec {
       if t.reduceTransparency { flags |= 4 }
       if t.layoutDirection == .rightToLeft { flags |= 8 }
       w.u8(flags)
-    case .scroll(let scene, let offset, let anchor):
+    case .scroll(let scene, let offset, let anchor, let anchorTop):
       let s = scale(of: scene)
       w.varint(UInt64(scene.rawValue))
       w.double(offset.x, scale: s)
       w.double(offset.y, scale: s)
       w.optionalString(anchor)
+      // Format 1.1: a flags byte, then the flagged fields; absent when there are none, so a scroll
+      // record without `anchorTop` is the 1.0 record, byte for byte.
+      if let anchorTop {
+        w.u8(1)
+        w.double(anchorTop, scale: s)
+      }
     case .selection(let scene, let item):
       w.varint(UInt64(scene.rawValue))
       w.optionalString(item)
@@ -146,6 +159,10 @@ struct RecordCodec {
       w.string(label)
     case .dropped(let count):
       w.varint(count)
+    case .layout(let scene, let layout):
+      encodeLayout(scene: scene, layout, into: &w)
+    case .presented(let scene, let elements):
+      encodePresented(scene: scene, elements, into: &w)
     }
   }
 
@@ -166,9 +183,10 @@ struct RecordCodec {
   ///   - r: A reader of the body alone.
   ///   - time: The event's time, in nanoseconds.
   ///   - events: Where the event goes.
-  ///   - maxRegions: The most regions a `regions` record may list; more throws a failure that
-  ///     ``ByteReader/Failure/exceedsLimit``, before anything is allocated for them.
-  ///   - items: Increased by the number of regions a `regions` record lists.
+  ///   - maxRegions: The most regions a `regions` record, or elements a `layout` or `presented` record,
+  ///     may list; more throws a failure that ``ByteReader/Failure/exceedsLimit``, before anything is
+  ///     allocated for them.
+  ///   - items: Increased by the number of regions or elements the record lists.
   /// - Returns: False for a tag this reader does not know (nothing appended).
   /// - Throws: ``ByteReader/Failure`` when the body is malformed or lists too many regions; nothing is
   ///   appended then.
@@ -186,8 +204,15 @@ struct RecordCodec {
       let x = try r.double(scale: s)
       let y = try r.double(scale: s)
       let anchor = try r.optionalString(reusing: &lastAnchor)
+      var anchorTop: Double?
+      if readsFormat1_1 && !r.isAtEnd {
+        let flags = try r.u8()
+        if flags & 1 != 0 { anchorTop = try r.double(scale: s) }
+      }
       events.append(
-        TraceEvent(time: time, .scroll(scene: id, offset: TracePoint(x: x, y: y), anchor: anchor)))
+        TraceEvent(
+          time: time,
+          .scroll(scene: id, offset: TracePoint(x: x, y: y), anchor: anchor, anchorTop: anchorTop)))
       return true
     case TraceEvent.Kind.hinge.rawValue:
       let status = try WireEnums.hingeStatus(try r.u8())
@@ -283,6 +308,16 @@ struct RecordCodec {
       events.append(TraceEvent(time: time, .marker(try r.string(at: start, count: count))))
     case TraceEvent.Kind.dropped.rawValue:
       events.append(TraceEvent(time: time, .dropped(count: try r.varint())))
+    case TraceEvent.Kind.layout.rawValue where readsFormat1_1:
+      let id = try scene(&r)
+      let layout = try decodeLayout(scale: cachedScale(of: id), from: &r, maxElements: maxRegions)
+      items += layout.elements.count
+      events.append(TraceEvent(time: time, .layout(scene: id, layout)))
+    case TraceEvent.Kind.presented.rawValue where readsFormat1_1:
+      let id = try scene(&r)
+      let elements = try decodePresented(from: &r, maxElements: maxRegions)
+      items += elements.count
+      events.append(TraceEvent(time: time, .presented(scene: id, elements)))
     default:
       return false
     }
@@ -290,7 +325,7 @@ struct RecordCodec {
   }
 
   @inline(__always)
-  private func scene(_ r: inout UnsafeByteReader) throws(ByteReader.Failure) -> SceneID {
+  func scene(_ r: inout UnsafeByteReader) throws(ByteReader.Failure) -> SceneID {
     let raw = try r.varint()
     guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }
     return SceneID(UInt32(raw))

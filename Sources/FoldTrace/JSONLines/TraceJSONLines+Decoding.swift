@@ -58,13 +58,40 @@ extension TraceJSONLines {
     case .scroll:
       return .scroll(
         scene: try fields.scene(), offset: try fields.point("offset"),
-        anchor: try fields.optionalString("anchor"))
+        anchor: try fields.optionalString("anchor"),
+        anchorTop: fields.has("anchorTop") ? try fields.double("anchorTop") : nil)
     case .selection:
       return .selection(scene: try fields.scene(), item: try fields.optionalString("item"))
     case .marker:
       return .marker(try fields.string("label"))
     case .dropped:
       return .dropped(count: try fields.unsigned("count"))
+    case .layout:
+      var columns: Int?
+      if fields.has("columns") {
+        let value = try fields.unsigned("columns")
+        guard value >= 1 && value <= 65_535 else {
+          throw fields.failure("columns", "expected a column count within 1…65535, got \(value)")
+        }
+        columns = Int(value)
+      }
+      let elements = try fields.objects("elements").map { element in
+        RecordedElement(
+          id: try element.string("id"), frame: try element.rect("frame"),
+          isInteractive: try element.bool("interactive"))
+      }
+      return .layout(
+        scene: try fields.scene(),
+        RecordedLayout(
+          shape: try fields.optionalString("shape"), presentation: try fields.optionalString("presentation"),
+          columns: columns, elements: elements))
+    case .presented:
+      let elements = try fields.objects("elements").map { element in
+        PresentedElement(
+          id: try element.string("id"), frame: try element.rect("frame"),
+          opacity: try element.double("opacity"))
+      }
+      return .presented(scene: try fields.scene(), elements)
     }
   }
 

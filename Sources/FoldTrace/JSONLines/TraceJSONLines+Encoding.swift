@@ -38,17 +38,43 @@ extension TraceJSONLines {
         ("reduceTransparency", .bool(traits.reduceTransparency)),
         ("direction", .string(traits.layoutDirection.rawValue)),
       ]
-    case .scroll(_, let offset, let anchor):
+    case .scroll(_, let offset, let anchor, let anchorTop):
       pairs.append(("offset", .numbers(offset.x, offset.y)))
       if let anchor { pairs.append(("anchor", .string(anchor))) }
+      if let anchorTop { pairs.append(("anchorTop", .number(anchorTop))) }
     case .selection(_, let item):
       pairs.append(("item", item.map(JSONLineValue.string) ?? .null))
     case .marker(let label):
       pairs.append(("label", .string(label)))
     case .dropped(let count):
       pairs.append(("count", .integer(count)))
+    case .layout(_, let layout):
+      if let shape = layout.shape { pairs.append(("shape", .string(shape))) }
+      if let presentation = layout.presentation { pairs.append(("presentation", .string(presentation))) }
+      if let columns = layout.columns { pairs.append(("columns", .integer(UInt64(columns)))) }
+      pairs.append(("elements", .array(layout.elements.map(elementValue))))
+    case .presented(_, let elements):
+      pairs.append(("elements", .array(elements.map(presentedValue))))
     }
     return pairs
+  }
+
+  private static func elementValue(_ element: RecordedElement) -> JSONLineValue {
+    let frame = element.frame
+    return .object([
+      ("id", .string(element.id)),
+      ("frame", .numbers(frame.x, frame.y, frame.width, frame.height)),
+      ("interactive", .bool(element.isInteractive)),
+    ])
+  }
+
+  private static func presentedValue(_ element: PresentedElement) -> JSONLineValue {
+    let frame = element.frame
+    return .object([
+      ("id", .string(element.id)),
+      ("frame", .numbers(frame.x, frame.y, frame.width, frame.height)),
+      ("opacity", .number(element.opacity)),
+    ])
   }
 
   private static func geometryPairs(_ geometry: SceneGeometry) -> [(String, JSONLineValue)] {

@@ -3,6 +3,10 @@ extension TraceReader {
   /// tests that compare the reader with its checked path alone (`CommonRecordDifferentialTests`). Read
   /// once per frame.
   @TaskLocal static var usesCommonRecordPath = true
+  /// False to read as a format 1.0 reader does: `layout` and `presented` records are skipped and
+  /// counted as unknown kinds, and a `scroll` record's `anchorTop` is an ignored extra field. For the
+  /// compatibility tests; readers always read 1.1.
+  @TaskLocal static var readsFormat1_1 = true
 
   /// Parses the run of scroll and hinge event records at `state.reader` that
   /// `RecordCodec.scanCommonRecord` accepts, into `sink`, and stops before the first other record, when

@@ -348,6 +348,7 @@ public final class TraceReader {
     init(reader: UnsafeByteReader, maxRecords: Int) {
       self.reader = reader
       self.maxRecords = maxRecords
+      codec.readsFormat1_1 = TraceReader.readsFormat1_1
     }
   }
 

@@ -36,8 +36,23 @@ enum RecordValidation {
       return isSize(geometry.size) && isInset(insets.top) && isInset(insets.leading)
         && isInset(insets.bottom) && isInset(insets.trailing)
         && (geometry.minimumSize.map(isSize) ?? true) && (geometry.maximumSize.map(isSize) ?? true)
-    case .scroll(_, let offset, let anchor):
-      return isValidScroll(offset: offset, anchor: anchor)
+    case .scroll(_, let offset, let anchor, let anchorTop):
+      return isValidScroll(offset: offset, anchor: anchor, anchorTop: anchorTop)
+    case .layout(_, let layout):
+      guard isString(layout.shape), isString(layout.presentation),
+        layout.columns.map({ $0 >= 1 && $0 <= 65_535 }) ?? true,
+        layout.elements.count <= RecordCodec.maxElementsPerRecord
+      else { return false }
+      for element in layout.elements where !isElement(element.id, element.frame) { return false }
+      return true
+    case .presented(_, let elements):
+      guard elements.count <= RecordCodec.maxElementsPerRecord else { return false }
+      for element in elements {
+        guard isElement(element.id, element.frame), element.opacity >= 0, element.opacity <= 1 else {
+          return false
+        }
+      }
+      return true
     case .hinge(let hinge):
       return isValidHinge(hinge)
     case .traits, .sceneDisconnected, .dropped:
@@ -60,10 +75,19 @@ enum RecordValidation {
     }
   }
 
-  /// The rules for a `scroll` event: a finite offset, an anchor of at most ``TraceEvent/maxStringBytes``.
+  /// The rules for a `scroll` event: a finite offset, an anchor of at most ``TraceEvent/maxStringBytes``,
+  /// a finite `anchorTop`.
   @inline(__always)
-  static func isValidScroll(offset: TracePoint, anchor: String?) -> Bool {
-    offset.x.isFinite && offset.y.isFinite && isString(anchor)
+  static func isValidScroll(offset: TracePoint, anchor: String?, anchorTop: Double? = nil) -> Bool {
+    offset.x.isFinite && offset.y.isFinite && isString(anchor) && (anchorTop?.isFinite ?? true)
+  }
+
+  /// The rules for an element: an id of at most ``TraceEvent/maxStringBytes``, a finite origin and a
+  /// finite size ≥ 0.
+  @inline(__always)
+  private static func isElement(_ id: String, _ frame: TraceRect) -> Bool {
+    isString(id) && frame.x.isFinite && frame.y.isFinite
+      && isSize(TraceSize(width: frame.width, height: frame.height))
   }
 
   /// The rule for a `hinge` event: an angle, when known, within 0…360°.

@@ -79,6 +79,8 @@ public final class SessionRecorder: Sendable {
   let output: RecorderOutput
   let wakeup: RecorderWakeup
   let errorHandler: (@Sendable (any Error) -> Void)?
+  /// The header's format version: events it cannot hold (``TraceEvent/requiredVersion``) are refused.
+  let version: TraceFormatVersion
   /// Entered by the first ``close()`` under the lock, left when the trace is closed.
   let closing = DispatchGroup()
 
@@ -152,6 +154,7 @@ public final class SessionRecorder: Sendable {
     self.clock = clock
     self.output = RecorderOutput(sink: sink, writer: writer, capacity: capacity + Self.reservedSlots)
     self.errorHandler = onError
+    self.version = header.version
     self.wakeup = RecorderWakeup(queue: queue)
     wakeup.start { [weak self] in self?.drain() }
     queue.setSpecific(key: Self.writerQueueKey, value: ObjectIdentifier(self))
@@ -168,13 +171,15 @@ public final class SessionRecorder: Sendable {
   /// - Parameter payload: What happened. Taken `consuming`: a payload built at the call site
   ///   (`record(.geometry(…))`) is moved in, not copied; passing one the caller keeps copies it there.
   /// - Returns: True when the event was recorded, false when it was dropped.
-  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold or a
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold, an
+  ///   event the header's format version cannot hold (``TraceEvent/requiredVersion``), or a
   ///   scene connected over the trace format's limit of 128, ``SessionRecorderError/closed`` after
   ///   ``close()``.
   /// - Complexity: O(1), plus O(r) validation for r reserved regions.
   @discardableResult
   public func record(_ payload: consuming TraceEvent.Payload) throws -> Bool {
     try RecordValidation.check(payload)
+    if version < .v1_1 && payload.requiredVersion > version { try refuseNewer(payload) }
     // Read before the lock, to keep the locked section short; `admit` keeps times in buffer order.
     let now = clock.now()
     let connection = Self.connection(in: payload)
@@ -191,6 +196,13 @@ public final class SessionRecorder: Sendable {
     slot.fill(TraceEvent(time: admission.time, payload))
     if admission.wake { wakeup.signal() }
     return true
+  }
+
+  @inline(never)
+  private func refuseNewer(_ payload: TraceEvent.Payload) throws {
+    throw SessionRecorderError.invalidEvent(
+      kind: TraceEvent(time: 0, payload).kind,
+      reason: "it needs trace format \(payload.requiredVersion) and the header declares \(version)")
   }
 
   /// Asks for everything recorded so far to be made durable: the writer queue ends the current frame

@@ -20,6 +20,8 @@ public struct SceneState: Sendable, Equatable {
   public var reportedScroll: ScrollReport?
   /// The last selection report (`.some(nil)`: the selection was cleared), or nil before the first one.
   public var reportedSelection: String??
+  /// The app's last recorded layout, or nil before the first one (format 1.1).
+  public var reportedLayout: RecordedLayout?
 
   /// A scroll event's content.
   public struct ScrollReport: Sendable, Equatable {
@@ -27,11 +29,15 @@ public struct SceneState: Sendable, Equatable {
     public var offset: TracePoint
     /// The anchor item the event named, if any.
     public var anchor: String?
+    /// The anchor item's top edge from the scroll view's visible top as the app measured it, in points,
+    /// if recorded (format 1.1).
+    public var anchorTop: Double?
 
-    /// Creates a report of `offset` (points) and `anchor`.
-    public init(offset: TracePoint, anchor: String?) {
+    /// Creates a report of `offset` (points), `anchor` and `anchorTop` (points).
+    public init(offset: TracePoint, anchor: String?, anchorTop: Double? = nil) {
       self.offset = offset
       self.anchor = anchor
+      self.anchorTop = anchorTop
     }
   }
 
@@ -60,7 +66,8 @@ public struct SceneState: Sendable, Equatable {
   public var selection: String? { reportedSelection ?? nil }
 
   /// The events that rebuild this state from nothing, in keyframe order: connected, geometry, traits,
-  /// regions, scroll, selection (<doc:TraceFormat>, "Keyframes"); only reports that arrived.
+  /// regions, scroll, selection, the app's layout (<doc:TraceFormat>, "Keyframes"); only reports that
+  /// arrived.
   /// - Complexity: O(1).
   public var payloads: [TraceEvent.Payload] {
     var payloads: [TraceEvent.Payload] = []
@@ -74,8 +81,12 @@ public struct SceneState: Sendable, Equatable {
     if let reportedTraits { payloads.append(.traits(scene: id, reportedTraits)) }
     if let reportedRegions { payloads.append(.regions(scene: id, reportedRegions)) }
     if let reportedScroll {
-      payloads.append(.scroll(scene: id, offset: reportedScroll.offset, anchor: reportedScroll.anchor))
+      payloads.append(
+        .scroll(
+          scene: id, offset: reportedScroll.offset, anchor: reportedScroll.anchor,
+          anchorTop: reportedScroll.anchorTop))
     }
     if let reportedSelection { payloads.append(.selection(scene: id, item: reportedSelection)) }
+    if let reportedLayout { payloads.append(.layout(scene: id, reportedLayout)) }
   }
 }

@@ -125,15 +125,20 @@ public struct SessionState<Derived> {
       return update(id, .layoutInput(id)) { $0.reportedRegions = regions }
     case .traits(let id, let traits):
       return update(id, .layoutInput(id)) { $0.reportedTraits = traits }
-    case .scroll(let id, let offset, let anchor):
-      return update(id, .scrolled(id)) { $0.reportedScroll = .init(offset: offset, anchor: anchor) }
+    case .scroll(let id, let offset, let anchor, let anchorTop):
+      return update(id, .scrolled(id)) {
+        $0.reportedScroll = .init(offset: offset, anchor: anchor, anchorTop: anchorTop)
+      }
     case .selection(let id, let item):
       return update(id, .selected(id)) { $0.reportedSelection = .some(item) }
     case .hinge(let state):
       lastHinge = state
       return .none
-    default:
-      // Markers, drops and recorded output are history, not state.
+    case .layout(let id, let layout):
+      // The app's last layout is kept so a keyframe or a slice carries it; it is no layout input.
+      return update(id, .none) { $0.reportedLayout = layout }
+    case .marker, .dropped, .presented:
+      // Markers, drops and presented samples are history, not state.
       return .none
     }
   }
@@ -169,7 +174,7 @@ public struct SessionState<Derived> {
   }
 
   /// The state as payloads, in keyframe order: hinge, then per scene in ascending id: connected,
-  /// geometry, traits, regions, scroll, selection (``SceneState/payloads``).
+  /// geometry, traits, regions, scroll, selection, layout (``SceneState/payloads``).
   /// - Complexity: O(s) for s connected scenes.
   public var payloads: [TraceEvent.Payload] {
     var payloads: [TraceEvent.Payload] = []

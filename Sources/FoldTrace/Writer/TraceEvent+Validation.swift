@@ -3,10 +3,11 @@ extension TraceEvent {
   ///
   /// Sizes, insets and region widths and heights must be finite and ≥ 0 points; coordinates and scroll
   /// offsets finite; display scales finite and > 0; hinge angles finite and within 0…360°; strings at
-  /// most 64 KiB of UTF-8; at most 128 regions per event, so that a frame stays within the reader's
-  /// ``TraceReaderLimits/maxFrameRecords`` (issue 2, "Event model": invalid values are refused at record
-  /// time).
-  /// - Complexity: O(r) for r reserved regions.
+  /// most 64 KiB of UTF-8; at most 128 regions per event and 256 elements per `layout` or `presented`
+  /// event, so that a frame stays within the reader's ``TraceReaderLimits/maxFrameRecords``. Recorded
+  /// output: element frames with a finite origin and a finite size ≥ 0 pt, opacities within 0…1, column
+  /// counts within 1…65 535, a finite `anchorTop`.
+  /// - Complexity: O(r) for r reserved regions or elements.
   public var validationFailure: String? {
     switch payload {
     case .sceneConnected(_, _, let scale):
@@ -42,16 +43,48 @@ extension TraceEvent {
       return nil
     case .traits:
       return nil
-    case .scroll(_, let offset, let anchor):
+    case .scroll(_, let offset, let anchor, let anchorTop):
       guard offset.x.isFinite, offset.y.isFinite else {
         return "scroll offset (\(offset.x), \(offset.y)) is not finite"
       }
+      if let anchorTop, !anchorTop.isFinite { return "anchorTop \(anchorTop) pt is not finite" }
       return Self.string(anchor, "anchor")
+    case .layout(_, let layout):
+      if let reason = Self.string(layout.shape, "shape") ?? Self.string(layout.presentation, "presentation") {
+        return reason
+      }
+      if let columns = layout.columns, columns < 1 || columns > 65_535 {
+        return "column count \(columns) is not within 1…65535"
+      }
+      guard layout.elements.count <= RecordCodec.maxElementsPerRecord else {
+        return "\(layout.elements.count) elements, more than \(RecordCodec.maxElementsPerRecord)"
+      }
+      for element in layout.elements {
+        if let reason = Self.element(element.id, element.frame) { return reason }
+      }
+      return nil
+    case .presented(_, let elements):
+      guard elements.count <= RecordCodec.maxElementsPerRecord else {
+        return "\(elements.count) elements, more than \(RecordCodec.maxElementsPerRecord)"
+      }
+      for element in elements {
+        if let reason = Self.element(element.id, element.frame) { return reason }
+        guard element.opacity >= 0 && element.opacity <= 1 else {
+          return "element \(element.id) opacity \(element.opacity) is not within 0…1"
+        }
+      }
+      return nil
     case .selection(_, let item):
       return Self.string(item, "item")
     case .marker(let label):
       return Self.string(label, "label")
     }
+  }
+
+  private static func element(_ id: String, _ f: TraceRect) -> String? {
+    if let reason = string(id, "element id") { return reason }
+    guard f.x.isFinite, f.y.isFinite else { return "element \(id) origin (\(f.x), \(f.y)) is not finite" }
+    return size(TraceSize(width: f.width, height: f.height), "element \(id) size")
   }
 
   private static func inset(_ value: Double, _ name: String) -> String? {

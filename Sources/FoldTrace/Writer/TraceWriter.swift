@@ -207,8 +207,10 @@ public final class TraceWriter {
 
   /// Appends one event.
   ///
-  /// The event is validated first (``TraceEvent/validationFailure``) and its time must not precede the
-  /// previous event's; a refused event is not written and the writer stays usable.
+  /// The event is validated first (``TraceEvent/validationFailure``), its time must not precede the
+  /// previous event's, and its kind must exist in the header's format version
+  /// (``TraceEvent/requiredVersion``: a 1.0 trace holds no `layout`, `presented` or `anchorTop`); a
+  /// refused event is not written and the writer stays usable.
   ///
   /// - Parameter event: The event; `time` in nanoseconds since session start.
   /// - Throws: ``TraceError`` `.invalidEvent` for a refused event, `.closed` after ``close()``, `.io` when
@@ -226,6 +228,10 @@ public final class TraceWriter {
     try ensureOpen()
     guard event.time >= lastTime else {
       throw refusal(event, "time \(event.time) ns precedes the previous event's \(lastTime) ns")
+    }
+    if event.requiredVersion > header.version {
+      throw refusal(
+        event, "it needs trace format \(event.requiredVersion) and the header declares \(header.version)")
     }
     if case .sceneConnected(let scene, _, _) = event.payload, !state.isConnected(scene),
       state.scenes.count >= TraceFormat.maxConnectedScenes
@@ -304,8 +310,12 @@ public final class TraceWriter {
   /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
   /// the regions it lists.
   private static func items(_ payload: TraceEvent.Payload) -> Int {
-    if case .regions(_, let regions) = payload { return 1 + regions.count }
-    return 1
+    switch payload {
+    case .regions(_, let regions): 1 + regions.count
+    case .layout(_, let layout): 1 + layout.elements.count
+    case .presented(_, let elements): 1 + elements.count
+    default: 1
+    }
   }
 
   private func endFrame(sync: Bool) throws(TraceError) {

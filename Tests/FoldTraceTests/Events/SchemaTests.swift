@@ -10,10 +10,10 @@ import Testing
     var content = TraceCrafting.varint(1_000) + TraceCrafting.varint(2)
     // hinge fullyOpen, 128° = varint(zigzag(128) << 1)
     content += TraceCrafting.record(tag: 4, delta: 0, body: [2, 1, 0x80, 0x04])
-    content += TraceCrafting.record(tag: 11, delta: 0, body: [1, 2, 3])
+    content += TraceCrafting.record(tag: 99, delta: 0, body: [1, 2, 3])
     content += TraceCrafting.record(tag: 9, delta: 0, body: marker)
     content += TraceCrafting.record(tag: 250, delta: 500, body: Array(repeating: 0xFF, count: 300))
-    content += TraceCrafting.record(tag: 11, delta: 0, body: [])
+    content += TraceCrafting.record(tag: 99, delta: 0, body: [])
     // A marker with a newer minor version's extra field, ignored.
     content += TraceCrafting.record(tag: 9, delta: 25, body: marker + [0xAA, 0xBB])
     let bytes = TraceCrafting.headerFrame() + TraceCrafting.zstdFrame(content)

@@ -9,7 +9,7 @@ import Testing
   @Test func unknownKindsAreSkippedAndCountedPerFrame() throws {
     let (bytes, events, unknown) = Reliability.newerMinor()
     let reader = try TraceReader(bytes: bytes, name: "newer.foldtrace")
-    #expect(reader.header.version == TraceFormatVersion(major: 1, minor: 1))
+    #expect(reader.header.version == TraceFormatVersion(major: 1, minor: 2))
     let (frames, error) = TraceSamples.readFrames(reader)
     #expect(error == nil)
     #expect(frames.map(\.unknownEventCount) == [1, 2])
@@ -34,7 +34,7 @@ import Testing
       #expect(Array(recovered.prefix(bytes.count)) == bytes)
       #expect(Reliability.zstdTestPasses(recovered))
       let reader = try TraceReader(path: path)
-      #expect(reader.header.version == TraceFormatVersion(major: 1, minor: 1))
+      #expect(reader.header.version == TraceFormatVersion(major: 1, minor: 2))
       var read: [TraceEvent] = []
       while let frame = try reader.nextFrame() { read += frame.events }
       #expect(read == events)
@@ -43,9 +43,9 @@ import Testing
       // leaves the file as it was.
       do throws(TraceError) {
         _ = try TraceWriter(appendingTo: path)
-        Issue.record("appended to a 1.1 trace")
+        Issue.record("appended to a 1.2 trace")
       } catch {
-        #expect(error.reason.hasPrefix("written with trace format 1.1; this writer appends only to 1.0"))
+        #expect(error.reason.hasPrefix("written with trace format 1.2; this writer appends only to 1.1"))
       }
       #expect(try Reliability.bytes(of: path) == recovered)
     }
@@ -65,7 +65,7 @@ import Testing
     } catch {
       #expect(error.code == .unsupportedVersion)
       #expect(
-        error.description.hasPrefix("future.foldtrace: byte 0: \(expected) (FoldTrace 1.0)"), "\(error)")
+        error.description.hasPrefix("future.foldtrace: byte 0: \(expected) (FoldTrace 1.1)"), "\(error)")
     }
     try TraceSamples.withTemporaryPath { path in
       try Reliability.write(bytes, to: path)

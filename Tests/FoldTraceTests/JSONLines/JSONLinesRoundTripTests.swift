@@ -35,7 +35,7 @@ import Testing
       let event = TraceEvent(
         time: 0, .scroll(scene: SceneID(1), offset: TracePoint(x: value, y: -value), anchor: nil))
       let decoded = try TraceJSONLines.decode(line: TraceJSONLines.encode(event: event), lineNumber: 1)
-      guard case .event(let back) = decoded, case .scroll(_, let offset, _) = back.payload else {
+      guard case .event(let back) = decoded, case .scroll(_, let offset, _, _) = back.payload else {
         Issue.record("not a scroll: \(decoded)")
         continue
       }
@@ -79,7 +79,7 @@ import Testing
         == #"{"t":80000000,"kind":"dropped","count":18446744073709551615}"#)
     #expect(
       TraceJSONLines.encode(header: TraceHeader(device: "D", app: "A", recorder: "R"))
-        == #"{"kind":"header","version":"1.0","device":"D","app":"A","recorder":"R"}"#)
+        == #"{"kind":"header","version":"1.1","device":"D","app":"A","recorder":"R"}"#)
   }
 
   @Test func stringsAreEscapedByFoundation() {

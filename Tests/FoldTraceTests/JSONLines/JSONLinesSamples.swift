@@ -54,6 +54,34 @@ enum JSONLinesSamples {
     TraceEvent(time: 60_000_001, .selection(scene: SceneID(1), item: nil)),
     TraceEvent(time: 70_000_000, .marker("step 3: open → internal\nsecond line \u{1F600}")),
     TraceEvent(time: 80_000_000, .dropped(count: UInt64.max)),
+    TraceEvent(
+      time: 80_000_001,
+      .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: 88), anchor: "row-43", anchorTop: -0.0)),
+    TraceEvent(
+      time: 90_000_000,
+      .layout(
+        scene: SceneID(1),
+        RecordedLayout(
+          shape: "regular\u{0}Wide \"x\"", presentation: "split", columns: 65_535,
+          elements: [
+            RecordedElement(
+              id: "action.compose", frame: TraceRect(x: 464, y: 716.3333333333334, width: 44, height: 44),
+              isInteractive: true),
+            RecordedElement(
+              id: "ünï", frame: TraceRect(x: -1e-300, y: 0, width: 0, height: 1e21), isInteractive: false),
+          ]))),
+    TraceEvent(time: 90_000_001, .layout(scene: SceneID(1), RecordedLayout(elements: []))),
+    TraceEvent(
+      time: 98_333_333,
+      .presented(
+        scene: SceneID(1),
+        [
+          PresentedElement(
+            id: "action.compose", frame: TraceRect(x: 420.123456789, y: 716, width: 44, height: 44),
+            opacity: 0.1 + 0.2),
+          PresentedElement(
+            id: "action.compose", frame: TraceRect(x: 420.5, y: 716, width: 44, height: 44), opacity: 0),
+        ])),
     TraceEvent(time: UInt64.max, .sceneDisconnected(scene: SceneID(1))),
   ]
 }

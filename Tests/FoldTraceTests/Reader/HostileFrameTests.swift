@@ -56,7 +56,7 @@ import Testing
   @Test func declaredContentSizesAreCheckedAgainstTheCapBeforeDecoding() throws {
     let limits = TraceReaderLimits(maxFrameContentBytes: 1_000)
     // Real frames whose declared size is the content's: 1,000 bytes read, 1,002 are refused up front.
-    let exact = Self.content(Self.markers(248), TraceCrafting.record(tag: 11, delta: 0, body: [1, 2, 3]))
+    let exact = Self.content(Self.markers(248), TraceCrafting.record(tag: 99, delta: 0, body: [1, 2, 3]))
     #expect(exact.count == 1_000)
     let atCap = TraceCrafting.zstdFrame(exact)
     #expect(try Self.firstFrameError(atCap, limits: limits) == nil)

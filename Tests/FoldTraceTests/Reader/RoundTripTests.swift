@@ -13,7 +13,7 @@ import Testing
   @Test func everyKindRoundTripsThroughAFile() throws {
     try TraceSamples.withTemporaryPath { path in
       let header = TraceHeader(
-        version: TraceFormatVersion(major: 1, minor: 0), device: "iPhone Duo", app: "App",
+        version: TraceFormatVersion(major: 1, minor: 1), device: "iPhone Duo", app: "App",
         recorder: "tests", wallClockStart: -1_234_567_890_123)
       let writer = try TraceWriter(path: path, header: header)
       for event in TraceSamples.everyKind { try writer.append(event) }
@@ -96,7 +96,7 @@ import Testing
     let reader = try TraceReader(bytes: try TraceSamples.bytes(Array(events)), name: "m")
     let (frames, error) = TraceSamples.readFrames(reader)
     #expect(error == nil)
-    #expect(frames.map(\.events.count) == [11, 1, 1])
+    #expect(frames.map(\.events.count) == [14, 1, 1])
     #expect(frames[0].keyframe.isEmpty)
     let expected: [TraceEvent.Payload] = [
       events[2].payload,  // hinge
@@ -104,8 +104,9 @@ import Testing
       events[1].payload,  // geometry
       events[4].payload,  // traits
       events[3].payload,  // regions
-      events[6].payload,  // last scroll
+      events[13].payload,  // last scroll
       events[8].payload,  // last selection (none)
+      events[11].payload,  // last layout
     ]
     #expect(frames[1].keyframe.map(\.payload) == expected)
     #expect(frames[1].keyframe.allSatisfy { $0.time == 2_000_000_000 })

@@ -58,7 +58,7 @@ import Testing
     var seen = 0
     for frame in frames.dropFirst() {
       for event in frames[frame.index - 1].events {
-        if case .scroll(SceneID(2), _, _) = event.payload { lastScroll = event.payload }
+        if case .scroll(SceneID(2), _, _, _) = event.payload { lastScroll = event.payload }
       }
       seen += frames[frame.index - 1].events.count
       #expect(frame.keyframe.last?.payload == lastScroll)

@@ -44,16 +44,16 @@ enum Reliability {
   /// in keyframes and among events. Returns the bytes, the known events and the number of unknown records.
   static func newerMinor() -> (bytes: [UInt8], events: [TraceEvent], unknown: Int) {
     let header = TraceHeader(
-      version: TraceFormatVersion(major: 1, minor: 1), device: "iPhone Duo", app: "Notes 5",
+      version: TraceFormatVersion(major: 1, minor: 2), device: "iPhone Duo", app: "Notes 5",
       recorder: "future")
     let hinge = TraceCrafting.record(tag: 4, delta: 0, body: [2, 0])  // fullyOpen, no angle
-    let future = TraceCrafting.record(tag: 11, delta: 0, body: [0x01, 0x02, 0x03])
+    let future = TraceCrafting.record(tag: 99, delta: 0, body: [0x01, 0x02, 0x03])
     var first = TraceCrafting.varint(1_000) + TraceCrafting.varint(0)
     first += hinge
     first += TraceCrafting.record(tag: 200, delta: 40, body: Array(repeating: 0xEE, count: 70))
     first += TraceCrafting.record(tag: 9, delta: 60, body: [2] + Array("hi".utf8))
     var second = TraceCrafting.varint(2_000) + TraceCrafting.varint(2) + hinge + future
-    second += TraceCrafting.record(tag: 11, delta: 5, body: [])
+    second += TraceCrafting.record(tag: 99, delta: 5, body: [])
     second += TraceCrafting.record(tag: 9, delta: 7, body: [3] + Array("bye".utf8))
     let bytes =
       TraceCrafting.headerFrame(header) + TraceCrafting.zstdFrame(first) + TraceCrafting.zstdFrame(second)

@@ -43,6 +43,31 @@ enum TraceSamples {
     TraceEvent(time: 6_500_000, .selection(scene: SceneID(1), item: nil)),
     TraceEvent(time: 7_000_000, .marker("open to internal")),
     TraceEvent(time: 8_000_000, .dropped(count: 12)),
+    TraceEvent(
+      time: 8_100_000,
+      .layout(
+        scene: SceneID(1),
+        RecordedLayout(
+          shape: "compactTall", presentation: "stack", columns: 1,
+          elements: [
+            RecordedElement(
+              id: "action.compose", frame: TraceRect(x: 330, y: 760, width: 44, height: 44),
+              isInteractive: true),
+            RecordedElement(
+              id: "list", frame: TraceRect(x: 0, y: 91.333_333_333_333_33, width: 390, height: 700),
+              isInteractive: false),
+          ]))),
+    TraceEvent(
+      time: 8_108_333,
+      .presented(
+        scene: SceneID(1),
+        [
+          PresentedElement(id: "action.compose", frame: TraceRect(x: 331.5, y: 760, width: 44, height: 44)),
+          PresentedElement(id: "badge", frame: TraceRect(x: 0.1, y: -2, width: 8, height: 8), opacity: 0.25),
+        ])),
+    TraceEvent(
+      time: 8_116_666,
+      .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: 1200), anchor: "row-42", anchorTop: 12.5)),
     TraceEvent(time: 9_000_000, .sceneDisconnected(scene: SceneID(1))),
   ]
 

@@ -36,7 +36,7 @@ import Testing
       // The appended frame starts with the state rebuilt from the file.
       #expect(
         frames[1].keyframe.map(\.kind) == [
-          .hinge, .sceneConnected, .geometry, .traits, .regions, .scroll, .selection,
+          .hinge, .sceneConnected, .geometry, .traits, .regions, .scroll, .selection, .layout,
         ])
       #expect(try reader.frameCount() == 2)
     }

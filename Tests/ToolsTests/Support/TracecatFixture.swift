@@ -8,7 +8,8 @@ struct TracecatFixture {
   let events: [TraceEvent]
   let bytes: [UInt8]
 
-  static let header = TraceHeader(device: "iPhone Duo", app: "Notes 4.2 (1187)", recorder: "ToolsTests")
+  static let header = TraceHeader(
+    version: .v1_0, device: "iPhone Duo", app: "Notes 4.2 (1187)", recorder: "ToolsTests")
 
   /// 2.5 s of a Duo opening from the external to the internal display, geometry at 120 Hz.
   static func duoEvents() -> [TraceEvent] {

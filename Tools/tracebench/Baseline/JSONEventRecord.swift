@@ -82,7 +82,7 @@ extension JSONEventRecord {
       crossFade = traits.prefersCrossFade
       reduceTransparency = traits.reduceTransparency
       direction = traits.layoutDirection.rawValue
-    case .scroll(_, let point, let anchor):
+    case .scroll(_, let point, let anchor, _):
       offset = [point.x, point.y]
       self.anchor = anchor
     case .selection(_, let item):
@@ -91,6 +91,8 @@ extension JSONEventRecord {
       label = text
     case .dropped(let dropped):
       count = dropped
+    case .layout, .presented:
+      break  // The baseline's workload holds none.
     }
   }
 
@@ -155,6 +157,8 @@ extension JSONEventRecord {
       return .marker(label ?? "")
     case .dropped:
       return .dropped(count: count ?? 0)
+    case .layout, .presented:
+      throw Invalid(description: "the baseline has no \(kind.name) form")
     }
   }
 

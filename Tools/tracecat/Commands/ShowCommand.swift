@@ -30,6 +30,7 @@ struct ShowCommand: TracecatCommand {
         "scene", short: "s", value: "SCENE", help: "Draw only these scenes (repeat, or a comma list: 1,2)."),
       .flag("replay", help: "Replay into the reference screen: the presentation, scroll and failures then."),
       .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output."),
+      .flag("force", help: "Replace OUT when it exists (never the input FILE)."),
       .option("from", value: "TIME", help: "A filmstrip's first moment (with --to and --every)."),
       .option("to", value: "TIME", help: "A filmstrip's last moment, inclusive."),
       .option("every", value: "TIME", help: "The step between a filmstrip's moments (for example 100ms)."),
@@ -56,6 +57,7 @@ struct ShowCommand: TracecatCommand {
   var times: [UInt64]
   var scenes: Set<SceneID>?
   var replay: Bool
+  var force: Bool
 
   init(_ arguments: ParsedArguments) throws {
     let name = Self.configuration.name
@@ -63,6 +65,7 @@ struct ShowCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     replay = arguments.flag("replay")
+    force = arguments.flag("force")
     let filter = try EventFilter(arguments, command: name)
     if let chosen = filter.scenes {
       guard !chosen.contains(nil) else {
@@ -115,7 +118,7 @@ struct ShowCommand: TracecatCommand {
     let moments = zip(times, result.snapshots).map { Wireframe.Moment(time: $0, scenes: $1) }
     let document = Wireframe.render(moments, title: trace.name)
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8))
+      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
     } else {
       try console.write(Array(document.utf8))
     }

@@ -121,7 +121,7 @@ struct SessionTimeline: Sendable {
       if !early { markerList.append((time, label)) }
     case .dropped(let count):
       if !early { dropList.append((time, count)) }
-    case .traits, .scroll, .selection:
+    case .traits, .scroll, .selection, .layout, .presented:
       break
     }
   }

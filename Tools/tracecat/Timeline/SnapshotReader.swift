@@ -120,7 +120,7 @@ enum SnapshotReader {
     let times: [UInt64]
     let scenes: Set<SceneID>?
     let replay: Bool
-    var session = SessionState()
+    var session = SessionState<Void>()
     var replayer: Replayer
     var sink: Sink
     var next = 0
@@ -220,37 +220,40 @@ enum SnapshotReader {
     /// ``settle(_:carried:)``).
     private func capture(at time: UInt64) -> [SceneSnapshot] {
       let state = replay ? replayer.session : session
-      return state.scenes.filter { scenes?.contains($0.id) ?? true }.sorted { $0.id < $1.id }.compactMap {
-        scene -> SceneSnapshot? in
-        guard let context = LayoutContext(scene) else { return nil }
-        let plan =
-          replay
-          ? (replayer.plan(for: scene.id)
-            ?? SnapshotReader.configuration.layout.plan(
-              for: context, content: SnapshotReader.configuration.content))
-          : SnapshotReader.configuration.layout.plan(
-            for: context, content: SnapshotReader.configuration.content)
-        let scroll: SceneSnapshot.Scroll?
-        if replay {
-          let position = replayer.scrollPosition(for: scene.id)
-          scroll = SnapshotReader.scroll(
-            plan: plan, context: context, offset: replayer.scrollOffset(for: scene.id) ?? 0,
-            anchor: position?.anchor, selection: position?.selection ?? scene.selection)
-        } else {
-          scroll = SnapshotReader.recordedScroll(plan: plan, context: context, scene: scene)
+      return state.scenes.map(\.state).filter { scenes?.contains($0.id) ?? true }.sorted { $0.id < $1.id }
+        .compactMap {
+          scene -> SceneSnapshot? in
+          guard let context = LayoutContext(scene) else { return nil }
+          let plan =
+            replay
+            ? (replayer.plan(for: scene.id)
+              ?? SnapshotReader.configuration.layout.plan(
+                for: context, content: SnapshotReader.configuration.content))
+            : SnapshotReader.configuration.layout.plan(
+              for: context, content: SnapshotReader.configuration.content)
+          let scroll: SceneSnapshot.Scroll?
+          if replay {
+            let position = replayer.scrollPosition(for: scene.id)
+            scroll = SnapshotReader.scroll(
+              plan: plan, context: context, offset: replayer.scrollOffset(for: scene.id) ?? 0,
+              anchor: position?.anchor, selection: position?.selection ?? scene.selection)
+          } else {
+            scroll = SnapshotReader.recordedScroll(plan: plan, context: context, scene: scene)
+          }
+          return SceneSnapshot(
+            scene: scene.id, display: scene.display, time: time, size: context.size,
+            safeArea: context.safeArea, layoutDirection: context.layoutDirection,
+            regions: scene.regions.map {
+              Region(kind: $0.kind, frame: Rect($0.frame), isActive: $0.isActive)
+            },
+            shape: plan.shape, presentation: plan.presentation, columns: plan.columns,
+            elements: plan.elements.map {
+              .init(
+                id: $0.id, frame: $0.frame, target: $0.frame, isInteractive: $0.isInteractive,
+                isScrollable: $0.isScrollable, opacity: 1, isDisappearing: false)
+            },
+            unplaced: plan.unplaced, scroll: scroll, isReplayed: replay)
         }
-        return SceneSnapshot(
-          scene: scene.id, display: scene.display, time: time, size: context.size,
-          safeArea: context.safeArea, layoutDirection: context.layoutDirection,
-          regions: scene.regions.map { Region(kind: $0.kind, frame: Rect($0.frame), isActive: $0.isActive) },
-          shape: plan.shape, presentation: plan.presentation, columns: plan.columns,
-          elements: plan.elements.map {
-            .init(
-              id: $0.id, frame: $0.frame, target: $0.frame, isInteractive: $0.isInteractive,
-              isScrollable: $0.isScrollable, opacity: 1, isDisappearing: false)
-          },
-          unplaced: plan.unplaced, scroll: scroll, isReplayed: replay)
-      }
     }
 
     private typealias Region = SceneSnapshot.Region
