@@ -1,5 +1,6 @@
 import FoldReplay
 import Foundation
+import Testing
 
 /// Compares text with a golden file, recording it per ``GoldenRecordMode``.
 public enum GoldenFile {
@@ -19,15 +20,19 @@ public enum GoldenFile {
   /// - Parameters:
   ///   - actual: The text produced now.
   ///   - path: The golden file's path.
-  ///   - mode: The record mode (default ``GoldenRecordMode/resolved``).
+  ///   - mode: The record mode.
   /// - Returns: The outcome. On a mismatch the actual text is written to
-  ///   `$TMPDIR/FoldTraceGoldens/<file name>` for inspection or copying over.
+  ///   `$TMPDIR/FoldTraceGoldens/<file name>` for inspection or copying over (in ``GoldenRecordMode/failed``
+  ///   mode, over the golden itself).
   public static func compare(
-    _ actual: String, withGoldenAt path: String, mode: GoldenRecordMode = .resolved
+    _ actual: String, withGoldenAt path: String, mode: GoldenRecordMode
   ) -> Outcome {
     let manager = FileManager.default
     let exists = manager.fileExists(atPath: path)
-    if mode == .all || (!exists && mode == .missing) {
+    let differs =
+      exists && mode == .failed
+      && (try? String(contentsOfFile: path, encoding: .utf8)).map { $0 != actual } ?? true
+    if mode == .all || (!exists && (mode == .missing || mode == .failed)) || differs {
       do {
         try manager.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -36,12 +41,12 @@ public enum GoldenFile {
         return .failed("Could not record the golden at \(path): \(error)")
       }
       return .recorded(
-        "Recorded the golden \(path) (FOLDTRACE_RECORD=\(mode.rawValue)); recording fails the test. "
+        "Recorded the golden \(path) (record mode \(mode.rawValue)); recording fails the test. "
           + "Review it, commit it and run the tests again.")
     }
     guard exists, let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
       return .failed(
-        "No golden at \(path) and FOLDTRACE_RECORD=never: run with FOLDTRACE_RECORD=missing to record it.")
+        "No golden at \(path) and record mode never: run with FOLDTRACE_RECORD=missing to record it.")
     }
     guard let diff = LineDiff.unified(expected: expected, actual: actual) else { return .matched }
     let artifact = manager.temporaryDirectory.appendingPathComponent("FoldTraceGoldens")
@@ -51,16 +56,39 @@ public enum GoldenFile {
     try? actual.write(toFile: artifact, atomically: true, encoding: .utf8)
     return .failed(
       "The replay no longer matches the golden \(path); the actual text is at \(artifact) "
-        + "(FOLDTRACE_RECORD=all re-records).\n\(diff)")
+        + "(FOLDTRACE_RECORD=failed re-records it).\n\(diff)")
   }
 }
 
-/// Asserts that `actual` matches the golden at `path`, recording per `mode`; recording fails.
+/// Asserts that `actual` matches the golden at `path`, recording per the record mode; recording fails.
+///
+/// The mode is `mode`, else the test's ``Testing/Trait/goldenRecord(_:)`` trait, else `FOLDTRACE_RECORD`,
+/// else ``GoldenRecordMode/missing`` (``GoldenRecordMode/resolve(_:environment:)``). A `FOLDTRACE_RECORD`
+/// that names no mode is a failure that names the value; the golden is then compared as in
+/// ``GoldenRecordMode/never``.
 ///
 /// - Parameters:
 ///   - actual: The text produced now (for a trace, `ReplaySummary.goldenText`).
 ///   - path: The golden file's path.
-///   - mode: The record mode; nil for ``GoldenRecordMode/resolved``.
+///   - mode: The record mode; nil to take it from the trait or the environment.
+///   - sourceLocation: Where a failure is reported (default the caller's).
+@_disfavoredOverload
+public func assertGolden(
+  _ actual: String, at path: String, record mode: GoldenRecordMode? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for message in goldenMessages(actual, at: path, mode: mode) {
+    reportReplayFailure(message, sourceLocation: sourceLocation)
+  }
+}
+
+/// ``assertGolden(_:at:record:sourceLocation:)``, reporting at `#filePath` and `#line` (XCTest helpers
+/// forward theirs).
+///
+/// - Parameters:
+///   - actual: The text produced now (for a trace, `ReplaySummary.goldenText`).
+///   - path: The golden file's path.
+///   - mode: The record mode; nil to take it from the trait or the environment.
 ///   - fileID: The caller's `#fileID`, where a failure is reported.
 ///   - filePath: The caller's `#filePath`.
 ///   - line: The caller's `#line`.
@@ -70,9 +98,25 @@ public func assertGolden(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) {
-  switch GoldenFile.compare(actual, withGoldenAt: path, mode: mode ?? .resolved) {
-  case .matched: return
-  case .recorded(let message), .failed(let message):
+  for message in goldenMessages(actual, at: path, mode: mode) {
     reportReplayFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
+}
+
+/// The failures of a golden comparison: a bad `FOLDTRACE_RECORD` (then compared without recording),
+/// then the comparison's own.
+private func goldenMessages(_ actual: String, at path: String, mode: GoldenRecordMode?) -> [String] {
+  var messages: [String] = []
+  let resolved: GoldenRecordMode
+  do {
+    resolved = try GoldenRecordMode.resolve(mode)
+  } catch {
+    messages.append("\(error)")
+    resolved = .never
+  }
+  switch GoldenFile.compare(actual, withGoldenAt: path, mode: resolved) {
+  case .matched: break
+  case .recorded(let message), .failed(let message): messages.append(message)
+  }
+  return messages
 }

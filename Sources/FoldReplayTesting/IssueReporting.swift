@@ -23,3 +23,32 @@ public func reportReplayFailure(
     XCTFail(message, file: filePath, line: line)
   }
 }
+
+/// Reports a failure at a Swift Testing source location: `Issue.record(_:sourceLocation:)` when a test is
+/// current; otherwise through `XCTFail(_:)` with the location written into the message (XCTest takes
+/// only a static file path: an XCTest helper forwards `#filePath` and `#line` instead).
+///
+/// - Parameters:
+///   - message: The failure, as a sentence.
+///   - sourceLocation: Where to report it.
+public func reportReplayFailure(_ message: String, sourceLocation: SourceLocation) {
+  if Test.current != nil {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  } else {
+    XCTFail("\(sourceLocation.fileID):\(sourceLocation.line): \(message)")
+  }
+}
+
+/// Where an assertion reports: a Swift Testing source location, or XCTest's static file and line.
+enum ReportLocation {
+  case swiftTesting(SourceLocation)
+  case file(StaticString, StaticString, UInt, UInt)
+
+  func report(_ message: String) {
+    switch self {
+    case .swiftTesting(let location): reportReplayFailure(message, sourceLocation: location)
+    case .file(let fileID, let filePath, let line, let column):
+      reportReplayFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+}

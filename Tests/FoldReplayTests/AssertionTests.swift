@@ -15,8 +15,12 @@ import XCTest
     assertScrollAnchorsPreserved(result)
     assertNoSnap(result)
     assertReservedRegionsAvoided(result)
+    assertEvenColumnsOnFoldables(result)
     assertFeatureSetInvariant(result)
+    assertScrollElementPlaced(result)
+    assertContentIDsKnown(result)
     assertReplayPasses(result)
+    assertReplayPasses(result, sourceLocation: #_sourceLocation)
   }
 
   @Test func failuresAreIssuesAtTheCallersLine() {
@@ -30,32 +34,47 @@ import XCTest
     }
   }
 
-  @Test(arguments: PlantedFault.all)
-  func eachFaultTripsItsAssertion(_ fault: PlantedFault) {
-    let script = TraceScript.all.first { name, script in
-      replay(script, fault.configure(coreLayout)).summary.failures.contains { $0.check == fault.check }
-    }!.1
-    let result = replay(script, fault.configure(coreLayout))
+  @Test func helpersForwardTheirSourceLocation() {
+    let result = replay(.duoOpening)
+    func expectWideSecondScene(
+      _ result: ReplayResult, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      assertShapeTransitions(result, scene: SceneID(2), [.regularTall], sourceLocation: sourceLocation)
+    }
+    let line = #line + 2
     withKnownIssue {
-      switch fault.check {
-      case .shape, .flapping: assertNoFlapping(result)
-      case .anchor: assertScrollAnchorsPreserved(result)
-      case .frameJump, .retargetOrigin, .retargetVelocity, .endSnap, .overshoot, .crossFade:
-        assertNoSnap(result)
-      case .reservedRegion, .evenColumns: assertReservedRegionsAvoided(result)
-      case .featureSet, .scrollElement, .unknownContentID: assertFeatureSetInvariant(result)
+      expectWideSecondScene(result)
+    } matching: { issue in
+      issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "AssertionTests.swift"
+    }
+  }
+
+  /// Each planted fault fails the assertion that runs its check, and every assertion that runs none of
+  /// the checks it may fail passes: asserted on the pure results, so nothing is recorded.
+  @Test(arguments: PlantedFault.all)
+  func eachFaultFailsItsAssertionAndNoOther(_ fault: PlantedFault) throws {
+    let script = try #require(
+      TraceScript.all.first { _, script in
+        replay(script, fault.configure(coreLayout)).summary.failures.contains { $0.check == fault.check }
       }
+    ).1
+    let result = replay(script, fault.configure(coreLayout))
+    let assertion = ReplayAssertion.running(fault.check)
+    let message = try #require(assertion.message(for: result))
+    #expect(message.contains("[\(fault.check.rawValue)] "))
+    #expect(message.contains("  Context: LayoutContext(shape: ."))
+    #expect(message.contains("  Slice: tracecat slice --from "))
+    let allowed = fault.alsoAllowed.union([fault.check])
+    for other in ReplayAssertion.allCases
+    where other != .replayPasses && other.checks.isDisjoint(with: allowed) {
+      #expect(other.message(for: result) == nil, "\(other)")
     }
   }
 
   @Test func noSnapNeedsTheFrames() {
     let result = Replayer.replay(
       TraceScript.duoOpening.events, trace: "t", configuration: testConfiguration())
-    withKnownIssue {
-      assertNoSnap(result)
-    } matching: {
-      "\($0)".contains("keepingFrames: true")
-    }
+    #expect(ReplayAssertion.noSnap.message(for: result)?.contains("keepingFrames: true") == true)
   }
 }
 

@@ -29,7 +29,7 @@ import Testing
       Issue.record("expected a failure")
       return
     }
-    #expect(message.contains("FOLDTRACE_RECORD=never"))
+    #expect(message.contains("record mode never"))
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
@@ -61,8 +61,44 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
   }
 
-  @Test func theTaskLocalModeWinsOverTheEnvironment() {
-    GoldenRecordMode.$current.withValue(.never) { #expect(GoldenRecordMode.resolved == .never) }
-    GoldenRecordMode.$current.withValue(.all) { #expect(GoldenRecordMode.resolved == .all) }
+  @Test func theArgumentThenTheTraitThenTheEnvironmentChooseTheMode() throws {
+    let environment = ["FOLDTRACE_RECORD": "FAILED"]
+    #expect(try GoldenRecordMode.resolve(nil, environment: environment) == .failed)
+    #expect(try GoldenRecordMode.resolve(nil, environment: [:]) == .missing)
+    #expect(try GoldenRecordMode.resolve(nil, environment: ["FOLDTRACE_RECORD": ""]) == .missing)
+    GoldenRecordMode.$current.withValue(.never) {
+      #expect((try? GoldenRecordMode.resolve(nil, environment: environment)) == .never)
+      #expect((try? GoldenRecordMode.resolve(.all, environment: environment)) == .all)
+    }
+  }
+
+  @Test(.goldenRecord(.never)) func theTraitBindsTheMode() throws {
+    #expect(GoldenRecordMode.current == .never)
+    #expect(try GoldenRecordMode.resolve(nil, environment: ["FOLDTRACE_RECORD": "all"]) == .never)
+  }
+
+  @Test func aBadEnvironmentValueIsAnErrorThatNamesIt() {
+    #expect(throws: GoldenRecordModeError(value: "al")) {
+      try GoldenRecordMode.resolve(nil, environment: ["FOLDTRACE_RECORD": "al"])
+    }
+    #expect(
+      "\(GoldenRecordModeError(value: "al"))"
+        == "FOLDTRACE_RECORD=\"al\" is not a record mode: use all, failed, missing, never (nothing was recorded)"
+    )
+  }
+
+  @Test func failedModeRewritesOnlyWhatDiffers() throws {
+    let path = FileManagerPaths.temporary("golden-failed.txt")
+    try? FileManager.default.removeItem(atPath: path)
+    guard case .recorded = GoldenFile.compare("a\n", withGoldenAt: path, mode: .failed) else {
+      Issue.record("a missing golden is recorded in failed mode")
+      return
+    }
+    #expect(GoldenFile.compare("a\n", withGoldenAt: path, mode: .failed) == .matched)
+    guard case .recorded = GoldenFile.compare("b\n", withGoldenAt: path, mode: .failed) else {
+      Issue.record("a differing golden is rewritten in failed mode")
+      return
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "b\n")
   }
 }

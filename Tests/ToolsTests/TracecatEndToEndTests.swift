@@ -20,7 +20,7 @@ import Testing
     #expect(lines.first == "# " + TraceJSONLines.encode(header: TracecatFixture.header))
     #expect(lines[1] == "    0.000    1  sceneConnected     display=external scale=3")
     #expect(lines[3] == "    0.001    -  hinge              status=closed angle=0")
-    #expect(lines.last == "    2.500    1  selection          item=note-7")
+    #expect(lines.last == "    2.500    1  selection          item=item-7")
     #expect(lines[lines.count - 2] == "    2.500    -  marker             label=\"opened → internal\"")
     for (line, event) in zip(lines.dropFirst(), fixture.events) {
       let kind = line.dropFirst(16).prefix(19)

@@ -113,6 +113,31 @@ struct MotionCheck {
   private var scenes: [(id: SceneID, tracks: SceneTracks)] = []
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
+  /// ``maximumJump`` per scene, in the order scenes first moved (a linear search: a scene or two).
+  private var sceneJumps: [(scene: SceneID, jump: Double)] = []
+
+  /// The largest movement of an element of `scene` between two samples or across a retarget, in points.
+  func maximumJump(of scene: SceneID) -> Double {
+    sceneJumps.first { $0.scene == scene }?.jump ?? 0
+  }
+
+  /// Starts measuring one record's jumps apart: ``maximumJump`` holds the record's own until
+  /// ``endJumps(of:keeping:)``.
+  private mutating func beginJumps() -> Double {
+    defer { maximumJump = 0 }
+    return maximumJump
+  }
+
+  /// Files the record's largest jump under `scene` and restores the overall maximum.
+  private mutating func endJumps(of scene: SceneID, keeping overall: Double) {
+    let jump = maximumJump
+    maximumJump = max(overall, jump)
+    if let index = sceneJumps.firstIndex(where: { $0.scene == scene }) {
+      sceneJumps[index].jump = max(sceneJumps[index].jump, jump)
+    } else {
+      sceneJumps.append((scene, jump))
+    }
+  }
 
   /// True when a still element's zero steps are within every frame-jump bound: the position tolerance is
   /// not negative (nor NaN).
@@ -202,6 +227,8 @@ struct MotionCheck {
     _ retarget: Retarget, geometryChange: Double, structuralChange: String?,
     report: (ReplayFailure) -> Void
   ) {
+    let overall = beginJumps()
+    defer { endJumps(of: retarget.scene, keeping: overall) }
     var sceneTracks = takeTracks(of: retarget.scene)
     // The presentations are read where the record holds them: a search of `before` through closures
     // copied every presentation it passed (and retained its id).
@@ -305,6 +332,8 @@ struct MotionCheck {
   }
 
   mutating func observe(_ sample: FrameSample, report: (ReplayFailure) -> Void) {
+    let overall = beginJumps()
+    defer { endJumps(of: sample.scene, keeping: overall) }
     // The scene's tracks are taken out of the list (swapped for empty ones, so they stay uniquely
     // referenced while they are updated) and put back in the same place.
     var sceneTracks = SceneTracks()

@@ -7,6 +7,10 @@ struct PlanChecks {
   /// The first plan's actions: every later plan must offer the same.
   private var referenceActions: [String]?
   private var referenceLocation: String = ""
+  /// The element every plan must place, if any.
+  let scrollElementID: String?
+
+  init(scrollElementID: String?) { self.scrollElementID = scrollElementID }
 
   /// True when an element of `elements` has id `id`: a search that starts at `cursor` and wraps around,
   /// leaving `cursor` just after the element found.
@@ -38,6 +42,14 @@ struct PlanChecks {
       ReplayFailure(
         check: check, scene: evaluation.scene, eventIndex: evaluation.eventIndex, time: evaluation.time,
         element: element, expected: expected, actual: actual, summary: summary, diff: diff)
+    }
+    if let scrollElementID, plan.element(scrollElementID) == nil {
+      report(
+        failure(
+          .scrollElement, element: scrollElementID,
+          expected: "the scrolling element \"\(scrollElementID)\" (ReplayConfiguration.scrollElementID)",
+          actual: "no such element among \(plan.elements.count) (\(plan.presentation) presentation)",
+          summary: "the plan has no scrolling element: the replay has no scroll view to anchor"))
     }
     // The reserved regions in order, divisions then occlusions, read where the context holds them (no
     // array of named regions built per plan).

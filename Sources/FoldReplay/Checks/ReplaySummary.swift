@@ -21,17 +21,60 @@ public struct ReplaySummary: Sendable, Equatable {
     }
   }
 
-  /// One scene's shape transitions, consecutive duplicates merged.
+  /// The decisions a scene's plan carried from one moment on: shape, presentation and grid columns.
+  public struct Decisions: Sendable, Equatable {
+    /// Trace time, in nanoseconds.
+    public var time: UInt64
+    /// The event that caused them.
+    public var eventIndex: Int
+    /// The plan's shape.
+    public var shape: LayoutShape
+    /// The plan's presentation.
+    public var presentation: Presentation
+    /// The plan's grid column count.
+    public var columns: Int
+
+    /// Creates a scene's decisions.
+    public init(
+      time: UInt64, eventIndex: Int, shape: LayoutShape, presentation: Presentation, columns: Int
+    ) {
+      self.time = time
+      self.eventIndex = eventIndex
+      self.shape = shape
+      self.presentation = presentation
+      self.columns = columns
+    }
+  }
+
+  /// One scene's shape transitions (consecutive duplicates merged), its decisions' timeline and its own
+  /// worst numbers.
   public struct SceneShapes: Sendable, Equatable {
     /// The scene.
     public var scene: SceneID
     /// Its shapes in order.
     public var transitions: [Transition]
+    /// Every change of shape, presentation or columns, in order (consecutive duplicates merged).
+    public var timeline: [Decisions]
+    /// The largest |anchor drift| in this scene across a relayout where the anchor had to be kept, in
+    /// points.
+    public var maximumAnchorDrift: Double
+    /// The largest movement of an element of this scene between two ticks or across a retarget, in
+    /// points (as ``ReplaySummary/maximumFrameJump``).
+    public var maximumFrameJump: Double
+    /// The failures located in this scene.
+    public var failureCount: Int
 
-    /// Creates a scene's shape list.
-    public init(scene: SceneID, transitions: [Transition]) {
+    /// Creates a scene's summary.
+    public init(
+      scene: SceneID, transitions: [Transition], timeline: [Decisions] = [], maximumAnchorDrift: Double = 0,
+      maximumFrameJump: Double = 0, failureCount: Int = 0
+    ) {
       self.scene = scene
       self.transitions = transitions
+      self.timeline = timeline
+      self.maximumAnchorDrift = maximumAnchorDrift
+      self.maximumFrameJump = maximumFrameJump
+      self.failureCount = failureCount
     }
   }
 
@@ -59,6 +102,9 @@ public struct ReplaySummary: Sendable, Equatable {
   public var failureGroups: [ReplayFailureGroup]
   /// The trace's path, for the slice commands of ``report``.
   public var tracePath: String
+  /// Anchor and selection ids the trace named that the content model does not have (each event
+  /// counted; ``ReplayCheck/unknownContentID``).
+  public var unknownContentIDs: Int = 0
 
   /// Creates a summary.
   public init(
@@ -95,23 +141,31 @@ public struct ReplaySummary: Sendable, Equatable {
     }.joined(separator: "; ")
   }
 
-  /// The golden summary text checked into `Tests/FoldReplayTests/__Goldens__/`: trace, events, each
-  /// scene's shape transitions with times, maximum anchor drift and frame jump, digest and verdict, one
-  /// fact a line, so a diff reads as what changed.
+  /// The golden summary text checked into `Tests/FoldReplayTests/__Goldens__/`, one fact a line so a diff
+  /// reads as what changed: trace and events; per scene its timeline (time, event, shape, presentation,
+  /// columns at each change of any of them), its maximum anchor drift and frame jump and its failures;
+  /// the unknown content ids; the verdict with the first failures; the digest last.
   public var goldenText: String {
     var lines = ["trace: \(trace)", "events: \(events)"]
     for scene in scenes {
       lines.append("scene \(scene.scene):")
-      for transition in scene.transitions {
+      for entry in scene.timeline {
         lines.append(
-          "  \(ReplayFormat.seconds(transition.time))  event \(transition.eventIndex)  \(transition.shape)")
+          "  \(ReplayFormat.seconds(entry.time))  event \(entry.eventIndex)  \(entry.shape)  "
+            + "\(entry.presentation)  \(entry.columns) \(entry.columns == 1 ? "column" : "columns")")
       }
+      lines.append("  max anchor drift: \(ReplayFormat.number(scene.maximumAnchorDrift)) pt")
+      lines.append("  max frame jump: \(ReplayFormat.number(scene.maximumFrameJump)) pt")
+      lines.append("  failures: \(scene.failureCount)")
     }
-    lines.append("max anchor drift: \(ReplayFormat.number(maximumAnchorDrift)) pt")
-    lines.append("max frame jump: \(ReplayFormat.number(maximumFrameJump)) pt")
-    lines.append("digest: fnv1a64 \(digest)")
+    lines.append("unknown content ids: \(unknownContentIDs)")
     lines.append("verdict: \(passed ? "pass" : "fail (\(failureCount) failures)")")
-    for failure in failures.prefix(5) { lines.append("  " + failure.message.split(separator: "\n")[0]) }
+    for group in failureGroups.prefix(5) {
+      lines.append("  [\(group.check.rawValue)] " + group.first.message.split(separator: "\n")[0])
+      if group.count > 1 { lines.append("    … and \(group.count - 1) more") }
+    }
+    lines.append("digest: fnv1a64 \(digest)")
     return lines.joined(separator: "\n") + "\n"
   }
+
 }

@@ -13,7 +13,7 @@ public struct ReplayVerifier: ReplaySink {
   private var flapping: FlappingCheck
   private var anchor: AnchorCheck
   private var motion: MotionCheck
-  private var planChecks = PlanChecks()
+  private var planChecks: PlanChecks
   private var digest = FNV1a64()
   /// Hashes frame samples into ``digest``, reusing what repeats from tick to tick.
   private var frameDigest = FrameDigest()
@@ -35,7 +35,11 @@ public struct ReplayVerifier: ReplaySink {
   /// Assembled when read, so the digest's hex string is not built at every record.
   public var summary: ReplaySummary {
     var summary = tally
-    summary.scenes = shapes
+    summary.scenes = shapes.map { scene in
+      var scene = scene
+      scene.maximumFrameJump = motion.maximumJump(of: scene.scene)
+      return scene
+    }
     summary.maximumAnchorDrift = anchor.maximumDrift
     summary.maximumFrameJump = motion.maximumJump
     summary.digest = digest.hex
@@ -61,6 +65,7 @@ public struct ReplayVerifier: ReplaySink {
     self.flapping = FlappingCheck(minimumDwell: tolerances.minimumDwell, expectations: expectations)
     self.anchor = AnchorCheck(tolerance: tolerances.anchor)
     self.motion = MotionCheck(tolerances: tolerances)
+    self.planChecks = PlanChecks(scrollElementID: expectations.scrollElementID)
     self.tally = ReplaySummary(
       trace: trace, events: 0, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0,
       digest: FNV1a64().hex, failures: [], failureCount: 0, tracePath: tracePath ?? trace)
@@ -112,16 +117,30 @@ public struct ReplayVerifier: ReplaySink {
     case .frame(let sample):
       frameDigest.combine(sample, into: &digest)
       motion.observe(sample) { found.append($0) }
+    case .unknownContentID(let unknown):
+      tally.unknownContentIDs += 1
+      if !expectations.unknownContentIDsExpected {
+        found.append(
+          ReplayFailure(
+            check: .unknownContentID, scene: unknown.scene, eventIndex: unknown.eventIndex,
+            time: unknown.time, element: unknown.id,
+            expected: "an item of the content model (or unknownContentIDsExpected in the configuration)",
+            actual: "no item \"\(unknown.id)\"",
+            summary:
+              "the trace's \(unknown.kind.rawValue) names an item the content model does not have, so the "
+              + "replay \(unknown.kind == .anchor ? "kept the recorded offset" : "selected nothing")"))
+      }
     case .end(let end):
       motion.observe(end) { found.append($0) }
       tally.events = end.events
     }
     for var failure in found {
       tally.failureCount += 1
-      if failure.context == nil, let scene = failure.scene,
-        let index = structures.firstIndex(where: { $0.scene == scene })
-      {
-        failure.context = structures[index].context
+      if let scene = failure.scene {
+        if failure.context == nil, let index = structures.firstIndex(where: { $0.scene == scene }) {
+          failure.context = structures[index].context
+        }
+        if let index = shapes.firstIndex(where: { $0.scene == scene }) { shapes[index].failureCount += 1 }
       }
       if let index = tally.failureGroups.lastIndex(where: { $0.holds(failure) }) {
         tally.failureGroups[index].add(failure)
@@ -159,15 +178,32 @@ public struct ReplayVerifier: ReplaySink {
   private mutating func noteShape(_ change: LayoutChange) {
     let transition = ReplaySummary.Transition(
       time: change.time, eventIndex: change.eventIndex, shape: change.shape)
-    if let index = shapes.firstIndex(where: { $0.scene == change.scene }) {
+    let decisions = ReplaySummary.Decisions(
+      time: change.time, eventIndex: change.eventIndex, shape: change.shape,
+      presentation: change.presentation, columns: change.columns)
+    let index: Int
+    if let found = shapes.firstIndex(where: { $0.scene == change.scene }) {
+      index = found
       if shapes[index].transitions.last?.shape != change.shape {
         shapes[index].transitions.append(transition)
       }
+      if let last = shapes[index].timeline.last, last.shape == change.shape,
+        last.presentation == change.presentation, last.columns == change.columns
+      {
+      } else {
+        shapes[index].timeline.append(decisions)
+      }
     } else {
-      let insertAt = shapes.firstIndex { $0.scene > change.scene } ?? shapes.count
-      shapes.insert(.init(scene: change.scene, transitions: [transition]), at: insertAt)
+      index = shapes.firstIndex { $0.scene > change.scene } ?? shapes.count
+      var scene = ReplaySummary.SceneShapes(scene: change.scene, transitions: [transition])
+      scene.timeline = [decisions]
+      shapes.insert(scene, at: index)
+    }
+    if let drift = change.anchorDrift {
+      shapes[index].maximumAnchorDrift = max(shapes[index].maximumAnchorDrift, abs(drift))
     }
   }
+
 }
 
 /// What the verifier remembers of one scene's plans for the motion check.

@@ -12,8 +12,41 @@ public enum ReplayRecord: Sendable, Equatable {
   case retarget(Retarget)
   /// A scene's presentation at one tick, while it moves.
   case frame(FrameSample)
+  /// A scroll or selection event named an item the content model does not have.
+  case unknownContentID(UnknownContentID)
   /// The replay reached the end of the trace (after letting animations settle).
   case end(ReplayEnd)
+}
+
+/// An anchor or selection id in the trace that the replay's content model does not have: the event is
+/// replayed without it (a scroll keeps its recorded offset; a selection selects nothing the model has).
+public struct UnknownContentID: Sendable, Equatable {
+  /// Which event named it.
+  public enum Kind: String, Sendable, Equatable {
+    /// A scroll event's anchor item.
+    case anchor
+    /// A selection event's item.
+    case selection
+  }
+  /// The scene.
+  public var scene: SceneID
+  /// Trace time, in nanoseconds.
+  public var time: UInt64
+  /// The index of the event.
+  public var eventIndex: Int
+  /// Which event named it.
+  public var kind: Kind
+  /// The id.
+  public var id: String
+
+  /// Creates a record of an unknown id.
+  public init(scene: SceneID, time: UInt64, eventIndex: Int, kind: Kind, id: String) {
+    self.scene = scene
+    self.time = time
+    self.eventIndex = eventIndex
+    self.kind = kind
+    self.id = id
+  }
 }
 
 /// One plan evaluation: the context a scene's layout saw and the plan it gave.

@@ -31,6 +31,8 @@ public struct Replayer: Sendable {
   var layouts = ScrollLayoutCache()
   var pendingHandover: Handover?
   var nextTick: UInt64 = 0
+  /// The content model's item ids, hashed at the first anchor or selection event.
+  var contentIDs: Set<String>?
 
   /// Creates a replayer at the start of a trace.
   ///
@@ -129,8 +131,10 @@ public struct Replayer: Sendable {
       relayout(id, eventIndex: index, into: &sink)
     case .scrolled(let id):
       scrolled(id)
+      checkContentID(session.scene(id)?.scrollAnchor, .anchor, scene: id, eventIndex: index, into: &sink)
     case .selected(let id):
       selected(id)
+      checkContentID(session.scene(id)?.selection, .selection, scene: id, eventIndex: index, into: &sink)
     case .none, .unknownScene:
       break
     }

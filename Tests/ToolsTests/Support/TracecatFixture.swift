@@ -40,7 +40,7 @@ struct TracecatFixture {
               vertical: .regular, isInteractivelyResizing: step < 300))))
     }
     events.append(TraceEvent(time: 2_500_000_000, .marker("opened → internal")))
-    events.append(TraceEvent(time: 2_500_000_001, .selection(scene: SceneID(1), item: "note-7")))
+    events.append(TraceEvent(time: 2_500_000_001, .selection(scene: SceneID(1), item: "item-7")))
     return events
   }
 

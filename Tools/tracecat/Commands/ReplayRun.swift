@@ -169,7 +169,7 @@ struct JSONRecordSink: ReplaySink {
       if enabled && frames { lines.append(contentsOf: ReplayJSONLines.frames(sample, trace: trace)) }
     case .evaluation(let evaluation):
       events = max(events, evaluation.eventIndex + 1)
-    case .retarget, .end:
+    case .retarget, .unknownContentID, .end:
       break
     }
   }

@@ -1,0 +1,143 @@
+import FoldReplay
+import FoldReplayTesting
+import FoldTrace
+import LayoutCore
+import ReferenceScreen
+import Testing
+
+/// Failure reports: one group per check and element, a context literal that rebuilds the moment and a
+/// slice command that cuts the trace around it.
+@Suite struct ReportTests {
+  @Test func aFloodReadsAsOneGroupPerCheckAndElement() throws {
+    let result = replay(.windowResize, testConfiguration(animator: SnappingAnimator()))
+    let failures = ReplayAssertion.noSnap.failures(in: result)
+    let groups = ReplayFailureGroup.groups(failures)
+    #expect(failures.count > groups.count)
+    #expect(groups.map(\.count).reduce(0, +) == failures.count)
+    let message = try #require(ReplayAssertion.noSnap.message(for: result))
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    // A header, at most 8 groups of at most 4 lines (first failure, context, slice, "and N more"), and a
+    // line for the groups left out.
+    #expect(lines.count <= 1 + 8 * 4 + 1, "\(lines.count) lines")
+    #expect(lines[0].hasPrefix("\(failures.count) failures in test (frameJump"))
+    let repeated = try #require(groups.first { $0.count > 1 })
+    #expect(
+      message.contains(
+        "  … and \(repeated.count - 1) more between \(ReplayFormat.seconds(repeated.secondTime)) and "
+          + ReplayFormat.seconds(repeated.lastTime)))
+  }
+
+  @Test func theSummaryCountsEveryFailureInItsGroups() {
+    let summary = replay(.windowResize, testConfiguration(animator: SnappingAnimator())).summary
+    #expect(summary.failureGroups.map(\.count).reduce(0, +) == summary.failureCount)
+    #expect(summary.report.hasPrefix("\(summary.failureCount) failures in test"))
+    #expect(replay(.windowResize).summary.report.isEmpty)
+  }
+
+  @Test func theSliceCommandCutsASecondEitherSide() {
+    let failure = ReplayFailure(
+      check: .frameJump, scene: SceneID(2), eventIndex: 41, time: 1_250_400_000, element: "toolbar",
+      expected: "e", actual: "a", summary: "s")
+    #expect(
+      failure.sliceCommand(tracePath: "Traces/duo-open.foldtrace")
+        == "tracecat slice --from 0.250s --to 2.251s -o duo-open-frameJump-1250ms.foldtrace "
+        + "Traces/duo-open.foldtrace")
+    let early = ReplayFailure(
+      check: .anchor, scene: nil, eventIndex: nil, time: 300_000_000, expected: "e", actual: "a",
+      summary: "s")
+    #expect(
+      early.sliceCommand(tracePath: "my traces/a'b.foldtrace")
+        == "tracecat slice --from 0.000s --to 1.301s -o a'b-anchor-300ms.foldtrace 'my traces/a'\\''b.foldtrace'"
+    )
+  }
+
+  @Test func theContextLiteralRebuildsTheContext() {
+    let context = LayoutContext(
+      shape: .regularWide, size: Size(width: 1114.5, height: 705),
+      safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20.25, trailing: 0),
+      activeDivisions: [Rect(x: 557, y: 0, width: 0.1, height: 705)], canFold: true,
+      occlusions: [Rect(x: 1000, y: 0, width: 60, height: 30)], toolbarVerticalEdge: .trailing,
+      layoutDirection: .rightToLeft, dynamicTypeSize: .accessibility2, reduceMotion: true,
+      isInteractivelyResizing: true)
+    // The literal below is the text `swiftLiteral` gave, pasted: it compiles to the same context.
+    let pasted = LayoutContext(
+      shape: .regularWide, size: Size(width: 1114.5, height: 705),
+      safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20.25, trailing: 0),
+      activeDivisions: [Rect(x: 557, y: 0, width: 0.1, height: 705)], canFold: true,
+      occlusions: [Rect(x: 1000, y: 0, width: 60, height: 30)], toolbarVerticalEdge: .trailing,
+      layoutDirection: .rightToLeft, dynamicTypeSize: .accessibility2, reduceMotion: true,
+      isInteractivelyResizing: true)
+    #expect(pasted == context)
+    #expect(
+      context.swiftLiteral
+        == "LayoutContext(shape: .regularWide, size: Size(width: 1114.5, height: 705), safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20.25, trailing: 0), activeDivisions: [Rect(x: 557, y: 0, width: 0.1, height: 705)], canFold: true, occlusions: [Rect(x: 1000, y: 0, width: 60, height: 30)], toolbarVerticalEdge: .trailing, layoutDirection: .rightToLeft, dynamicTypeSize: .accessibility2, reduceMotion: true, isInteractivelyResizing: true)"
+    )
+    #expect(
+      LayoutContext(shape: .compactTall, size: Size(width: 390, height: 844)).swiftLiteral
+        == "LayoutContext(shape: .compactTall, size: Size(width: 390, height: 844))")
+  }
+
+  @Test func aFailureCarriesTheContextOfItsMoment() throws {
+    let result = replay(.duoOpening, testConfiguration(policy: OddColumnsLayout(base: coreLayout)))
+    let failure = try #require(result.summary.failures.first { $0.check == .evenColumns })
+    let evaluation = try #require(
+      result.timeline.evaluations.last { $0.scene == failure.scene && $0.time <= failure.time })
+    #expect(failure.context == evaluation.context)
+    let motion = replay(.windowResize, testConfiguration(animator: SnappingAnimator()))
+    let jump = try #require(motion.summary.failures.first { $0.check == .frameJump })
+    #expect(jump.context?.isInteractivelyResizing == true)
+  }
+}
+
+/// Anchor and selection ids the content model does not have are counted and fail a check, unless the
+/// configuration expects them.
+@Suite struct UnknownContentIDTests {
+  static var script: TraceScript {
+    var script = TraceScript.duoOpening
+    script.wait(50)
+    script.scroll(2, 900, anchor: "message-7")
+    script.wait(50)
+    script.select(2, "message-8")
+    script.wait(50)
+    script.select(2, "item-3")
+    script.wait(600)
+    return script
+  }
+
+  @Test func unknownIDsFailTheirCheck() throws {
+    let result = replay(Self.script)
+    #expect(result.summary.unknownContentIDs == 2)
+    let failures = result.summary.failures.filter { $0.check == .unknownContentID }
+    #expect(failures.map(\.element) == ["message-7", "message-8"])
+    #expect(Set(result.summary.failures.map(\.check)) == [.unknownContentID])
+    #expect(result.summary.goldenText.contains("unknown content ids: 2\n"))
+    let message = try #require(ReplayAssertion.contentIDsKnown.message(for: result))
+    #expect(message.contains("the trace's anchor names an item the content model does not have"))
+  }
+
+  @Test func expectedUnknownIDsAreOnlyCounted() {
+    var configuration = testConfiguration()
+    configuration.unknownContentIDsExpected = true
+    let result = replay(Self.script, configuration)
+    #expect(result.summary.unknownContentIDs == 2)
+    #expect(result.summary.passed)
+    #expect(ReplayAssertion.contentIDsKnown.message(for: result) == nil)
+  }
+}
+
+/// A plan without the configured scrolling element is a clear failure, not a replay without scrolling.
+@Suite struct ScrollElementTests {
+  @Test func aPlanWithoutTheScrollElementFails() throws {
+    let configuration = ReplayConfiguration(
+      policy: ReferenceScreenLayout(), content: RecordListContent(), scrollElementID: "messages")
+    let result = replay(.duoOpening, configuration)
+    let failures = result.summary.failures.filter { $0.check == .scrollElement }
+    #expect(!failures.isEmpty)
+    #expect(failures.allSatisfy { $0.element == "messages" })
+    #expect(Set(result.summary.failures.map(\.check)) == [.scrollElement])
+    let message = try #require(ReplayAssertion.scrollElementPlaced.message(for: result))
+    #expect(message.contains("the plan has no scrolling element"))
+    #expect(ReplayAssertion.running(.evenColumns) == .evenColumnsOnFoldables)
+    #expect(ReplayAssertion.running(.reservedRegion) == .reservedRegionsAvoided)
+  }
+}
