@@ -101,7 +101,7 @@ enum SnapshotReader {
       case .frame(let sample):
         presentation[sample.scene] = (sample.time, sample.elements)
         if keepsFrames { frames.append(sample) }
-      case .layout, .end:
+      case .layout, .unknownContentID, .end:
         break
       }
     }
