@@ -33,7 +33,8 @@ struct PlanChecks {
   ///
   /// - Complexity: O(a × e) id comparisons at most for a actions and e elements; O(a) when the elements
   ///   list the actions in action order.
-  private static func unreachable(_ plan: LayoutPlan, in elements: borrowing Span<LayoutElement>) -> [String] {
+  private static func unreachable(_ plan: LayoutPlan, in elements: borrowing Span<LayoutElement>) -> [String]
+  {
     var cursor = 0
     var anyPlaced = false
     for action in plan.actions where find(action, in: elements, from: &cursor) {
