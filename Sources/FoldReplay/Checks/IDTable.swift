@@ -11,11 +11,12 @@ protocol StringKeyed {
 /// over the id's UTF-8 bytes, in NFC form when it has non-ASCII bytes, so that every id `==` to it is
 /// found (Fowler–Noll–Vo, IETF draft `draft-eastlake-fnv`).
 ///
-/// A `[String: Int]` hashes every id with the standard library's seeded SipHash, several hundred
-/// instructions for a short id, at every insertion and every lookup; the motion check adds the tracks of
-/// a retarget's new elements and looks up elements whose place in a sample moved. This table hashes a
-/// short id in a few dozen instructions and compares ids only on a probe's hit. Its hash is unseeded,
-/// which is fine for a table that is never iterated (no output depends on its layout).
+/// The motion check adds the tracks of a retarget's new elements and looks up elements whose place in a
+/// sample moved: a short id hashes in a few dozen instructions (a `[String: Int]` would run the seeded
+/// SipHash, several hundred), and ids are compared only on a probe's hit. The hash is unseeded, which is
+/// fine for a table that is never iterated (no output depends on its layout).
+///
+/// The list is any random-access collection indexed from 0 (an array, its span's owner, a buffer).
 ///
 /// Values appended to the list after the table was built are not in it: ``position(of:in:)`` looks
 /// for them by comparing ids, and ``rebuild(_:)`` takes them in. Slots hold position + 1 (0 is empty);
@@ -29,13 +30,14 @@ struct IDTable {
   /// Indexes every value of `values`, each id at its first position.
   ///
   /// - Complexity: O(n) in the number of values (expected; each id hashed once).
-  mutating func rebuild<Value: StringKeyed>(_ values: UnsafeBufferPointer<Value>) {
+  mutating func rebuild<Values: RandomAccessCollection>(_ values: Values)
+  where Values.Element: StringKeyed, Values.Index == Int {
     precondition(values.count < Int(Int32.max) / 2, "too many values to index")
     var capacity = 8
     while capacity < 2 * values.count { capacity *= 2 }
     let mask = capacity - 1
     var slots = [Int32](repeating: 0, count: capacity)
-    for position in values.indices {
+    for position in 0..<values.count {
       var slot = Self.slot(of: values[position].id, mask: mask)
       while slots[slot] != 0 {
         // A repeated id keeps its first position.
@@ -53,19 +55,18 @@ struct IDTable {
   ///
   /// - Complexity: O(1) expected, plus O(a) id comparisons for a values appended since the last
   ///   ``rebuild(_:)``.
-  func position<Value: StringKeyed>(of id: String, in values: UnsafeBufferPointer<Value>) -> Int? {
+  func position<Values: RandomAccessCollection>(of id: String, in values: Values) -> Int?
+  where Values.Element: StringKeyed, Values.Index == Int {
     if count > 0 {
       let mask = slots.count - 1
       var slot = Self.slot(of: id, mask: mask)
-      let found: Int? = slots.withUnsafeBufferPointer { slots in
-        while true {
-          let entry = Int(slots[slot])
-          if entry == 0 { return nil }
-          if values[entry - 1].id == id { return entry - 1 }
-          slot = (slot + 1) & mask
-        }
+      let slots = self.slots.span
+      while true {
+        let entry = Int(slots[slot])
+        if entry == 0 { break }
+        if values[entry - 1].id == id { return entry - 1 }
+        slot = (slot + 1) & mask
       }
-      if let found { return found }
     }
     for position in count..<values.count where values[position].id == id { return position }
     return nil

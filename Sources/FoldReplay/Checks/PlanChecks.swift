@@ -17,7 +17,7 @@ struct PlanChecks {
   ///
   /// - Complexity: O(n) id comparisons at most; one when the ids are sought in the elements' order.
   private static func find(
-    _ id: String, in elements: UnsafeBufferPointer<LayoutElement>, from cursor: inout Int
+    _ id: String, in elements: borrowing Span<LayoutElement>, from cursor: inout Int
   ) -> Bool {
     let count = elements.count
     var index = cursor
@@ -30,6 +30,28 @@ struct PlanChecks {
       index += 1
     }
     return false
+  }
+
+  /// The plan's actions that are neither among `elements` nor in its overflow menu; none when the layout
+  /// places no action as an element.
+  ///
+  /// - Complexity: O(a × e) id comparisons at most for a actions and e elements; O(a) when the elements
+  ///   list the actions in action order.
+  private static func unreachable(_ plan: LayoutPlan, in elements: borrowing Span<LayoutElement>) -> [String]
+  {
+    var cursor = 0
+    var anyPlaced = false
+    for action in plan.actions where find(action, in: elements, from: &cursor) {
+      anyPlaced = true
+      break
+    }
+    guard anyPlaced else { return [] }
+    var unreachable: [String] = []
+    for action in plan.actions
+    where !find(action, in: elements, from: &cursor) && !plan.overflow.contains(action) {
+      unreachable.append(action)
+    }
+    return unreachable
   }
 
   mutating func observe(_ evaluation: LayoutEvaluation, report: (ReplayFailure) -> Void) {
@@ -94,26 +116,12 @@ struct PlanChecks {
     }
     // Reachable: when the layout places actions as elements, each one is on screen or in the overflow
     // menu (`002_1da93e9f788744f6.txt`, section 4: items overflow, they never disappear).
-    // Membership by linear search: a plan has a few dozen elements and actions at most, and hashing
-    // every id into sets cost more than the comparisons. Each search of the elements starts after the
-    // element last found and wraps around (the same answers as a search from the first): a plan places
-    // its actions in action order, so a search usually ends within a step or two. The elements are read
-    // in place.
-    let unreachable: [String] = plan.elements.withUnsafeBufferPointer { elements in
-      var cursor = 0
-      var anyPlaced = false
-      for action in plan.actions where Self.find(action, in: elements, from: &cursor) {
-        anyPlaced = true
-        break
-      }
-      guard anyPlaced else { return [] }
-      var unreachable: [String] = []
-      for action in plan.actions
-      where !Self.find(action, in: elements, from: &cursor) && !plan.overflow.contains(action) {
-        unreachable.append(action)
-      }
-      return unreachable
-    }
+    // Membership by linear search (a plan has a few dozen elements and actions at most): each search of
+    // the elements starts after the element last found and wraps around (the same answers as a search
+    // from the first); a plan places its actions in action order, so a search usually ends within a step
+    // or two.
+    let planElements = plan.elements
+    let unreachable: [String] = Self.unreachable(plan, in: planElements.span)
     if !unreachable.isEmpty {
       report(
         failure(

@@ -22,18 +22,9 @@ public struct FNV1a64: Sendable, Hashable {
   ///
   /// - Complexity: O(n) in the byte count.
   public mutating func combine(_ text: String) {
-    // Hashing from the contiguous UTF-8 buffer (on the stack for short strings) rather than through the
-    // UTF8View iterator: the same bytes, without per-byte index bookkeeping.
     var hash = value
-    let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    if hashed == nil {
-      var text = text
-      text.withUTF8 { bytes in
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      }
-    }
+    let bytes = text.utf8Span.span
+    for index in bytes.indices { hash = (hash ^ UInt64(bytes[index])) &* Self.prime }
     value = hash
   }
 
@@ -65,9 +56,8 @@ public struct FNV1a64: Sendable, Hashable {
   /// 64-bit words).
   ///
   /// The same numbers the `frame` JSON Lines record prints, without formatting them: frames are by far
-  /// the most numerous records. One multiply per number rather than eight (one per byte) made hashing
-  /// the frames cost about a sixth of what it did; any change to one number still changes the hash (each
-  /// step is a bijection of the hash). The id enters as its own hash, one word, so a replay that samples
+  /// the most numerous records. One multiply per number (not one per byte); any change to one number
+  /// still changes the hash (each step is a bijection of the hash). The id enters as its own hash, one word, so a replay that samples
   /// the same elements tick after tick hashes each id once (see ``FrameDigest``); any other id still
   /// changes the hash unless its 64-bit hash collides.
   ///
@@ -75,20 +65,16 @@ public struct FNV1a64: Sendable, Hashable {
   public mutating func combine(_ sample: FrameSample) {
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
-    // Walks the array's storage: `for element in sample.elements` copies each presentation (and retains
-    // its id) before hashing it.
-    sample.elements.withUnsafeBufferPointer { elements in
-      guard var element = elements.baseAddress else { return }
-      for _ in 0..<elements.count {
-        var hash = Self.mixWord(Self.idWord(element.pointee.id), into: value)
-        hash = Self.mixWord(time, into: hash)
-        hash = Self.mixWord(scene, into: hash)
-        hash = Self.mixWords(element.pointee.frame, into: hash)
-        hash = Self.mixWords(element.pointee.target, into: hash)
-        hash = Self.mixWord(Self.thousandths(element.pointee.opacity), into: hash)
-        value = hash
-        element += 1
-      }
+    // Reads each presentation in place through the array's span: no copy of it, no retain of its id.
+    let elements = sample.elements.span
+    for index in elements.indices {
+      var hash = Self.mixWord(Self.idWord(elements[index].id), into: value)
+      hash = Self.mixWord(time, into: hash)
+      hash = Self.mixWord(scene, into: hash)
+      hash = Self.mixWords(elements[index].frame, into: hash)
+      hash = Self.mixWords(elements[index].target, into: hash)
+      hash = Self.mixWord(Self.thousandths(elements[index].opacity), into: hash)
+      value = hash
     }
   }
 

@@ -18,7 +18,7 @@ struct FrameDigest {
     var id: String
     /// The word the id enters the hash as (``FNV1a64/idWord(_:)``).
     var idWord: Int64 = 0
-    /// Whether the id's bytes are all ASCII (see ``FrameDigest/holdsBytes(of:_:)``).
+    /// Whether the id's bytes are all ASCII (see ``FrameDigest/holdsBytes(of:_:isASCII:)``).
     var idIsASCII = true
     /// The frame, target and opacity last hashed here, and their thousandths.
     var frame = Self.unmatched
@@ -41,34 +41,19 @@ struct FrameDigest {
   /// the one that started moving first is forgotten beyond this (forgetting only costs recomputing).
   private static let sceneLimit = 4
 
-  /// True when `id` has the same UTF-8 bytes as the slot's id. `==` alone would not do: it equates
+  /// True when `id` has the same UTF-8 bytes as a slot's id, `slotID`. `==` alone would not do: it equates
   /// canonically equivalent ids, whose bytes (and so words) differ.
   ///
   /// Without reading bytes in the usual case: ids that are `==` with the same UTF-8 count, one of them
   /// all ASCII, have the same bytes. (A string equivalent to an ASCII one normalises to it; the only
   /// non-ASCII scalars that do, singletons such as the Kelvin sign U+212A → "K", take 2 or 3 bytes for
-  /// the ASCII one's 1, so the counts differ.) A non-ASCII slot id is compared byte by byte.
-  ///
-  /// First of all, two ids with the same representation (the same storage, or the same bytes held
-  /// inline: the 16 bytes of the `String` values are equal) have the same bytes: the usual case, a
-  /// position holding the id it held at the tick before, is answered without `==` or the counts.
+  /// the ASCII one's 1, so the counts differ.) A non-ASCII slot id is compared byte by byte. The usual
+  /// case, a position holding the id it held at the tick before, is answered by `==`'s own first test:
+  /// the same storage, or the same bytes held inline.
   @inline(__always)
-  private static func holdsBytes(of id: String, _ slot: UnsafeMutablePointer<Slot>) -> Bool {
-    if hasSameRepresentation(slot.pointee.id, id) { return true }
-    guard slot.pointee.id == id, slot.pointee.id.utf8.count == id.utf8.count else { return false }
-    return slot.pointee.idIsASCII || IDIndex.sameBytes(slot.pointee.id, id)
-  }
-
-  /// True when the two `String` values are the same 16 bytes: the same storage object (immutable while
-  /// both refer to it) or the same bytes held inline, so the same UTF-8 bytes.
-  @inline(__always)
-  private static func hasSameRepresentation(_ a: String, _ b: String) -> Bool {
-    withUnsafeBytes(of: a) { a in
-      withUnsafeBytes(of: b) { b in
-        a.count == 16 && b.count == 16 && a.load(as: UInt64.self) == b.load(as: UInt64.self)
-          && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
-      }
-    }
+  private static func holdsBytes(of id: String, _ slotID: String, isASCII: Bool) -> Bool {
+    guard slotID == id, slotID.utf8.count == id.utf8.count else { return false }
+    return isASCII || IDIndex.sameBytes(slotID, id)
   }
 
   /// The thousandths of x, y, width and height (``FNV1a64/thousandths(_:)``).
@@ -79,11 +64,54 @@ struct FrameDigest {
       FNV1a64.thousandths(rect.height))
   }
 
-  /// True when each number of `a` is `==` the same one of `b` (NaN equals nothing). Number by number: a
-  /// mask of 64-bit lanes cost more.
+  /// True when each number of `a` is `==` the same one of `b` (NaN equals nothing).
   @inline(__always)
   private static func isSame(_ a: Rect, _ b: Rect) -> Bool {
     a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+  }
+
+  /// `hash` after element `offset` of a sample at `time` (ns) in `scene`: the words of its id, the tick
+  /// time, the scene, its frame, target and opacity, each reused from `slot` when the slot holds the same
+  /// value, and `slot` holding them afterwards.
+  @inline(__always)
+  private static func combine(
+    _ elements: [ElementPresentation], at offset: Int, _ slot: inout Slot, time: Int64, scene: Int64,
+    into hash: UInt64
+  ) -> UInt64 {
+    // Bytes, not `==`: the word is the hash of the bytes, and canonically equivalent ids differ there.
+    if !holdsBytes(of: elements[offset].id, slot.id, isASCII: slot.idIsASCII) {
+      let id = elements[offset].id
+      slot.id = id
+      slot.idWord = FNV1a64.idWord(id)
+      slot.idIsASCII = id.utf8.allSatisfy { $0 < 0x80 }
+    }
+    var value = FNV1a64.mixWord(slot.idWord, into: hash)
+    value = FNV1a64.mixWord(time, into: value)
+    value = FNV1a64.mixWord(scene, into: value)
+    let frame = elements[offset].frame
+    if !isSame(frame, slot.frame) {
+      slot.frame = frame
+      slot.frameWords = thousandths(frame)
+    }
+    let target = elements[offset].target
+    if !isSame(target, slot.target) {
+      slot.target = target
+      slot.targetWords = thousandths(target)
+    }
+    let opacity = elements[offset].opacity
+    if opacity != slot.opacity {
+      slot.opacity = opacity
+      slot.opacityWord = FNV1a64.thousandths(opacity)
+    }
+    value = FNV1a64.mixWord(slot.frameWords[0], into: value)
+    value = FNV1a64.mixWord(slot.frameWords[1], into: value)
+    value = FNV1a64.mixWord(slot.frameWords[2], into: value)
+    value = FNV1a64.mixWord(slot.frameWords[3], into: value)
+    value = FNV1a64.mixWord(slot.targetWords[0], into: value)
+    value = FNV1a64.mixWord(slot.targetWords[1], into: value)
+    value = FNV1a64.mixWord(slot.targetWords[2], into: value)
+    value = FNV1a64.mixWord(slot.targetWords[3], into: value)
+    return FNV1a64.mixWord(slot.opacityWord, into: value)
   }
 
   /// Hashes `sample` into `hash`: per element its id's word, then the tick time, the scene,
@@ -102,54 +130,10 @@ struct FrameDigest {
     }
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
-    // The running hash lives in the closure's own variable and is handed back (a captured one lived in
-    // memory).
-    let start = hash.value
-    let value = sample.elements.withUnsafeBufferPointer { elements in
-      slots.withUnsafeMutableBufferPointer { slots in
-        var value = start
-        guard let firstElement = elements.baseAddress, let firstSlot = slots.baseAddress else { return value }
-        for offset in 0..<count {
-          let element = firstElement + offset
-          let slot = firstSlot + offset
-          // Bytes, not `==`: the word is the hash of the bytes, and canonically equivalent ids differ there.
-          if !Self.holdsBytes(of: element.pointee.id, slot) {
-            slot.pointee.id = element.pointee.id
-            slot.pointee.idWord = FNV1a64.idWord(element.pointee.id)
-            slot.pointee.idIsASCII = element.pointee.id.utf8.allSatisfy { $0 < 0x80 }
-          }
-          value = FNV1a64.mixWord(slot.pointee.idWord, into: value)
-          value = FNV1a64.mixWord(time, into: value)
-          value = FNV1a64.mixWord(scene, into: value)
-          let frame = element.pointee.frame
-          if !Self.isSame(frame, slot.pointee.frame) {
-            slot.pointee.frame = frame
-            slot.pointee.frameWords = Self.thousandths(frame)
-          }
-          let target = element.pointee.target
-          if !Self.isSame(target, slot.pointee.target) {
-            slot.pointee.target = target
-            slot.pointee.targetWords = Self.thousandths(target)
-          }
-          let opacity = element.pointee.opacity
-          if opacity != slot.pointee.opacity {
-            slot.pointee.opacity = opacity
-            slot.pointee.opacityWord = FNV1a64.thousandths(opacity)
-          }
-          let frameWords = slot.pointee.frameWords
-          let targetWords = slot.pointee.targetWords
-          value = FNV1a64.mixWord(frameWords[0], into: value)
-          value = FNV1a64.mixWord(frameWords[1], into: value)
-          value = FNV1a64.mixWord(frameWords[2], into: value)
-          value = FNV1a64.mixWord(frameWords[3], into: value)
-          value = FNV1a64.mixWord(targetWords[0], into: value)
-          value = FNV1a64.mixWord(targetWords[1], into: value)
-          value = FNV1a64.mixWord(targetWords[2], into: value)
-          value = FNV1a64.mixWord(targetWords[3], into: value)
-          value = FNV1a64.mixWord(slot.pointee.opacityWord, into: value)
-        }
-        return value
-      }
+    var value = hash.value
+    // Each presentation is read in place, field by field, and its slot changed in place.
+    for offset in 0..<count {
+      value = Self.combine(sample.elements, at: offset, &slots[offset], time: time, scene: scene, into: value)
     }
     hash = FNV1a64(value: value)
     // A settled sample is the scene's last until its next retarget: forget it, as the motion check does.

@@ -23,18 +23,12 @@ extension Replayer {
   ) throws(TraceError) -> Int {
     var replayer = Replayer(configuration: configuration)
     while var frame = try reader.nextFrame() {
-      // Each event is moved out of the frame's storage and handed over (a copy per event, a switch over
-      // its payload with retains, cost more than the replay of a scroll), a trivial event left in its
-      // place for the array to destroy.
-      var events: [TraceEvent] = []
-      swap(&events, &frame.events)
-      events.withUnsafeMutableBufferPointer { events in
-        guard let first = events.baseAddress else { return }
-        for index in events.indices {
-          let event = (first + index).move()
-          (first + index).initialize(to: Self.placeholder)
-          replayer.consume(event, into: &sink)
-        }
+      // Each event is moved out of the frame's storage, a trivial event swapped into its place for the
+      // array to destroy: no copy of the event, no retain of its strings and regions.
+      for index in frame.events.indices {
+        var event = Self.placeholder
+        swap(&event, &frame.events[index])
+        replayer.consume(event, into: &sink)
       }
     }
     replayer.finish(into: &sink)
