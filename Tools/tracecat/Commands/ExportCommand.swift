@@ -11,14 +11,22 @@ struct ExportCommand: TracecatCommand {
       (degrees), markers and dropped-event records as global instant events. Scene n is pid 1000+n, \
       named 'scene n (display)': its layout shapes and presentations (stack, split, expanded) as \
       slices, as LayoutCore derives them from size classes and size, division-active and \
-      interactive-resize stretches as slices, and its width and height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
-      chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
+      interactive-resize stretches as slices, active and inactive occlusions and inactive divisions, the \
+      safe area (points), the traits, the recorded scroll anchor item and the selection as slices, and \
+      its width, height and scroll offset as counters (points). Open the file at \
+      https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load). Output is deterministic: \
+      one event per line, keys sorted.
+      --replay replays the trace into the example app's reference screen (as 'tracecat replay' does) and \
+      adds each failed check as an instant event on the scene's 'failures' track, named by the check \
+      with its sentence in args.message, and the anchor drift at each relayout as the counter 'anchor \
+      drift' (points).
       --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
       --scene chooses the scenes (- is the device).
       """,
     options: [
       .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),
       .option("output", short: "o", value: "OUT", help: "Write to OUT instead of standard output."),
+      .flag("replay", help: "Replay into the reference screen; add failed checks and the anchor drift."),
     ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
       name: "FILE", help: "The trace (.foldtrace); - reads standard input.", minimum: 1, maximum: 1),
@@ -32,6 +40,7 @@ struct ExportCommand: TracecatCommand {
   var input: String
   var output: String?
   var filter: EventFilter
+  var replay: Bool
 
   init(_ arguments: ParsedArguments) throws {
     guard arguments.flag("chrome") else {
@@ -42,12 +51,15 @@ struct ExportCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    replay = arguments.flag("replay")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(TraceInput(input), label: "export", filter: filter)
-    let document = try ChromeTraceExporter.document(timeline, title: name)
+    let trace = try TraceInput(input)
+    let timeline = try TimelineReader.read(trace, label: "export", filter: filter)
+    let marks = replay ? try ReplayMarks.replay(trace) : nil
+    let document = try ChromeTraceExporter.document(timeline, title: name, marks: marks)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8))
     } else {
