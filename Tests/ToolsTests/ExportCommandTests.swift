@@ -65,6 +65,50 @@ import Testing
 
   /// A window carries the state in: scene 2 (connected at 1.0 s) starts at 2.0 s with its regularTall
   /// shape and 820 pt width; scene 1 (gone at 1.5 s) and the device (not chosen) are left out.
+  /// The user's place, the traits and every region kind are tracks; with `--replay`, the failures are
+  /// instant events with their sentence and the anchor drift is a counter.
+  @Test func chromeTraceCarriesTheUsersPlaceRegionsAndTheReplay() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    try fixture.trace("occluded.foldtrace", ReplayOverlayTests.occludedEvents())
+    func events(_ arguments: [String]) throws -> [[String: Any]] {
+      let result = try fixture.run(arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+      return try #require(root["traceEvents"] as? [[String: Any]])
+    }
+    func names(_ events: [[String: Any]], tid: Int, pid: Int) -> [String] {
+      events.filter { $0["tid"] as? Int == tid && $0["pid"] as? Int == pid && $0["ph"] as? String == "X" }
+        .compactMap { $0["name"] as? String }
+    }
+    let handover = try events(["export", "--chrome", "handover.foldtrace"])
+    #expect(names(handover, tid: 8, pid: 1001) == ["anchor note-7"])
+    #expect(names(handover, tid: 9, pid: 1002) == ["selected note-7"])
+    #expect(names(handover, tid: 6, pid: 1001) == ["safe area 47, 0, 34, 0"])
+    #expect(names(handover, tid: 7, pid: 1002) == ["extraLarge"])
+    #expect(names(handover, tid: 10, pid: 1002) == ["division inactive"])
+    let offsets = handover.filter { $0["name"] as? String == "scroll offset" }.compactMap {
+      ($0["args"] as? [String: Any])?["pt"] as? Double
+    }
+    #expect(offsets == [640, 1280])
+    let occluded = try events(["export", "--chrome", "--replay", "occluded.foldtrace"])
+    #expect(names(occluded, tid: 5, pid: 1001) == ["occlusion active"])
+    let failures = occluded.filter { $0["ph"] as? String == "i" && $0["cat"] as? String == "failure" }
+    #expect(failures.map { $0["ts"] as? Double } == [100_000, 200_000, 210_000])
+    #expect(failures.allSatisfy { $0["name"] as? String == "reservedRegion" && $0["tid"] as? Int == 12 })
+    let message = (failures.first?["args"] as? [String: Any])?["message"] as? String
+    #expect(message?.hasPrefix("Scene 1, event 2 at 0.100 s, element \"controls\"") == true)
+    try fixture.copyCorpus(["duo-open-external-to-internal.foldtrace"])
+    let duo = try events(["export", "--chrome", "--replay", "duo-open-external-to-internal.foldtrace"])
+    let drifts = duo.filter { $0["name"] as? String == "anchor drift" && $0["ph"] as? String == "C" }
+    #expect(drifts.count == 3)
+    #expect(
+      !(try events(["export", "--chrome", "duo-open-external-to-internal.foldtrace"])).contains {
+        $0["name"] as? String == "anchor drift"
+      })
+  }
+
   @Test func aWindowCarriesTheStateAtItsStart() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -17,24 +17,36 @@ import Testing
     #expect(result.stderr.isEmpty)
     let outline = try SVGOutline(Data(result.stdout))
     #expect(outline.root == "svg")
-    #expect(outline.groupIDs == ["device", "scene-1", "scene-2"])
-    for name in ["size-chart", "shape-band", "presentation-band", "division-band", "resizing-band"] {
+    // One lane per display: scene 1 on the external display, scene 2 on the internal one.
+    #expect(outline.groupIDs == ["device", "display-external", "display-internal"])
+    for name in [
+      "scene-band", "size-chart", "shape-band", "presentation-band", "safe-area-band", "division-band",
+      "occlusion-band", "resizing-band", "anchor-item-band", "selection-band",
+    ] {
       #expect(outline.groupClasses.filter { $0 == name }.count == 2, "\(name)")
     }
-    for name in ["hinge-band", "hinge-angle", "markers", "time-axis", "legend"] {
+    for name in ["hinge-band", "hinge-angle", "markers", "legend", "handovers"] {
       #expect(outline.groupClasses.filter { $0 == name }.count == 1, "\(name)")
     }
+    #expect(
+      outline.groupClasses.filter { $0 == "time-axis" }.count == 3, "an axis under each group of panels")
     // Band titles: scene 1 compactTall until it disconnects; scene 2 regularTall then regularWide; the
-    // division active from 1.0 s to 1.5 s.
+    // division active from 1.0 s to 1.5 s, then inactive.
     #expect(outline.titles.contains("compactTall 0.000–1.500 s"))
     #expect(outline.titles.contains("regularTall 0.999–2.250 s"))
     #expect(outline.titles.contains("regularWide 2.250–3.000 s"))
     #expect(outline.titles.contains("division active 0.999–1.500 s"))
+    #expect(outline.titles.contains("division inactive 1.500–3.000 s"))
     #expect(outline.titles.contains("stack 0.000–1.500 s"))
     #expect(outline.titles.contains("split 0.999–2.250 s"))
     #expect(outline.titles.contains("expanded 2.250–3.000 s"))
+    #expect(outline.titles.contains("safe area 47, 0, 34, 0 pt 0.000–1.500 s"))
+    #expect(outline.titles.contains("anchor note-7 0.100–1.500 s"))
+    #expect(outline.titles.contains("selected note-7 1.600–3.000 s"))
+    #expect(outline.titles.contains("handover: scene 1 (external) → scene 2 (internal) at 1.500 s"))
     #expect(outline.texts.contains("open the Duo"))
-    #expect(outline.texts.contains("scene 2 · internal"))
+    #expect(outline.texts.contains("internal display · scene 2"))
+    #expect(outline.rootAttributes["width"] == "100%", "the plot follows the window's width")
     Golden.assert(result.text, named: "plot-handover.svg")
   }
 
@@ -48,7 +60,7 @@ import Testing
     ])
     #expect(result.status == 0)
     let outline = try SVGOutline(Data(result.stdout))
-    #expect(outline.groupIDs == ["device", "scene-1"])
+    #expect(outline.groupIDs == ["device", "display-external"])
     #expect(outline.titles.contains("compactTall 1.200–1.500 s"))
     #expect(outline.titles.contains("partiallyOpen 1.200–1.499 s"))
     #expect(outline.texts.first == "handover.foldtrace")
@@ -74,9 +86,10 @@ import Testing
     #expect(result.stdout.count < 150_000, "\(result.stdout.count) bytes")
     let svg = result.text
     let widthPath = try #require(svg.split(separator: "\n").first { $0.contains("class=\"width\"") })
-    #expect(widthPath.components(separatedBy: " V ").count < 3 * 2 * 900)
-    // The y of 499 pt and of 400 pt on the 0…1000 pt axis (140 px tall, starting at y 64): both drawn.
-    #expect(widthPath.contains(" V 134.1") && widthPath.contains(" V 148"), "\(widthPath.prefix(300))")
+    // At most three vertical strokes per half-pixel column of the 1056-unit-wide plot area.
+    #expect(widthPath.components(separatedBy: " V ").count <= 3 * (2 * 1056 + 2))
+    // The y of 499 pt and of 400 pt on the 0…1000 pt axis (100 px tall, starting at y 84): both drawn.
+    #expect(widthPath.contains(" V 134.1") && widthPath.contains(" V 144"), "\(widthPath.prefix(300))")
   }
 
   /// Renders the plot with headless Chromium (Debian's `chromium`) and checks the browser parsed the SVG
@@ -96,17 +109,40 @@ import Testing
         svg.absoluteString,
       ])
     #expect(!dom.contains("parsererror"), "Chromium could not parse the SVG:\n\(dom.prefix(2000))")
-    #expect(dom.contains("scene 2 · internal"))
+    #expect(dom.contains("internal display · scene 2"))
     let image = try Data(contentsOf: png)
     let size = try #require(PNGSize(image))
     #expect(size.width == outline.width && size.height == outline.height)
     #expect(image.count > 10_000, "a \(image.count)-byte PNG is too small to hold the plot")
+    let report = try BrowserCheck.measure(try String(contentsOf: svg, encoding: .utf8), in: fixture.directory)
+    #expect(report.measured > 100 && report.problems == [])
+  }
+
+  /// long-duo-day (20 scenes over 11 minutes) plots whole in one lane per display, under three screen
+  /// heights, and Chromium draws it inside its view box with legible text.
+  @Test func aLongSessionPlotsInAFewScreenHeights() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.copyCorpus(["long-duo-day.foldtrace"])
+    let result = try fixture.run(["plot", "--replay", "long-duo-day.foldtrace"])
+    #expect(result.status == 0)
+    let outline = try SVGOutline(Data(result.stdout))
+    #expect(outline.groupIDs == ["device", "display-external", "display-internal"])
+    #expect(outline.height <= 1400, "\(outline.height) px tall at 1200 px wide")
+    #expect(result.stdout.count < 400_000, "\(result.stdout.count) bytes")
+    #expect(outline.texts.contains { $0.hasPrefix("replay (ReferenceScreenLayout): pass") })
+    if Chromium.path != nil {
+      let report = try BrowserCheck.measure(result.text, in: fixture.directory)
+      #expect(report.problems == [])
+    }
   }
 }
 
 /// What a test needs to know of an SVG: its root, groups, titles and texts, via Foundation's XMLParser.
 final class SVGOutline: NSObject, XMLParserDelegate {
   private(set) var root = ""
+  private(set) var rootAttributes: [String: String] = [:]
+  /// The drawing's size in pixels at 1× (`data-width` for a plot that follows the window's width).
   private(set) var width = 0
   private(set) var height = 0
   private(set) var groupIDs: [String] = []
@@ -130,8 +166,9 @@ final class SVGOutline: NSObject, XMLParserDelegate {
   ) {
     if root.isEmpty {
       root = name
-      width = Int(attributes["width"] ?? "") ?? 0
-      height = Int(attributes["height"] ?? "") ?? 0
+      rootAttributes = attributes
+      width = Int(attributes["data-width"] ?? attributes["width"] ?? "") ?? 0
+      height = Int(attributes["data-height"] ?? attributes["height"] ?? "") ?? 0
     }
     if name == "g" {
       if let id = attributes["id"] { groupIDs.append(id) }

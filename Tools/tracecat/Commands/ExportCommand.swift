@@ -11,8 +11,15 @@ struct ExportCommand: TracecatCommand {
       (degrees), markers and dropped-event records as global instant events. Scene n is pid 1000+n, \
       named 'scene n (display)': its layout shapes and presentations (stack, split, expanded) as \
       slices, as LayoutCore derives them from size classes and size, division-active and \
-      interactive-resize stretches as slices, and its width and height as counters (points). Open the file at https://ui.perfetto.dev (Open trace file) or in \
-      chrome://tracing (Load). Output is deterministic: one event per line, keys sorted.
+      interactive-resize stretches as slices, active and inactive occlusions and inactive divisions, the \
+      safe area (points), the traits, the recorded scroll anchor item and the selection as slices, and \
+      its width, height and scroll offset as counters (points). Open the file at \
+      https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load). Output is deterministic: \
+      one event per line, keys sorted.
+      --replay replays the trace into the example app's reference screen (as 'tracecat replay' does) and \
+      adds each failed check as an instant event on the scene's 'failures' track, named by the check \
+      with its sentence in args.message, and the anchor drift at each relayout as the counter 'anchor \
+      drift' (points).
       --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
       --scene chooses the scenes (- is the device). -o OUT must be new (or empty) unless --force, and \
       is never the input; it appears whole or not at all (a temporary file renamed into place).
@@ -20,6 +27,7 @@ struct ExportCommand: TracecatCommand {
     options: [
       .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),
       .option("output", short: "o", value: "OUT", help: "Write to OUT instead of standard output."),
+      .flag("replay", help: "Replay into the reference screen; add failed checks and the anchor drift."),
       .flag("force", help: "Replace OUT when it exists (never the input FILE)."),
     ] + EventFilter.windowOptions,
     positionals: PositionalSpec(
@@ -34,6 +42,7 @@ struct ExportCommand: TracecatCommand {
   var input: String
   var output: String?
   var filter: EventFilter
+  var replay: Bool
   var force: Bool
 
   init(_ arguments: ParsedArguments) throws {
@@ -45,13 +54,16 @@ struct ExportCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    replay = arguments.flag("replay")
     force = arguments.flag("force")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let timeline = try TimelineReader.read(TraceInput(input), label: "export", filter: filter)
-    let document = try ChromeTraceExporter.document(timeline, title: name)
+    let trace = try TraceInput(input)
+    let timeline = try TimelineReader.read(trace, label: "export", filter: filter)
+    let marks = replay ? try ReplayMarks.replay(trace) : nil
+    let document = try ChromeTraceExporter.document(timeline, title: name, marks: marks)
     if let output {
       try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
     } else {

@@ -4,19 +4,26 @@ import FoldTrace
 struct PlotCommand: TracecatCommand {
   static let configuration = CommandConfiguration(
     name: "plot",
-    abstract: "Draw a trace as an SVG timeline: sizes, shapes, hinge, division, resizing, markers.",
+    abstract: "Draw a trace as an SVG timeline: a lane per display with sizes, shapes, regions, scroll.",
     discussion: """
-      One panel per scene: width (blue) and height (red) in points over time as step lines, the layout \
-      shape and presentation as colored bands (as LayoutCore derives them from size classes and size), \
-      and bands for an active division region and for interactive resizing. A device panel on top shows \
-      the hinge status and angle (degrees); markers are dashed vertical lines across every panel. Hover \
-      a band in a browser for its exact times. Opens in any browser; the output is deterministic.
+      One lane per display (iPhone Duo's external and internal displays, a window, iPhone Mirroring, a \
+      monitor; a second lane when two scenes share a display at once): the scenes that used it one after \
+      another, handovers between displays joined by a dashed line; their width (blue) and height (red) \
+      in points as step lines; the layout shape and presentation as colored bands (as LayoutCore derives \
+      them from size classes and size); the safe area; division and occlusion regions (active solid, \
+      inactive pale); interactive resizing; the scroll anchor item and selection the trace recorded, and \
+      the scroll offset. A device panel on top shows the hinge status and angle (degrees); markers are \
+      dashed vertical lines across every lane, and each group of panels has its time axis. The SVG fills \
+      the browser window's width; stretches narrower than a pixel merge into a grey one that says how \
+      many changes it holds, so a long session stays a few screens tall. Hover anything for its values. \
+      The output is deterministic.
       --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
-      the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scene \
-      panels (repeat or comma list; - is the device panel).
-      --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does) and adds \
-      two rows per scene: the scroll anchor's drift at each relayout that had to keep it (green within \
-      the 1 pt tolerance, red beyond) and the checks that failed (red triangles); hover for values.
+      the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scenes \
+      (repeat or comma list; - is the device panel).
+      --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does), puts the \
+      verdict under the title, and adds two rows per lane: the scroll anchor's drift at each relayout \
+      that had to keep it (green within the 1 pt tolerance, red beyond) and the checks that failed (red \
+      triangles with their sentences; hover for all of it).
       -o OUT must be new (or empty) unless --force, and is never the input; it appears whole or not at \
       all (a temporary file renamed into place).
       """,

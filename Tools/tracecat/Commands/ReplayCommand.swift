@@ -27,6 +27,11 @@ struct ReplayCommand: TracecatCommand {
       --frames per element per tick {"kind":"frame", "trace", "t", "scene", "element", "frame": [x, y, w, \
       h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
       "pass"|"fail", "failures": […]}.
+
+      --report DIR also writes DIR/index.html, one self-contained page (inline SVG and CSS, no scripts, \
+      no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \
+      moment (as 'tracecat show --replay' draws it: the offending element in red over the region it \
+      violates), and each trace's timeline. DIR must not exist or be empty; nothing in it is replaced.
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),
@@ -34,6 +39,10 @@ struct ReplayCommand: TracecatCommand {
       .option(
         "shard", value: "I/N", help: "Replay only the I-th of N slices of the sorted list (1 ≤ I ≤ N)."),
       .option("tick-rate", value: "HZ", help: "Presentation samples per second of trace time (default 120)."),
+      .option(
+        "report", value: "DIR",
+        help: "Also write an HTML report with every failure's picture to DIR (new or empty)."
+      ),
     ],
     positionals: PositionalSpec(
       name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
@@ -43,6 +52,7 @@ struct ReplayCommand: TracecatCommand {
         "tracecat replay --json --frames Traces/duo-open-external-to-internal.foldtrace", "Dump one timeline."
       ),
       ("tracecat replay --shard 2/4 Traces", "Replay the second quarter of the corpus (CI sharding)."),
+      ("tracecat replay --report replay-report Traces", "Replay the corpus; open replay-report/index.html."),
     ])
 
   var paths: [String]
@@ -50,9 +60,11 @@ struct ReplayCommand: TracecatCommand {
   var frames: Bool
   var shard: (index: Int, count: Int)?
   var tickRate: Int
+  var report: String?
 
   init(_ arguments: ParsedArguments) throws {
     paths = arguments.positionals
+    report = arguments.value("report")
     json = arguments.flag("json")
     frames = arguments.flag("frames")
     if frames && !json {
@@ -80,6 +92,7 @@ struct ReplayCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    if let report { try ReplayReport.checkDestination(report) }
     var files = try ReplayInputs.traceFiles(in: paths)
     guard !files.isEmpty else {
       throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
@@ -96,7 +109,8 @@ struct ReplayCommand: TracecatCommand {
         outcome.lines.forEach(console.print)
         try? console.flush()
         outcome.errors.forEach(console.error)
-      } else {
+      }
+      if !json || report != nil {
         var kept = outcome
         kept.lines = []
         outcomes.append(kept)
@@ -107,6 +121,7 @@ struct ReplayCommand: TracecatCommand {
       try console.flush()
       for outcome in outcomes { outcome.errors.forEach(console.error) }
     }
+    if let report { try ReplayReport.publish(outcomes, to: report, configuration: configuration) }
     return status
   }
 }

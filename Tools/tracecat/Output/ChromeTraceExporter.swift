@@ -1,3 +1,4 @@
+import FoldReplay
 import FoldTrace
 import Foundation
 
@@ -7,9 +8,15 @@ import Foundation
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
 /// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"): its layout shapes as slices on thread 1
 ///   ("shape"), its presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on
-///   thread 2, division-active and interactive-resize stretches on threads 3 and 4, and its size as the
-///   counters "width" and "height" (points), each sampled when its value changes (a counter holds its
-///   value until the next sample).
+///   thread 2, division-active and interactive-resize stretches on threads 3 and 4, active occlusions on
+///   5, the safe area on 6 (args top, leading, bottom, trailing in points), the traits on 7 (args
+///   dynamicType, reduceMotion, crossFade, reduceTransparency, direction), the recorded scroll anchor
+///   item on 8, the selection on 9, inactive divisions and occlusions on 10 and 11; its size as the
+///   counters "width" and "height" and the recorded scroll position as "scroll offset" (points), each
+///   sampled when its value changes (a counter holds its value until the next sample).
+/// - With a replay, each failed check is an instant event on the scene's thread 12 ("failures"; the
+///   device's thread 3 for device-wide ones) named by the check, its sentence in args `message`, and
+///   the anchor's drift at each relayout that had to keep it is the counter "anchor drift" (points).
 ///
 /// Output is deterministic: events in a fixed order, object keys sorted, one event per line.
 enum ChromeTraceExporter {
@@ -18,7 +25,9 @@ enum ChromeTraceExporter {
   static func pid(of scene: SceneID) -> Int { 1000 + Int(scene.rawValue) }
 
   /// The events, in output order.
-  static func events(_ timeline: SessionTimeline, title: String) -> [ChromeTraceEvent] {
+  static func events(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil)
+    -> [ChromeTraceEvent]
+  {
     var events: [ChromeTraceEvent] = []
     if timeline.showsDevice {
       events += [
@@ -27,6 +36,9 @@ enum ChromeTraceExporter {
         .metadata("thread_name", pid: devicePID, tid: 1, ["name": .text("hinge")]),
         .metadata("thread_name", pid: devicePID, tid: 2, ["name": .text("markers")]),
       ]
+      if marks != nil {
+        events.append(.metadata("thread_name", pid: devicePID, tid: 3, ["name": .text("failures")]))
+      }
     }
     for scene in timeline.scenes {
       let pid = pid(of: scene.id)
@@ -38,6 +50,15 @@ enum ChromeTraceExporter {
         .metadata("thread_name", pid: pid, tid: 3, ["name": .text("division")]),
         .metadata("thread_name", pid: pid, tid: 4, ["name": .text("resizing")]),
       ]
+      for (tid, name) in [
+        (5, "occlusion"), (6, "safe area"), (7, "traits"), (8, "anchor item"), (9, "selection"),
+        (10, "division inactive"), (11, "occlusion inactive"),
+      ] {
+        events.append(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
+      }
+      if marks != nil {
+        events.append(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
+      }
     }
     for span in timeline.hingeStatus {
       events.append(
@@ -79,6 +100,7 @@ enum ChromeTraceExporter {
           .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 4)
         )
       }
+      events += regionEvents(timeline, scene: scene, pid: pid)
       var width: Double?
       var height: Double?
       for sample in scene.sizes {
@@ -91,15 +113,106 @@ enum ChromeTraceExporter {
           height = sample.height
         }
       }
+      var offset: Double?
+      for sample in scene.scrolls where sample.offset != offset {
+        events.append(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.offset]))
+        offset = sample.offset
+      }
+    }
+    if let marks { events += replayEvents(timeline, marks: marks) }
+    return events
+  }
+
+  /// A scene's occlusions, safe area, traits, anchor item, selection and inactive regions as slices.
+  static func regionEvents(_ timeline: SessionTimeline, scene: SessionTimeline.Scene, pid: Int)
+    -> [ChromeTraceEvent]
+  {
+    var events: [ChromeTraceEvent] = []
+    func slices(_ spans: [Span<Bool>], _ name: String, category: String, tid: Int) {
+      for span in spans where span.value {
+        events.append(.slice(name, category: category, from: span.start, to: span.end, pid: pid, tid: tid))
+      }
+    }
+    slices(timeline.occlusion(of: scene), "occlusion active", category: "occlusion", tid: 5)
+    for span in timeline.safeArea(of: scene) {
+      let insets = span.value
+      var event = ChromeTraceEvent.slice(
+        "safe area \(ReplayFormat.number(insets.top)), \(ReplayFormat.number(insets.leading)), "
+          + "\(ReplayFormat.number(insets.bottom)), \(ReplayFormat.number(insets.trailing))",
+        category: "safe area", from: span.start, to: span.end, pid: pid, tid: 6)
+      event.args = [
+        "top": .number(insets.top), "leading": .number(insets.leading), "bottom": .number(insets.bottom),
+        "trailing": .number(insets.trailing),
+      ]
+      events.append(event)
+    }
+    for span in timeline.traits(of: scene) {
+      let traits = span.value
+      let flags = [
+        traits.reduceMotion ? "Reduce Motion" : nil, traits.prefersCrossFade ? "Cross-Fade" : nil,
+        traits.reduceTransparency ? "Reduce Transparency" : nil,
+        traits.layoutDirection == .rightToLeft ? "RTL" : nil,
+      ].compactMap { $0 }
+      var event = ChromeTraceEvent.slice(
+        ([traits.contentSizeCategory.rawValue] + flags).joined(separator: ", "), category: "traits",
+        from: span.start, to: span.end, pid: pid, tid: 7)
+      event.args = [
+        "dynamicType": .text(traits.contentSizeCategory.rawValue),
+        "reduceMotion": .text("\(traits.reduceMotion)"), "crossFade": .text("\(traits.prefersCrossFade)"),
+        "reduceTransparency": .text("\(traits.reduceTransparency)"),
+        "direction": .text(traits.layoutDirection.rawValue),
+      ]
+      events.append(event)
+    }
+    for span in timeline.anchors(of: scene) {
+      guard let item = span.value else { continue }
+      events.append(
+        .slice("anchor \(item)", category: "scroll", from: span.start, to: span.end, pid: pid, tid: 8))
+    }
+    for span in timeline.selections(of: scene) {
+      guard let item = span.value else { continue }
+      events.append(
+        .slice("selected \(item)", category: "selection", from: span.start, to: span.end, pid: pid, tid: 9))
+    }
+    slices(timeline.inactiveDivision(of: scene), "division inactive", category: "inactive region", tid: 10)
+    slices(timeline.inactiveOcclusion(of: scene), "occlusion inactive", category: "inactive region", tid: 11)
+    return events
+  }
+
+  /// The replay's failures as instant events and its anchor drifts as a counter, within the timeline's
+  /// window and scenes.
+  static func replayEvents(_ timeline: SessionTimeline, marks: ReplayMarks) -> [ChromeTraceEvent] {
+    let shown = Set(timeline.scenes.map(\.id))
+    let window = (timeline.start ?? 0)...timeline.end
+    var events: [ChromeTraceEvent] = []
+    for failure in marks.failures where window.contains(failure.time) {
+      if let scene = failure.scene {
+        guard shown.contains(scene) else { continue }
+        events.append(
+          .instant(
+            failure.check, category: "failure", at: failure.time, pid: pid(of: scene), tid: 12, scope: "t",
+            ["message": .text(failure.text)]))
+      } else if timeline.showsDevice {
+        events.append(
+          .instant(
+            failure.check, category: "failure", at: failure.time, pid: devicePID, tid: 3, scope: "t",
+            ["message": .text(failure.text)]))
+      }
+    }
+    for scene in marks.drifts.keys.sorted() where shown.contains(scene) {
+      for drift in marks.drifts[scene] ?? [] where window.contains(drift.time) {
+        events.append(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": drift.points]))
+      }
     }
     return events
   }
 
   /// The JSON document: `{"displayTimeUnit":"ms","traceEvents":[` then one event per line, then `]}`.
-  static func document(_ timeline: SessionTimeline, title: String) throws -> String {
+  static func document(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) throws -> String
+  {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let lines = try events(timeline, title: title).map {
+    let lines = try events(timeline, title: title, marks: marks).map {
       String(decoding: try encoder.encode($0), as: UTF8.self)
     }
     return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"

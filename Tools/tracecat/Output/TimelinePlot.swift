@@ -1,19 +1,29 @@
 import FoldTrace
 import LayoutCore
 
-/// Draws a ``SessionTimeline`` as an SVG timeline: the device's hinge on top, then per scene its width
-/// and height over time (step lines, points), its layout shapes and presentations (LayoutCore's
-/// `LayoutShape.presentation`) as colored bands, and bands for an active division and interactive
-/// resizing; markers as dashed vertical lines across every panel.
+/// Draws a ``SessionTimeline`` as an SVG timeline that scales with the window (`width="100%"` and a view
+/// box, 1200 units wide) and with the session: the device's hinge on top, then one lane per display
+/// (iPhone Duo's external and internal displays, a window, iPhone Mirroring, a monitor; a second lane
+/// when two scenes share a display at once) in which the scenes that used it follow one another, their
+/// handovers joined by a dashed line between lanes. Each lane has the scenes, their width and height
+/// (step lines, points), layout shape and presentation (LayoutCore's `LayoutShape.presentation`), safe
+/// area, division and occlusion (active solid, inactive pale), interactive resizing, the scroll anchor
+/// and selection the trace recorded and the scroll offset, and its own time axis; markers are dashed
+/// lines across every lane. With a replay, each lane adds the anchor drift and the failed checks with
+/// their sentences, and the header carries the verdict.
 ///
-/// Groups carry stable ids and classes (`device`, `scene-1`, `size-chart`, `shape-band`, `presentation-band`,
-/// `division-band`, `resizing-band`, `hinge-band`, `hinge-angle`, `markers`, `time-axis`, `legend`) so
-/// tests and stylesheets can find them. Deterministic: numbers with one decimal, fixed colors.
+/// A long session stays a few lanes tall whatever its length: a lane's height does not grow with its
+/// scenes, and stretches narrower than a pixel merge into one grey stretch that says how many changes
+/// it holds. Every band and mark has its values as a `<title>` (shown on hover); text is 10 px or more
+/// at 1×. Groups carry stable ids and classes (`device`, `display-internal`, `scene-band`, `size-chart`,
+/// `shape-band`, `presentation-band`, `safe-area-band`, `division-band`, `occlusion-band`,
+/// `resizing-band`, `anchor-item-band`, `selection-band`, `scroll-chart`, `hinge-band`, `hinge-angle`,
+/// `handovers`, `markers`, `time-axis`, `legend`) so tests and stylesheets can find them. Deterministic:
+/// numbers with one decimal, fixed colors.
 struct TimelinePlot {
-  static let width = 1000.0
-  static let left = 110.0
+  static let width = 1200.0
+  static let left = 120.0
   static let right = 24.0
-  static let chartHeight = 140.0
   static let bandHeight = 14.0
 
   static let shapeColors: [LayoutShape: String] = [
@@ -27,6 +37,40 @@ struct TimelinePlot {
     .closed: "#9c755f", .partiallyOpen: "#edc948", .fullyOpen: "#8cd17d", .unknown: "#bab0ac",
   ]
 
+  /// One display's lane: the scenes shown on it, one after another.
+  struct Lane {
+    var display: DisplayRole
+    /// 1 for the display's first lane, 2 when a second scene was on it at the same time, …
+    var number: Int
+    var scenes: [SessionTimeline.Scene]
+    var id: String { "display-\(display.rawValue)" + (number > 1 ? "-\(number)" : "") }
+  }
+
+  /// The lanes: per display, each scene in the first lane that is free when it connects (scenes that
+  /// overlap in time get lanes of their own), displays in the order ``DisplayRole`` lists them.
+  ///
+  /// - Complexity: O(s · l) for s scenes and l lanes.
+  static func lanes(_ timeline: SessionTimeline) -> [Lane] {
+    var lanes: [Lane] = []
+    var freeFrom: [UInt64] = []
+    for scene in timeline.scenes.sorted(by: { ($0.connected, $0.id) < ($1.connected, $1.id) }) {
+      if let index = lanes.indices.first(where: {
+        lanes[$0].display == scene.display && freeFrom[$0] <= scene.connected
+      }) {
+        lanes[index].scenes.append(scene)
+        freeFrom[index] = scene.disconnected ?? .max
+      } else {
+        let number = lanes.filter { $0.display == scene.display }.count + 1
+        lanes.append(Lane(display: scene.display, number: number, scenes: [scene]))
+        freeFrom.append(scene.disconnected ?? .max)
+      }
+    }
+    let order = DisplayRole.allCases
+    return lanes.sorted {
+      (order.firstIndex(of: $0.display)!, $0.number) < (order.firstIndex(of: $1.display)!, $1.number)
+    }
+  }
+
   let timeline: SessionTimeline
   let title: String
   /// Anchor drift and failed checks from a replay, when the plot was asked for them.
@@ -35,6 +79,10 @@ struct TimelinePlot {
   private let span: Double
   private var svg = SVGDocument()
   private var y = 0.0
+  /// Where each scene's band was drawn (its lane's scene-band y), for the handover lines.
+  private var sceneBandY: [SceneID: Double] = [:]
+  /// The size chart's height: smaller when there are many lanes.
+  private let chartHeight: Double
 
   init(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) {
     self.timeline = timeline
@@ -42,6 +90,7 @@ struct TimelinePlot {
     self.marks = marks
     start = timeline.start ?? 0
     span = Double(max(timeline.end - start, 1_000_000))
+    chartHeight = Self.lanes(timeline).count > 3 ? 60 : 100
   }
 
   /// The SVG document.
@@ -57,22 +106,44 @@ struct TimelinePlot {
   }
 
   private mutating func draw() -> String {
+    let lanes = Self.lanes(timeline)
     svg.text(title, x: 16, y: 24, size: 15, fill: "#111", extra: "font-weight=\"bold\"")
     let seconds = EventFormatter.time(timeline.end - start)
+    let displays = Set(lanes.map(\.display)).count
     svg.text(
-      "\(Self.count(timeline.scenes.count, "scene")), \(seconds) s, "
+      "\(Self.count(timeline.scenes.count, "scene")) on \(Self.count(displays, "display")), \(seconds) s, "
         + Self.count(timeline.markers.count, "marker"), x: Self.width - Self.right,
       y: 24, anchor: "end", size: 11, fill: "#555")
-    y = 44
+    y = 32
+    if let marks { drawVerdict(marks) }
+    y += 12
     let top = y
     if !timeline.markers.isEmpty { y += 36 }
     drawDevice()
-    for scene in timeline.scenes { drawScene(scene) }
+    for lane in lanes { drawLane(lane) }
     let bottom = y
+    drawHandovers()
     drawMarkers(top: top, bottom: bottom)
-    drawTimeAxis(at: bottom)
-    drawLegend(at: bottom + 36)
-    return svg.rendered(width: Self.width, height: bottom + 112)
+    let legendBottom = drawLegend(at: bottom + 8)
+    return svg.rendered(width: Self.width, height: (legendBottom + 12).rounded(.up), fluid: true)
+  }
+
+  /// The replay's verdict under the title: pass, or the failure count by check.
+  private mutating func drawVerdict(_ marks: ReplayMarks) {
+    svg.group(class: "verdict")
+    if marks.failureCount == 0 {
+      svg.text(
+        "replay (ReferenceScreenLayout): pass — every check held; largest anchor drift "
+          + "\(SVGDocument.n(marks.maximumDrift)) pt", x: 16, y: y + 12, size: 12, fill: "#2a7a2a",
+        extra: "font-weight=\"bold\"")
+    } else {
+      let checks = marks.failedChecks.map { "\($0.check) ×\($0.count)" }.joined(separator: ", ")
+      svg.text(
+        "replay (ReferenceScreenLayout): FAIL — \(Self.count(marks.failureCount, "failure")) (\(checks))",
+        x: 16, y: y + 12, size: 12, fill: "#c62828", extra: "font-weight=\"bold\"")
+    }
+    svg.close()
+    y += 18
   }
 
   private mutating func drawDevice() {
@@ -82,92 +153,187 @@ struct TimelinePlot {
     y += 20
     svg.group(class: "hinge-band")
     svg.text("hinge", x: Self.left - 8, y: y + 11, anchor: "end")
-    for span in timeline.hingeStatus {
-      band(span.start, span.end, fill: Self.hingeColors[span.value] ?? "#ccc", label: span.value.rawValue)
-    }
+    bands(
+      timeline.hingeStatus.map {
+        ($0.start, $0.end, Self.hingeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff")
+      })
     svg.close()
     y += Self.bandHeight + 6
     if !timeline.hingeAngles.isEmpty {
-      let height = 50.0
+      let height = 40.0
       svg.group(class: "hinge-angle")
       axisFrame(label: "angle °", top: y, height: height, maximum: 180, step: 90)
       svg.path(
         stepPath(timeline.hingeAngles.map { ($0.time, $0.degrees) }, top: y, height: height, maximum: 180),
         stroke: "#8c564b")
       svg.close()
-      y += height + 8
+      y += height + 4
     }
+    drawTimeAxis(at: y)
     svg.close()
-    y += 12
+    y += 40
   }
 
-  private mutating func drawScene(_ scene: SessionTimeline.Scene) {
-    svg.group(id: "scene-\(scene.id)", class: "panel scene")
+  private mutating func drawLane(_ lane: Lane) {
+    svg.group(id: lane.id, class: "panel lane")
+    let ids = lane.scenes.map { "\($0.id)" }
+    let list =
+      ids.count > 12
+      ? ids.prefix(10).joined(separator: ", ") + ", … (\(ids.count))" : ids.joined(separator: ", ")
     svg.text(
-      "scene \(scene.id) · \(scene.display.rawValue)", x: 16, y: y + 12, size: 13, fill: "#111",
-      extra: "font-weight=\"bold\"")
+      "\(lane.display.rawValue) display\(lane.number > 1 ? " (lane \(lane.number))" : "") · "
+        + "\(lane.scenes.count == 1 ? "scene" : "scenes") \(list)",
+      x: 16, y: y + 12, size: 13, fill: "#111", extra: "font-weight=\"bold\"")
     y += 20
-    let maximum = max(scene.sizes.map { max($0.width, $0.height) }.max() ?? 0, 1)
-    let step = Self.niceStep(maximum / 4)
+    // The scenes, one after another.
+    svg.group(class: "scene-band")
+    svg.text("scene", x: Self.left - 8, y: y + 11, anchor: "end")
+    bands(
+      lane.scenes.enumerated().map { index, scene in
+        (
+          scene.connected, scene.disconnected ?? timeline.end, index % 2 == 0 ? "#5b6b82" : "#8593a8",
+          "scene \(scene.id)", "#fff"
+        )
+      })
+    for scene in lane.scenes { sceneBandY[scene.id] = y }
+    svg.close()
+    y += Self.bandHeight + 6
+    let maximum = max(lane.scenes.flatMap(\.sizes).map { max($0.width, $0.height) }.max() ?? 0, 1)
+    let step = Self.niceStep(maximum / 3)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "size-chart")
-    axisFrame(label: "pt", top: y, height: Self.chartHeight, maximum: top, step: step)
-    svg.path(
-      stepPath(
-        scene.sizes.map { ($0.time, $0.width) }, top: y, height: Self.chartHeight, maximum: top,
-        end: scene.disconnected),
-      stroke: "#1f77b4", extra: "class=\"width\"")
-    svg.path(
-      stepPath(
-        scene.sizes.map { ($0.time, $0.height) }, top: y, height: Self.chartHeight, maximum: top,
-        end: scene.disconnected),
-      stroke: "#d62728", extra: "class=\"height\"")
-    svg.close()
-    y += Self.chartHeight + 6
-    svg.group(class: "shape-band")
-    svg.text("shape", x: Self.left - 8, y: y + 11, anchor: "end")
-    for span in timeline.shapes(of: scene) {
-      band(span.start, span.end, fill: Self.shapeColors[span.value] ?? "#ccc", label: span.value.rawValue)
+    axisFrame(label: "pt", top: y, height: chartHeight, maximum: top, step: step)
+    for scene in lane.scenes {
+      svg.path(
+        stepPath(
+          scene.sizes.map { ($0.time, $0.width) }, top: y, height: chartHeight, maximum: top,
+          end: scene.disconnected),
+        stroke: "#1f77b4", extra: "class=\"width\"")
+      svg.path(
+        stepPath(
+          scene.sizes.map { ($0.time, $0.height) }, top: y, height: chartHeight, maximum: top,
+          end: scene.disconnected),
+        stroke: "#d62728", extra: "class=\"height\"")
     }
     svg.close()
+    y += chartHeight + 6
+    row(
+      "shape-band", "shape",
+      lane.scenes.flatMap { timeline.shapes(of: $0) }.map {
+        ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff")
+      })
+    row(
+      "presentation-band", "presentation",
+      lane.scenes.flatMap { timeline.presentations(of: $0) }.map {
+        ($0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222")
+      })
+    var shades: [TraceInsets] = []
+    row(
+      "safe-area-band", "safe area",
+      lane.scenes.flatMap { timeline.safeArea(of: $0) }.map { span in
+        if !shades.contains(span.value) { shades.append(span.value) }
+        let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shades.firstIndex(of: span.value)! % 3]
+        let insets = span.value
+        return (
+          span.start, span.end, shade,
+          "safe area \(SVGDocument.n(insets.top)), \(SVGDocument.n(insets.leading)), "
+            + "\(SVGDocument.n(insets.bottom)), \(SVGDocument.n(insets.trailing)) pt", "#222"
+        )
+      })
+    row(
+      "division-band", "division",
+      lane.scenes.flatMap { scene in
+        timeline.inactiveDivision(of: scene).filter(\.value).map {
+          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022")
+        }
+          + timeline.division(of: scene).filter(\.value).map {
+            ($0.start, $0.end, "#e15759", "division active", "#fff")
+          }
+      })
+    row(
+      "occlusion-band", "occlusion",
+      lane.scenes.flatMap { scene in
+        timeline.inactiveOcclusion(of: scene).filter(\.value).map {
+          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66")
+        }
+          + timeline.occlusion(of: scene).filter(\.value).map {
+            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff")
+          }
+      })
+    row(
+      "resizing-band", "resizing",
+      lane.scenes.flatMap { timeline.resizing(of: $0) }.filter(\.value).map {
+        ($0.start, $0.end, "#ff9da7", "interactive resize", "#222")
+      })
+    row(
+      "anchor-item-band", "anchor item",
+      lane.scenes.flatMap { timeline.anchors(of: $0) }.compactMap { span in
+        span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d") }
+      })
+    row(
+      "selection-band", "selection",
+      lane.scenes.flatMap { timeline.selections(of: $0) }.compactMap { span in
+        span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44") }
+      })
+    drawScrollChart(lane)
+    if let marks { drawReplayRows(lane, marks: marks) }
+    drawTimeAxis(at: y)
+    svg.close()
+    y += 44
+  }
+
+  /// A band row: its label and its stretches.
+  private mutating func row(
+    _ name: String, _ label: String, _ spans: [(UInt64, UInt64, String, String, String)]
+  ) {
+    svg.group(class: name)
+    svg.text(label, x: Self.left - 8, y: y + 11, anchor: "end")
+    bands(spans.sorted { $0.0 < $1.0 })
+    svg.close()
     y += Self.bandHeight + 4
-    svg.group(class: "presentation-band")
-    svg.text("presentation", x: Self.left - 8, y: y + 11, anchor: "end")
-    for span in timeline.presentations(of: scene) {
-      band(
-        span.start, span.end, fill: Self.presentationColors[span.value] ?? "#ccc", label: span.value.rawValue,
-        textColor: "#222")
+  }
+
+  /// The recorded scroll offsets (points) as a step line, each scene's from its first scroll.
+  private mutating func drawScrollChart(_ lane: Lane) {
+    let samples = lane.scenes.flatMap(\.scrolls)
+    guard !samples.isEmpty else { return }
+    let height = 30.0
+    let maximum = max(samples.map(\.offset).max() ?? 0, 1)
+    let step = Self.niceStep(maximum)
+    let top = (maximum / step).rounded(.up) * step
+    svg.group(class: "scroll-chart")
+    axisFrame(label: "scroll pt", top: y, height: height, maximum: top, step: top)
+    for scene in lane.scenes where !scene.scrolls.isEmpty {
+      svg.path(
+        stepPath(
+          scene.scrolls.map { ($0.time, $0.offset) }, top: y, height: height, maximum: top,
+          end: scene.disconnected),
+        stroke: "#2f8f3a", extra: "class=\"scroll-offset\"")
     }
     svg.close()
-    y += Self.bandHeight + 4
-    svg.group(class: "division-band")
-    svg.text("division", x: Self.left - 8, y: y + 11, anchor: "end")
-    for span in timeline.division(of: scene) where span.value {
-      band(span.start, span.end, fill: "#e15759", label: "division active")
-    }
-    svg.close()
-    y += Self.bandHeight + 4
-    svg.group(class: "resizing-band")
-    svg.text("resizing", x: Self.left - 8, y: y + 11, anchor: "end")
-    for span in timeline.resizing(of: scene) where span.value {
-      band(span.start, span.end, fill: "#ff9da7", label: "interactive resize")
-    }
-    svg.close()
-    y += Self.bandHeight + 4
-    if let marks { drawReplayRows(scene, marks: marks) }
-    svg.close()
-    y += 16
+    y += height + 6
   }
 
   /// Replay rows: anchor drift at each relayout that had to keep the anchor (green within the
-  /// tolerance, red beyond it), and failed checks as red triangles; hover for the values.
-  private mutating func drawReplayRows(_ scene: SessionTimeline.Scene, marks: ReplayMarks) {
+  /// tolerance, red beyond it), and failed checks as red triangles with their sentences beside them
+  /// (cut to the room before the next; whole on hover).
+  private mutating func drawReplayRows(_ lane: Lane, marks: ReplayMarks) {
+    let ids = Set(lane.scenes.map(\.id))
     svg.group(class: "anchor-band")
     svg.text("anchor drift", x: Self.left - 8, y: y + 11, anchor: "end")
-    for drift in marks.drifts[scene.id] ?? [] where drift.time >= start && drift.time <= timeline.end {
+    var drifts = ids.flatMap { marks.drifts[$0] ?? [] }
+    drifts.sort { $0.time < $1.time }
+    var lastX = -10.0
+    // A long session's drifts within one pixel add a mark only beyond the tolerance: bounded output.
+    let thin = drifts.count > Int(plotWidth)
+    for drift in drifts where drift.time >= start && drift.time <= timeline.end {
       let bad = abs(drift.points) > marks.tolerance
+      // Within one pixel only a drift beyond the tolerance adds a mark: a long session stays bounded.
+      let cx = x(drift.time)
+      guard bad || !thin || cx - lastX >= 1 else { continue }
+      lastX = cx
       svg.add(
-        "<circle cx=\"\(SVGDocument.n(x(drift.time)))\" cy=\"\(SVGDocument.n(y + 7))\" r=\"3.5\" "
+        "<circle cx=\"\(SVGDocument.n(cx))\" cy=\"\(SVGDocument.n(y + 7))\" r=\"3.5\" "
           + "fill=\"\(bad ? "#d62728" : "#59a14f")\"><title>anchor drift \(SVGDocument.n(drift.points)) pt at "
           + "\(EventFormatter.time(drift.time)) s</title></circle>")
     }
@@ -176,29 +342,77 @@ struct TimelinePlot {
     svg.group(class: "failures-band")
     svg.text("failures", x: Self.left - 8, y: y + 11, anchor: "end")
     // One triangle per instant: the failures at the same time share it, listed in its title.
-    let failures = marks.failures.filter { $0.scene == scene.id }
-    var index = 0
-    while index < failures.count {
-      let time = failures[index].time
-      var texts: [String] = []
-      while index < failures.count && failures[index].time == time {
-        texts.append(failures[index].text)
-        index += 1
+    let failures = marks.failures.filter { $0.scene.map(ids.contains) ?? false }
+      .filter { $0.time >= start && $0.time <= timeline.end }
+    var instants: [(time: UInt64, texts: [String])] = []
+    for failure in failures {
+      if let last = instants.last, last.time == failure.time {
+        instants[instants.count - 1].texts.append(failure.text)
+      } else {
+        instants.append((failure.time, [failure.text]))
       }
-      let heading = texts.count == 1 ? "" : "\(texts.count) failures at \(EventFormatter.time(time)) s:\n"
-      failureTriangle(at: time, text: heading + texts.joined(separator: "\n"))
+    }
+    for (index, instant) in instants.enumerated() {
+      let heading =
+        instant.texts.count == 1
+        ? "" : "\(instant.texts.count) failures at \(EventFormatter.time(instant.time)) s:\n"
+      let rowY = y + Double(index % 2) * 15
+      failureTriangle(at: instant.time, top: rowY, text: heading + instant.texts.joined(separator: "\n"))
+      // The sentence, without its location, in the room before the next instant on the same row.
+      let next = index + 2 < instants.count ? x(instants[index + 2].time) : Self.left + plotWidth
+      let room = next - x(instant.time) - 12
+      let first = instant.texts[0].split(separator: "\n")[0]
+      let sentence =
+        first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+      let label = (instant.texts.count > 1 ? "\(instant.texts.count)× " : "") + sentence
+      if room >= 60 {
+        svg.text(
+          Wireframe.fit(label, width: room), x: x(instant.time) + 7, y: rowY + 11, size: 10, fill: "#c62828",
+          extra: "class=\"failure-label\"")
+      }
     }
     svg.close()
-    y += Self.bandHeight + 4
+    y += Self.bandHeight * 2 + 6
   }
 
-  private mutating func failureTriangle(at time: UInt64, text: String) {
-    guard time >= start && time <= timeline.end else { return }
+  private mutating func failureTriangle(at time: UInt64, top: Double, text: String) {
     let cx = x(time)
     svg.add(
-      "<path d=\"M \(SVGDocument.n(cx - 5)) \(SVGDocument.n(y + 13)) L \(SVGDocument.n(cx)) \(SVGDocument.n(y + 2)) "
-        + "L \(SVGDocument.n(cx + 5)) \(SVGDocument.n(y + 13)) Z\" fill=\"#d62728\"><title>"
+      "<path d=\"M \(SVGDocument.n(cx - 5)) \(SVGDocument.n(top + 13)) L \(SVGDocument.n(cx)) \(SVGDocument.n(top + 2)) "
+        + "L \(SVGDocument.n(cx + 5)) \(SVGDocument.n(top + 13)) Z\" fill=\"#d62728\"><title>"
         + SVGDocument.escape(text) + "</title></path>")
+  }
+
+  /// Colored stretches of a band row (in time order), each labelled inside when it is wide enough.
+  /// Stretches narrower than a pixel are gathered until they cover one, then drawn as one grey stretch
+  /// titled with how many changes it holds: the row draws in O(width) rects for any number of spans.
+  private mutating func bands(
+    _ spans: [(start: UInt64, end: UInt64, fill: String, label: String, text: String)]
+  ) {
+    var gathered: (start: UInt64, end: UInt64, count: Int)?
+    func flushGathered(_ svg: inout SVGDocument, _ plot: TimelinePlot) {
+      guard let open = gathered else { return }
+      let x0 = plot.x(open.start)
+      svg.rect(
+        x: x0, y: plot.y, width: max(plot.x(open.end) - x0, 1), height: Self.bandHeight, fill: "#9a9a9a",
+        title: "\(open.count) changes \(EventFormatter.time(open.start))–\(EventFormatter.time(open.end)) s")
+      gathered = nil
+    }
+    for span in spans {
+      let width = x(span.end) - x(span.start)
+      if width < 1 {
+        if let open = gathered {
+          gathered = (open.start, max(open.end, span.end), open.count + 1)
+        } else {
+          gathered = (span.start, span.end, 1)
+        }
+        if let open = gathered, x(open.end) - x(open.start) >= 1 { flushGathered(&svg, self) }
+        continue
+      }
+      flushGathered(&svg, self)
+      band(span.start, span.end, fill: span.fill, label: span.label, textColor: span.text)
+    }
+    flushGathered(&svg, self)
   }
 
   /// A colored stretch of a band row, labelled inside when it is wide enough.
@@ -210,8 +424,8 @@ struct TimelinePlot {
     svg.rect(
       x: x0, y: y, width: width, height: Self.bandHeight, fill: fill,
       title: "\(label) \(EventFormatter.time(from))–\(EventFormatter.time(to)) s")
-    if width >= Double(label.count) * 6 + 6 {
-      svg.text(label, x: x0 + 3, y: y + 10.5, size: 9, fill: textColor)
+    if width >= Double(label.count) * 5.8 + 6 {
+      svg.text(label, x: x0 + 3, y: y + 11, size: 10, fill: textColor)
     }
   }
 
@@ -222,7 +436,7 @@ struct TimelinePlot {
     while value <= maximum + step / 2 {
       let lineY = top + height - value / maximum * height
       svg.line(x1: Self.left, y1: lineY, x2: Self.left + plotWidth, y2: lineY, stroke: "#e3e3e3")
-      svg.text(SVGDocument.n(value), x: Self.left - 6, y: lineY + 3.5, anchor: "end", size: 9, fill: "#777")
+      svg.text(SVGDocument.n(value), x: Self.left - 6, y: lineY + 3.5, anchor: "end", size: 10, fill: "#777")
       value += step
     }
     svg.text(label, x: 16, y: top + height / 2 + 4, size: 10, fill: "#777")
@@ -267,6 +481,36 @@ struct TimelinePlot {
     return data + " H \(SVGDocument.n(x(end ?? timeline.end)))"
   }
 
+  /// A dashed line from each scene's band to the band of the scene that took its place on another
+  /// display (a disconnection and a connection on different displays within 1 s: iPhone Duo opening
+  /// or closing), labelled `1 → 2`.
+  private mutating func drawHandovers() {
+    let scenes = timeline.scenes
+    var pairs: [(from: SessionTimeline.Scene, to: SessionTimeline.Scene)] = []
+    for scene in scenes {
+      guard let gone = scene.disconnected else { continue }
+      let successor = scenes.filter {
+        $0.display != scene.display && $0.connected + 1_000_000_000 >= gone
+          && $0.connected <= gone + 1_000_000_000
+      }.min { ($0.connected, $0.id) < ($1.connected, $1.id) }
+      if let successor { pairs.append((scene, successor)) }
+    }
+    guard !pairs.isEmpty else { return }
+    svg.group(class: "handovers")
+    for pair in pairs {
+      guard let fromY = sceneBandY[pair.from.id], let toY = sceneBandY[pair.to.id] else { continue }
+      let time = max(pair.from.disconnected ?? 0, pair.to.connected)
+      let lineX = x(time)
+      let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
+      svg.add(
+        "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
+          + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
+          + "<title>handover: scene \(pair.from.id) (\(pair.from.display.rawValue)) → scene \(pair.to.id) "
+          + "(\(pair.to.display.rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+    }
+    svg.close()
+  }
+
   /// Dashed lines across every panel, labels in the strip reserved above the panels (three rows, so
   /// close markers do not overlap).
   private mutating func drawMarkers(top: Double, bottom: Double) {
@@ -280,7 +524,7 @@ struct TimelinePlot {
       let labelY = top + 10 + Double(index % 3) * 11
       let anchor = markerX > Self.left + plotWidth * 0.8 ? "end" : "start"
       svg.text(
-        marker.label, x: markerX + (anchor == "end" ? -3 : 3), y: labelY, anchor: anchor, size: 9,
+        marker.label, x: markerX + (anchor == "end" ? -3 : 3), y: labelY, anchor: anchor, size: 10,
         fill: "#333",
         extra: "class=\"marker-label\"")
     }
@@ -300,12 +544,13 @@ struct TimelinePlot {
       svg.text(Self.seconds(startSeconds + tick), x: tickX, y: axisY + 17, anchor: "middle", size: 10)
       tick += step
     }
-    svg.text("time (s)", x: Self.left + plotWidth, y: axisY + 30, anchor: "end", size: 10, fill: "#555")
+    svg.text("time (s)", x: Self.left - 8, y: axisY + 17, anchor: "end", size: 10, fill: "#555")
     svg.close()
   }
 
-  /// The legend, in rows that fit the width: lines, then shapes, presentations and bands.
-  private mutating func drawLegend(at top: Double) {
+  /// The legend, in rows that fit the width: lines, then shapes, presentations and bands. Returns the
+  /// y below it.
+  private mutating func drawLegend(at top: Double) -> Double {
     svg.group(class: "legend")
     var legendX = Self.left
     var legendY = top
@@ -313,7 +558,11 @@ struct TimelinePlot {
       [("width", "#1f77b4"), ("height", "#d62728")]
       + LayoutShape.allCases.map { ($0.rawValue, Self.shapeColors[$0] ?? "#ccc") }
       + Presentation.allCases.map { ($0.rawValue, Self.presentationColors[$0] ?? "#ccc") }
-      + [("division active", "#e15759"), ("interactive resize", "#ff9da7")]
+      + [
+        ("division active", "#e15759"), ("division inactive", "#f4c7c8"), ("occlusion active", "#7b4ea3"),
+        ("occlusion inactive", "#ddd0ea"), ("interactive resize", "#ff9da7"), ("anchor item", "#b9dcb9"),
+        ("selection", "#e2c6dc"), ("scroll offset", "#2f8f3a"), ("many changes", "#9a9a9a"),
+      ]
       + (marks == nil
         ? [] : [("anchor kept (≤ 1 pt)", "#59a14f"), ("anchor drift / failed check", "#d62728")])
     for (label, color) in entries {
@@ -327,6 +576,7 @@ struct TimelinePlot {
       legendX += entryWidth
     }
     svg.close()
+    return legendY + 16
   }
 
   /// `1 scene`, `2 scenes`.

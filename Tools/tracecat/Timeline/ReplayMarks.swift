@@ -8,10 +8,16 @@ import ReferenceScreen
 struct ReplayMarks: Sendable {
   /// Anchor drifts by scene: time (ns) and drift (points, after − before).
   var drifts: [SceneID: [(time: UInt64, points: Double)]] = [:]
-  /// Failed checks: scene (nil for device-wide), time (ns) and the failure as a sentence.
-  var failures: [(scene: SceneID?, time: UInt64, text: String)] = []
+  /// Failed checks: scene (nil for device-wide), time (ns), the failure as a sentence, and the check.
+  var failures: [(scene: SceneID?, time: UInt64, text: String, check: String)] = []
   /// The anchor tolerance, in points: drifts beyond it are failures.
   var tolerance: Double = ReplayTolerances.default.anchor
+  /// Every failure, including those the checks did not keep.
+  var failureCount = 0
+  /// The checks that failed, with how many failures each kept, in ``ReplayCheck`` order.
+  var failedChecks: [(check: String, count: Int)] = []
+  /// The largest |anchor drift| where the anchor had to be kept, in points.
+  var maximumDrift = 0.0
 
   /// Replays a trace into LayoutCore's reference screen (as `tracecat replay` does) and collects marks.
   ///
@@ -34,7 +40,14 @@ struct ReplayMarks: Sendable {
         marks.drifts[change.scene, default: []].append((change.time, drift))
       }
     }
-    marks.failures = sink.second.summary.failures.map { ($0.scene, $0.time, $0.description) }
+    let summary = sink.second.summary
+    marks.failures = summary.failures.map { ($0.scene, $0.time, $0.description, $0.check.rawValue) }
+    marks.failureCount = summary.failureCount
+    marks.maximumDrift = summary.maximumAnchorDrift
+    marks.failedChecks = ReplayCheck.allCases.compactMap { check in
+      let count = summary.failures.filter { $0.check == check }.count
+      return count == 0 ? nil : (check.rawValue, count)
+    }
     return marks
   }
 }

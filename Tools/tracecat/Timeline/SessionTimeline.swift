@@ -45,6 +45,7 @@ struct SessionTimeline: Sendable {
       if let current = shape.current, current != layoutShape { shapeChanges += 1 }
       shape.set(layoutShape, at: time)
       resizing.set(geometry.isInteractivelyResizing, at: time)
+      safeArea.set(geometry.safeArea, at: time)
       geometryEvents += 1
       guard keepingSamples else { return }
       if let last = sizes.last, last.time == time {
@@ -55,6 +56,30 @@ struct SessionTimeline: Sendable {
     }
     fileprivate var division = SpanBuilder<Bool>()
     fileprivate var resizing = SpanBuilder<Bool>()
+    fileprivate var inactiveDivision = SpanBuilder<Bool>()
+    fileprivate var occlusion = SpanBuilder<Bool>()
+    fileprivate var inactiveOcclusion = SpanBuilder<Bool>()
+    fileprivate var safeArea = SpanBuilder<TraceInsets>()
+    fileprivate var traits = SpanBuilder<SceneTraits>()
+    fileprivate var anchor = SpanBuilder<String?>()
+    fileprivate var selection = SpanBuilder<String?>()
+    /// Scroll samples: time (ns), content offset (points, vertical) and the anchor item the event named.
+    /// Kept only when the timeline keeps samples.
+    var scrolls: [(time: UInt64, offset: Double, anchor: String?)] = []
+
+    /// Ends every span at `time` (the scene disconnected).
+    fileprivate mutating func endSpans(at time: UInt64) {
+      shape.end(at: time)
+      division.end(at: time)
+      resizing.end(at: time)
+      inactiveDivision.end(at: time)
+      occlusion.end(at: time)
+      inactiveOcclusion.end(at: time)
+      safeArea.end(at: time)
+      traits.end(at: time)
+      anchor.end(at: time)
+      selection.end(at: time)
+    }
   }
 
   /// Whether size samples are kept (plot, export) or only counted (stats).
@@ -99,15 +124,18 @@ struct SessionTimeline: Sendable {
     case .sceneDisconnected(let id):
       sceneTable[id]?.disconnected = time
       sceneTable[id]?.endedBeforeWindow = early
-      sceneTable[id]?.shape.end(at: time)
-      sceneTable[id]?.division.end(at: time)
-      sceneTable[id]?.resizing.end(at: time)
+      sceneTable[id]?.endSpans(at: time)
     case .geometry(let id, let geometry):
       // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
       sceneTable[id]?.add(geometry, at: time, keepingSamples: keepsSamples)
     case .regions(let id, let regions):
-      let active = regions.contains { $0.kind == .division && $0.isActive }
-      sceneTable[id]?.division.set(active, at: time)
+      func has(_ kind: ReservedRegion.Kind, active: Bool) -> Bool {
+        regions.contains { $0.kind == kind && $0.isActive == active }
+      }
+      sceneTable[id]?.division.set(has(.division, active: true), at: time)
+      sceneTable[id]?.inactiveDivision.set(has(.division, active: false), at: time)
+      sceneTable[id]?.occlusion.set(has(.occlusion, active: true), at: time)
+      sceneTable[id]?.inactiveOcclusion.set(has(.occlusion, active: false), at: time)
     case .hinge(let state):
       hinge.set(state.status, at: time)
       if keepsSamples, let angle = state.angle {
@@ -121,7 +149,14 @@ struct SessionTimeline: Sendable {
       if !early { markerList.append((time, label)) }
     case .dropped(let count):
       if !early { dropList.append((time, count)) }
-    case .traits, .scroll, .selection, .layout, .presented:
+    case .traits(let id, let traits):
+      sceneTable[id]?.traits.set(traits, at: time)
+    case .scroll(let id, let offset, let anchor, _):
+      sceneTable[id]?.anchor.set(anchor, at: time)
+      if keepsSamples { sceneTable[id]?.scrolls.append((time, offset.y, anchor)) }
+    case .selection(let id, let item):
+      sceneTable[id]?.selection.set(item, at: time)
+    case .layout, .presented:
       break
     }
   }
@@ -156,6 +191,20 @@ struct SessionTimeline: Sendable {
   func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
   /// The scene's interactive-resizing spans.
   func resizing(of scene: Scene) -> [Span<Bool>] { scene.resizing.finished(at: end) }
+  /// The scene's spans with an inactive division reported (the device can fold, and is flat or shut).
+  func inactiveDivision(of scene: Scene) -> [Span<Bool>] { scene.inactiveDivision.finished(at: end) }
+  /// The scene's spans with an active occlusion (the internal camera in use).
+  func occlusion(of scene: Scene) -> [Span<Bool>] { scene.occlusion.finished(at: end) }
+  /// The scene's spans with an inactive occlusion reported.
+  func inactiveOcclusion(of scene: Scene) -> [Span<Bool>] { scene.inactiveOcclusion.finished(at: end) }
+  /// The scene's safe-area insets over time, in points.
+  func safeArea(of scene: Scene) -> [Span<TraceInsets>] { scene.safeArea.finished(at: end) }
+  /// The scene's traits over time (the system defaults until the first report, which is not a span).
+  func traits(of scene: Scene) -> [Span<SceneTraits>] { scene.traits.finished(at: end) }
+  /// The anchor item the scene's scroll events named, over time (nil: none named).
+  func anchors(of scene: Scene) -> [Span<String?>] { scene.anchor.finished(at: end) }
+  /// The scene's selected item over time (nil: nothing selected).
+  func selections(of scene: Scene) -> [Span<String?>] { scene.selection.finished(at: end) }
   /// The hinge status spans (none when the device is not shown).
   var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
   /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.

@@ -1,0 +1,225 @@
+import FoldReplay
+import FoldTrace
+import Foundation
+import LayoutCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tracecat replay --report DIR`: one self-contained HTML page (`DIR/index.html`) a CI run can keep as
+/// an artifact and open with no server and no network — the verdict table, then per trace each
+/// failure's sentence with its wireframe at the failing moment (``Wireframe``), and the trace's timeline
+/// (``TimelinePlot`` with the replay's marks). Styles and pictures are inline; there are no scripts.
+///
+/// The directory must not exist or be empty: the report never writes over files it did not create.
+enum ReplayReport {
+  /// The most failures drawn per trace (the rest are listed as sentences).
+  static let pictureLimit = 12
+
+  /// Checks that `directory` does not exist or is an empty directory, before any work is done.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when it is a file or holds anything.
+  static func checkDestination(_ directory: String) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
+    guard isDirectory.boolValue else {
+      throw TracecatError.io(
+        file: directory,
+        reason: "exists and is not a directory; choose a new or empty directory for the report")
+    }
+    let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["?"]
+    guard contents.isEmpty else {
+      throw TracecatError.io(
+        file: directory,
+        reason: "is not empty (\(Count(contents.count, "entry")));"
+          + " tracecat never writes over files (remove them or choose another DIR)")
+    }
+  }
+
+  /// Writes the report for `outcomes` into `directory` (created when absent) as `index.html`.
+  ///
+  /// - Parameters:
+  ///   - outcomes: Each trace's replay, in the table's order.
+  ///   - directory: The report's directory: absent or empty (checked again here).
+  ///   - configuration: What the replay drove, for the pictures.
+  /// - Throws: ``TracecatError/io(file:reason:)`` when the directory cannot be made or the page written.
+  static func publish(_ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration)
+    throws
+  {
+    try checkDestination(directory)
+    let page = html(outcomes, configuration: configuration)
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw TracecatError.io(
+        file: directory, reason: "cannot create the directory: \(error.localizedDescription)")
+    }
+    try writeNewFile(directory + "/index.html", Array(page.utf8))
+  }
+
+  /// The page.
+  static func html(_ outcomes: [ReplayOutcome], configuration: ReplayConfiguration) -> String {
+    let failed = outcomes.filter { !$0.passed }.count
+    let events = outcomes.map(\.summary.events).reduce(0, +)
+    var body: [String] = []
+    let verdict =
+      failed == 0
+      ? "<span class=\"pass\">every trace passed</span>"
+      : "<span class=\"fail\">\(Count(failed, "trace")) failed</span>"
+    body.append("<h1>FoldTrace replay report</h1>")
+    body.append(
+      "<p class=\"verdict\">\(Count(outcomes.count, "trace")), \(Count(events, "event")): \(outcomes.count - failed) "
+        + "passed — \(verdict). Replayed into the example app's ReferenceScreenLayout; "
+        + "each failure is drawn at its moment (the offending element in red over the region it violates).</p>"
+    )
+    body.append(table(outcomes))
+    for (index, outcome) in outcomes.enumerated() {
+      body.append(section(outcome, index: index, configuration: configuration))
+    }
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>FoldTrace replay report</title>
+      <style>
+      body { font: 14px/1.45 Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
+      h1 { font-size: 22px; margin: 0 0 6px; }
+      h2 { font-size: 17px; margin: 32px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+      table { border-collapse: collapse; margin: 12px 0; }
+      th, td { padding: 3px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; white-space: nowrap; }
+      th { background: #f4f4f4; }
+      td.number { text-align: right; font-variant-numeric: tabular-nums; }
+      .pass { color: #2a7a2a; }
+      .fail { color: #c62828; font-weight: bold; }
+      .error { color: #8a4a00; font-weight: bold; }
+      .failure { border-left: 4px solid #d62728; padding: 2px 0 2px 12px; margin: 18px 0; }
+      .sentence { white-space: pre-wrap; font-family: Menlo, Consolas, monospace; font-size: 13px; }
+      .picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }
+      details > summary { cursor: pointer; color: #333; margin: 8px 0; }
+      </style>
+      </head>
+      <body>
+      \(body.joined(separator: "\n"))
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The verdict table: the columns `tracecat replay` prints, each trace linked to its section.
+  static func table(_ outcomes: [ReplayOutcome]) -> String {
+    var rows = [
+      "<table class=\"verdicts\">",
+      "<tr><th>trace</th><th>events</th><th>scenes</th><th>shapes</th><th>max drift</th><th>max jump</th>"
+        + "<th>verdict</th></tr>",
+    ]
+    for (index, outcome) in outcomes.enumerated() {
+      let summary = outcome.summary
+      rows.append(
+        "<tr><td><a href=\"#trace-\(index + 1)\">\(escape(summary.trace))</a></td>"
+          + "<td class=\"number\">\(summary.events)</td><td class=\"number\">\(outcome.scenes)</td>"
+          + "<td>\(escape(ReplayTable.shapes(summary)))</td>"
+          + "<td class=\"number\">\(ReplayFormat.number(summary.maximumAnchorDrift)) pt</td>"
+          + "<td class=\"number\">\(ReplayFormat.number(summary.maximumFrameJump)) pt</td>"
+          + "<td>\(verdict(outcome))</td></tr>")
+    }
+    rows.append("</table>")
+    return rows.joined(separator: "\n")
+  }
+
+  static func verdict(_ outcome: ReplayOutcome) -> String {
+    if !outcome.errors.isEmpty { return "<span class=\"error\">error</span>" }
+    if outcome.summary.passed { return "<span class=\"pass\">pass</span>" }
+    return "<span class=\"fail\">FAIL (\(outcome.summary.failureCount))</span>"
+  }
+
+  /// One trace: its failures with their pictures, then its timeline.
+  static func section(_ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration) -> String {
+    let summary = outcome.summary
+    var lines = [
+      "<section id=\"trace-\(index + 1)\">", "<h2>\(escape(summary.trace)) — \(verdict(outcome))</h2>",
+    ]
+    for error in outcome.errors { lines.append("<p class=\"error sentence\">\(escape(error))</p>") }
+    let input = try? TraceInput(outcome.path)
+    let failures = summary.failures
+    if !failures.isEmpty {
+      lines.append(
+        "<p>\(Count(summary.failureCount, "failure"))"
+          + (summary.failureCount > failures.count ? " (\(failures.count) kept by the checks)" : "") + ":</p>"
+      )
+      let drawn = Array(failures.prefix(pictureLimit))
+      let times = Array(Set(drawn.map(\.time))).sorted()
+      let snapshots = input.flatMap {
+        try? SnapshotReader.read($0, at: times, scenes: nil, replay: true, configuration: configuration)
+      }
+      for (number, failure) in failures.enumerated() {
+        lines.append("<div class=\"failure\" id=\"trace-\(index + 1)-failure-\(number + 1)\">")
+        lines.append("<p class=\"sentence\">\(escape(failure.message))</p>")
+        if number < pictureLimit, let snapshots, let moment = times.firstIndex(of: failure.time) {
+          let scenes = snapshots.snapshots[moment].filter {
+            failure.scene == nil || $0.scene == failure.scene
+          }
+          let svg = Wireframe.render(
+            [Wireframe.Moment(time: failure.time, scenes: scenes)], title: summary.trace)
+          lines.append(
+            "<div class=\"picture\">\(inline(svg, idPrefix: "t\(index + 1)f\(number + 1)-"))</div>")
+        } else if number == pictureLimit {
+          lines.append(
+            "<p>(pictures are drawn for the first \(pictureLimit) failures; "
+              + "'tracecat show --replay --at TIME' draws any other)</p>")
+        }
+        lines.append("</div>")
+      }
+    }
+    if let input, outcome.errors.isEmpty,
+      let timeline = try? TimelineReader.read(input, label: "report"),
+      let marks = try? ReplayMarks.replay(input)
+    {
+      let plot = TimelinePlot.render(timeline, title: summary.trace, marks: marks)
+      let open = summary.passed ? "" : " open"
+      lines.append("<details\(open)><summary>Timeline of \(escape(summary.trace))</summary>")
+      lines.append("<div class=\"picture\">\(inline(plot, idPrefix: "t\(index + 1)-"))</div></details>")
+    }
+    lines.append("</section>")
+    return lines.joined(separator: "\n")
+  }
+
+  /// An SVG document as an element of the page: without its XML declaration, ids prefixed so that the
+  /// pictures of one page never share one.
+  static func inline(_ svg: String, idPrefix: String? = nil) -> String {
+    var text = svg.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
+    if let idPrefix {
+      text = text.replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
+        .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
+    }
+    return text
+  }
+
+  /// Text with `&`, `<`, `>`, `"` escaped for HTML.
+  static func escape(_ text: String) -> String { SVGDocument.escape(text) }
+
+  /// Writes a new file: never over an existing one (`O_EXCL`).
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` naming the file and why.
+  static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else {
+      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var start = 0
+    while start < bytes.count {
+      let written = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+      }
+      start += written
+    }
+  }
+}
