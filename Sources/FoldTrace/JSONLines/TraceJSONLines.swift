@@ -1,7 +1,7 @@
 /// The JSON Lines form of a trace: one JSON object per line, the header first, then one line per event.
 ///
-/// It is a public contract that scripts and tools rely on (issue 2, "JSON Lines form"; see the
-/// <doc:JSONLines> article for every key). Keys come in a fixed, documented order — `t`, `kind`, `scene`,
+/// It is a public contract that scripts and tools rely on (see the <doc:JSONLines> article for every
+/// key and every reading rule). Keys come in a fixed, documented order — `t`, `kind`, `scene`,
 /// then the kind's fields in the order the article lists them — so the same events always give the same
 /// text. Optional fields are omitted when absent; `selection`'s `item` is written as `null` when nothing is
 /// selected. Sizes are `[w, h]`, rects `[x, y, w, h]`, insets `[top, leading, bottom, trailing]` and
