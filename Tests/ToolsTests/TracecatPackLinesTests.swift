@@ -63,4 +63,55 @@ import Testing
     #expect(
       !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
+
+  /// `pack` read its whole input before decoding: `pack /dev/zero` grew without bound. Now a line over
+  /// 4 MiB is refused, naming it, and nothing is published.
+  @Test func anOverLongLineIsRefusedByNumber() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let header = #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r"}"#
+    let document = Array((header + "\n\n").utf8) + [UInt8](repeating: 0x20, count: (4 << 20) + 1)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(
+      packed.stderr
+        == "tracecat: error: <stdin>: line 3: longer than 4194304 bytes (4 MiB), the limit for one line; "
+        + "is this JSON Lines?\n")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter {
+        $0.contains("out.foldtrace")
+      }.isEmpty)
+  }
+
+  @Test func devZeroIsRefusedAtItsFirstLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let packed = try TracecatRunner.run(["pack", "/dev/zero", "-o", "z.foldtrace"], in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(packed.stderr.hasPrefix("tracecat: error: /dev/zero: line 1: longer than 4194304 bytes"))
+  }
+
+  /// Frames are written as lines are read: a document of many events packs to the same trace as before,
+  /// in more than one frame, and OUT appears complete.
+  @Test func aLongDocumentStreamsToTheSameTrace() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let header = #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r"}"#
+    var lines = [header]
+    for index in 0..<40_000 {
+      lines.append(
+        #"{"t":"# + String(index * 1000) + #","kind":"scroll","scene":1,"offset":[0,"# + String(index) + "]}")
+    }
+    let document = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let packed = try TracecatRunner.run(["pack", "-"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 0)
+    let toFile = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory)
+    #expect(toFile.status == 0)
+    let written = try Data(contentsOf: fixture.directory.appendingPathComponent("out.foldtrace"))
+    #expect(Array(written) == packed.stdout)
+    let back = try TracecatRunner.run(["--json", "out.foldtrace"], in: fixture.directory)
+    #expect(back.stdout == document)
+  }
 }

@@ -10,14 +10,14 @@ final class TraceFile {
   let path: String
   private(set) var descriptor: Int32
 
-  private init(path: String, descriptor: Int32) {
+  init(path: String, descriptor: Int32) {
     self.path = path
     self.descriptor = descriptor
   }
 
   deinit { if descriptor >= 0 { _ = Glibc.close(descriptor) } }
 
-  private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
+  static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
     TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
   }
 

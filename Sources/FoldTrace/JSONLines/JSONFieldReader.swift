@@ -1,7 +1,43 @@
+/// One parsed JSON value, as the field readers of ``JSONFieldReader`` see it.
+///
+/// Two parsers provide it: the reference (``JSONInputValue``, Foundation's `JSONDecoder`) and the fast
+/// path (``JSONTapeValue``, the tape of ``JSONLineScanner``). The typed readers are written once, over this
+/// protocol, so both paths accept the same lines and name the same fields in their errors.
+protocol JSONLineElement {
+  associatedtype Members: JSONLineMembers where Members.Element == Self
+  /// A short name for the value's JSON type, for error messages ("a number", "an array").
+  var typeName: String { get }
+  /// True for `null`.
+  var isNull: Bool { get }
+  /// The string, decoded; nil when the value is not a string.
+  var stringValue: String? { get }
+  /// The boolean; nil when the value is not `true` or `false`.
+  var boolValue: Bool? { get }
+  /// The number as a finite double; nil when the value is not a number.
+  var doubleValue: Double? { get }
+  /// The number as a whole number in 0 … 2⁶⁴−1, as Foundation's `JSONDecoder` reads a `UInt64` (`1500`,
+  /// also `1.5e3` and `1500.0`); nil when the value is not a number or not such a whole number.
+  var unsignedValue: UInt64? { get }
+  /// The number of elements; nil when the value is not an array.
+  var elementCount: Int? { get }
+  /// Calls `body` with each element of an array and its index, in order; nothing for other values.
+  func forEachElement(_ body: (Int, Self) throws -> Void) rethrows
+  /// The members of an object; nil when the value is not an object.
+  var members: Members? { get }
+}
+
+/// The members of one parsed JSON object.
+protocol JSONLineMembers {
+  associatedtype Element: JSONLineElement
+  /// The value of `key` (its first occurrence), or nil when the object has no such key.
+  func value(_ key: String) -> Element?
+}
+
 /// Reads typed fields out of one parsed JSON Lines object, throwing errors that name the line and field.
-struct JSONFieldReader {
+struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members == Members {
+  typealias Value = Members.Element
   /// The object's fields.
-  var object: [String: JSONInputValue]
+  var object: Members
   /// The 1-based line number.
   var line: Int
   /// The path of this object inside the line (`regions[1].`), prefixed to field names in errors.
@@ -12,21 +48,19 @@ struct JSONFieldReader {
   }
 
   /// The raw value, or a "missing" error.
-  func value(_ key: String) throws -> JSONInputValue {
-    guard let value = object[key] else { throw failure(key, "missing") }
+  func value(_ key: String) throws -> Value {
+    guard let value = object.value(key) else { throw failure(key, "missing") }
     return value
   }
 
   /// True when the key is present and not null.
   func has(_ key: String) -> Bool {
-    switch object[key] {
-    case nil, .null?: false
-    default: true
-    }
+    guard let value = object.value(key) else { return false }
+    return !value.isNull
   }
 
   func string(_ key: String) throws -> String {
-    guard case .string(let string) = try value(key) else { throw mismatch(key, "a string") }
+    guard let string = try value(key).stringValue else { throw mismatch(key, "a string") }
     return string
   }
 
@@ -36,18 +70,20 @@ struct JSONFieldReader {
   }
 
   func bool(_ key: String) throws -> Bool {
-    guard case .bool(let bool) = try value(key) else { throw mismatch(key, "true or false") }
+    guard let bool = try value(key).boolValue else { throw mismatch(key, "true or false") }
     return bool
   }
 
   func double(_ key: String) throws -> Double {
-    guard case .number(let double?, _) = try value(key) else { throw mismatch(key, "a number") }
+    guard let double = try value(key).doubleValue else { throw mismatch(key, "a number") }
     return double
   }
 
   func unsigned(_ key: String) throws -> UInt64 {
-    guard case .number(_, let integer?) = try value(key) else {
-      throw mismatch(key, "a non-negative integer")
+    let value = try value(key)
+    guard let integer = value.unsignedValue else {
+      guard let double = value.doubleValue else { throw mismatch(key, "a non-negative integer") }
+      throw failure(key, "expected a non-negative integer (0 … 2⁶⁴−1), got \(double)")
     }
     return integer
   }
@@ -59,65 +95,92 @@ struct JSONFieldReader {
   }
 
   /// One of an enum's string raw values.
-  func choice<Value: RawRepresentable & CaseIterable>(_ key: String, _ type: Value.Type) throws -> Value
-  where Value.RawValue == String {
+  func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws -> Choice
+  where Choice.RawValue == String {
     let raw = try string(key)
-    guard let value = Value(rawValue: raw) else {
-      let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    guard let value = Choice(rawValue: raw) else {
+      let allowed = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw failure(key, "unknown value \"\(raw)\"; expected one of \(allowed)")
     }
     return value
   }
 
-  /// An array of exactly `count` numbers, described as `shape` (`[w, h]`) in errors.
-  func numbers(_ key: String, count: Int, shape: String) throws -> [Double] {
-    guard case .array(let values) = try value(key) else { throw mismatch(key, shape) }
-    guard values.count == count else {
+  /// An array of exactly `count` numbers, described as `shape` (`[w, h]`) in errors, passed to `body`
+  /// element by element.
+  private func numbers(_ key: String, count: Int, shape: String, _ body: (Int, Double) -> Void) throws {
+    let array = try value(key)
+    guard let found = array.elementCount else { throw mismatch(key, shape) }
+    guard found == count else {
       throw failure(
-        key,
-        "expected \(shape) (\(count) numbers), got \(values.count) element\(values.count == 1 ? "" : "s")")
+        key, "expected \(shape) (\(count) numbers), got \(found) element\(found == 1 ? "" : "s")")
     }
-    return try values.enumerated().map { index, value in
-      guard case .number(let double?, _) = value else {
-        throw failure(key, "element \(index) of \(shape) is \(value.typeName), expected a number")
+    try array.forEachElement { index, element in
+      guard let double = element.doubleValue else {
+        throw failure(key, "element \(index) of \(shape) is \(element.typeName), expected a number")
       }
-      return double
+      body(index, double)
     }
   }
 
   func size(_ key: String) throws -> TraceSize {
-    let v = try numbers(key, count: 2, shape: "[w, h]")
-    return TraceSize(width: v[0], height: v[1])
+    var size = TraceSize(width: 0, height: 0)
+    try numbers(key, count: 2, shape: "[w, h]") { index, value in
+      if index == 0 { size.width = value } else { size.height = value }
+    }
+    return size
   }
 
   func point(_ key: String) throws -> TracePoint {
-    let v = try numbers(key, count: 2, shape: "[x, y]")
-    return TracePoint(x: v[0], y: v[1])
+    var point = TracePoint(x: 0, y: 0)
+    try numbers(key, count: 2, shape: "[x, y]") { index, value in
+      if index == 0 { point.x = value } else { point.y = value }
+    }
+    return point
   }
 
   func rect(_ key: String) throws -> TraceRect {
-    let v = try numbers(key, count: 4, shape: "[x, y, w, h]")
-    return TraceRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    var v = (0.0, 0.0, 0.0, 0.0)
+    try numbers(key, count: 4, shape: "[x, y, w, h]") { index, value in
+      switch index {
+      case 0: v.0 = value
+      case 1: v.1 = value
+      case 2: v.2 = value
+      default: v.3 = value
+      }
+    }
+    return TraceRect(x: v.0, y: v.1, width: v.2, height: v.3)
   }
 
   func insets(_ key: String) throws -> TraceInsets {
-    let v = try numbers(key, count: 4, shape: "[top, leading, bottom, trailing]")
-    return TraceInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
+    var v = (0.0, 0.0, 0.0, 0.0)
+    try numbers(key, count: 4, shape: "[top, leading, bottom, trailing]") { index, value in
+      switch index {
+      case 0: v.0 = value
+      case 1: v.1 = value
+      case 2: v.2 = value
+      default: v.3 = value
+      }
+    }
+    return TraceInsets(top: v.0, leading: v.1, bottom: v.2, trailing: v.3)
   }
 
   /// The readers of the objects in an array field.
-  func objects(_ key: String) throws -> [JSONFieldReader] {
-    guard case .array(let values) = try value(key) else { throw mismatch(key, "an array") }
-    return try values.enumerated().map { index, value in
-      guard case .object(let object) = value else {
-        throw failure("\(key)[\(index)]", "expected an object, got \(value.typeName)")
+  func objects(_ key: String) throws -> [Self] {
+    let array = try value(key)
+    guard let count = array.elementCount else { throw mismatch(key, "an array") }
+    var readers: [Self] = []
+    readers.reserveCapacity(count)
+    try array.forEachElement { index, element in
+      guard let members = element.members else {
+        throw failure("\(key)[\(index)]", "expected an object, got \(element.typeName)")
       }
-      return JSONFieldReader(object: object, line: line, prefix: "\(prefix)\(key)[\(index)].")
+      readers.append(Self(object: members, line: line, prefix: "\(prefix)\(key)[\(index)]."))
     }
+    return readers
   }
 
   private func mismatch(_ key: String, _ expected: String) -> TraceJSONLinesError {
-    let found = object[key]?.typeName ?? "nothing"
+    let found = object.value(key)?.typeName ?? "nothing"
     return failure(key, "expected \(expected), got \(found)")
   }
 }

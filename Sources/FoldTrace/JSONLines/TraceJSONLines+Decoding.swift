@@ -1,6 +1,6 @@
 extension TraceJSONLines {
   /// Decodes a parsed line by its `kind`.
-  static func decodeLine(_ fields: JSONFieldReader) throws -> Line {
+  static func decodeLine<M>(_ fields: JSONFieldReader<M>) throws -> Line {
     let kindName = try fields.string("kind")
     if kindName == headerKind { return .header(try decodeHeader(fields)) }
     guard let kind = TraceEvent.Kind(name: kindName) else {
@@ -10,25 +10,29 @@ extension TraceJSONLines {
     return .event(TraceEvent(time: try fields.unsigned("t"), try decodePayload(kind, fields)))
   }
 
-  static func decodeHeader(_ fields: JSONFieldReader) throws -> TraceHeader {
+  static func decodeHeader<M>(_ fields: JSONFieldReader<M>) throws -> TraceHeader {
     let versionText = try fields.string("version")
-    let parts = versionText.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let major = UInt16(parts[0]), let minor = UInt16(parts[1]) else {
-      throw fields.failure("version", "expected \"major.minor\", got \"\(versionText)\"")
+    guard let version = TraceFormatVersion(jsonText: versionText) else {
+      throw fields.failure(
+        "version", "expected \"major.minor\" (digits only, each 0 … 65535), got \"\(versionText)\"")
     }
     var wallClock: Int64?
     if fields.has("wallClock") {
-      guard case .number(let double?, let integer) = try fields.value("wallClock"),
-        let value = integer.flatMap({ Int64(exactly: $0) }) ?? Int64(exactly: double)
+      let value = try fields.value("wallClock")
+      guard
+        let nanoseconds = value.unsignedValue.flatMap({ Int64(exactly: $0) })
+          ?? value.doubleValue.flatMap({ Int64(exactly: $0) })
       else { throw fields.failure("wallClock", "expected an integer number of nanoseconds") }
-      wallClock = value
+      wallClock = nanoseconds
     }
     return TraceHeader(
-      version: TraceFormatVersion(major: major, minor: minor), device: try fields.string("device"),
+      version: version, device: try fields.string("device"),
       app: try fields.string("app"), recorder: try fields.string("recorder"), wallClockStart: wallClock)
   }
 
-  static func decodePayload(_ kind: TraceEvent.Kind, _ fields: JSONFieldReader) throws -> TraceEvent.Payload {
+  static func decodePayload<M>(
+    _ kind: TraceEvent.Kind, _ fields: JSONFieldReader<M>
+  ) throws -> TraceEvent.Payload {
     switch kind {
     case .sceneConnected:
       return .sceneConnected(
@@ -95,7 +99,7 @@ extension TraceJSONLines {
     }
   }
 
-  private static func decodeGeometry(_ fields: JSONFieldReader) throws -> SceneGeometry {
+  private static func decodeGeometry<M>(_ fields: JSONFieldReader<M>) throws -> SceneGeometry {
     let edge: VerticalBarEdge =
       fields.has("verticalBarEdge") ? try fields.choice("verticalBarEdge", VerticalBarEdge.self) : .none
     return SceneGeometry(
@@ -105,5 +109,27 @@ extension TraceJSONLines {
       isInteractivelyResizing: try fields.bool("interactive"), verticalBarEdge: edge,
       minimumSize: fields.has("minSize") ? try fields.size("minSize") : nil,
       maximumSize: fields.has("maxSize") ? try fields.size("maxSize") : nil)
+  }
+}
+
+extension TraceFormatVersion {
+  /// Reads `"major.minor"` as the JSON Lines header writes it: two runs of ASCII digits, each at most
+  /// 65535, joined by one dot. Signs, spaces and empty parts (`"+1.+0"`, `"1."`) are refused.
+  init?(jsonText text: String) {
+    let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard parts.count == 2, let major = Self.component(parts[0]), let minor = Self.component(parts[1]) else {
+      return nil
+    }
+    self.init(major: major, minor: minor)
+  }
+
+  private static func component(_ digits: Substring.UTF8View.SubSequence) -> UInt16? {
+    guard !digits.isEmpty, digits.count <= 5 else { return nil }
+    var value: UInt32 = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + UInt32(byte - UInt8(ascii: "0"))
+    }
+    return UInt16(exactly: value)
   }
 }

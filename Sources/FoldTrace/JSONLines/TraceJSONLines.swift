@@ -1,7 +1,7 @@
 /// The JSON Lines form of a trace: one JSON object per line, the header first, then one line per event.
 ///
-/// It is a public contract that scripts and tools rely on (issue 2, "JSON Lines form"; see the
-/// <doc:JSONLines> article for every key). Keys come in a fixed, documented order — `t`, `kind`, `scene`,
+/// It is a public contract that scripts and tools rely on (see the <doc:JSONLines> article for every
+/// key and every reading rule). Keys come in a fixed, documented order — `t`, `kind`, `scene`,
 /// then the kind's fields in the order the article lists them — so the same events always give the same
 /// text. Optional fields are omitted when absent; `selection`'s `item` is written as `null` when nothing is
 /// selected. Sizes are `[w, h]`, rects `[x, y, w, h]`, insets `[top, leading, bottom, trailing]` and
@@ -27,7 +27,9 @@ public enum TraceJSONLines {
   /// - Returns: `{"kind":"header","version":"1.0","device":…,"app":…,"recorder":…}`, with `wallClock`
   ///   (nanoseconds since the Unix epoch) appended when the header has one.
   public static func encode(header: TraceHeader) -> String {
-    JSONLineValue.object(headerPairs(header)).rendered()
+    var bytes: [UInt8] = []
+    encode(header: header, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Encodes one event as a line, without a trailing newline.
@@ -36,19 +38,74 @@ public enum TraceJSONLines {
   /// - Returns: The event's JSON object with keys in contract order.
   /// - Complexity: O(*n*) in the size of the event (regions, strings).
   public static func encode(event: TraceEvent) -> String {
-    JSONLineValue.object(eventPairs(event)).rendered()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(128)
+    encode(event: event, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Decodes one line that is known to stand at `lineNumber` of its document.
   ///
   /// Unknown keys are ignored, so newer writers can add optional fields; an unknown `kind` is refused.
+  /// Of a repeated key, the first value counts. See the <doc:JSONLines> article for every rule.
   ///
   /// - Parameters:
   ///   - line: The line's text, without its newline.
   ///   - lineNumber: The 1-based line number, used in errors.
   /// - Returns: The header or the event the line holds.
   /// - Throws: ``TraceJSONLinesError`` naming the line, the field and what was wrong.
+  /// - Complexity: O(*n*) in the line's length.
   public static func decode(line: some StringProtocol, lineNumber: Int) throws -> Line {
+    var scanner = JSONLineScanner()
+    var text = String(line)
+    return try text.withUTF8 {
+      try decodeFast(UnsafeRawBufferPointer($0), lineNumber: lineNumber, scanner: &scanner)
+    }
+  }
+
+  /// The kinds the fast path reads itself; a line of any other kind is read by the reference
+  /// (``referenceDecode(line:lineNumber:)``), which is where a new kind is added first.
+  static let fastPathKinds: Set<String> = [
+    headerKind, "sceneConnected", "sceneDisconnected", "geometry", "hinge", "regions", "traits", "scroll",
+    "selection", "marker", "dropped",
+  ]
+
+  /// The fast path: ``JSONLineScanner`` and the shared field readers, with the reference for what it does
+  /// not read itself (a kind outside ``fastPathKinds``, a whole number it does not reproduce).
+  ///
+  /// - Parameters:
+  ///   - bytes: The line, valid UTF-8, without its newline.
+  ///   - scanner: Reused from line to line for its storage.
+  static func decodeFast(
+    _ bytes: UnsafeRawBufferPointer, lineNumber: Int, scanner: inout JSONLineScanner
+  ) throws -> Line {
+    do {
+      try scanner.parse(bytes)
+    } catch {
+      throw TraceJSONLinesError(line: lineNumber, field: error.field, reason: error.reason)
+    }
+    if scanner.needsReference { return try referenceDecode(bytes, lineNumber: lineNumber) }
+    let line: Line? = try scanner.nodes.withUnsafeBufferPointer { nodes in
+      let root = JSONTape(nodes: nodes, bytes: bytes).root
+      guard let members = root.members else {
+        throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(root.typeName)")
+      }
+      if let kind = members.value("kind")?.stringValue, !fastPathKinds.contains(kind) { return nil }
+      return try decodeLine(JSONFieldReader(object: members, line: lineNumber))
+    }
+    return try line ?? referenceDecode(bytes, lineNumber: lineNumber)
+  }
+
+  private static func referenceDecode(_ bytes: UnsafeRawBufferPointer, lineNumber: Int) throws -> Line {
+    try referenceDecode(line: String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber)
+  }
+
+  /// The reference reading of a line: Foundation's `JSONDecoder`, then the same field readers as the
+  /// fast path. The differential tests hold ``decode(line:lineNumber:)`` to it.
+  ///
+  /// - Throws: ``TraceJSONLinesError``; for text that is not JSON, only "not valid JSON" (Foundation
+  ///   does not say where).
+  package static func referenceDecode(line: some StringProtocol, lineNumber: Int) throws -> Line {
     let object = try JSONInputValue.parseObject(line, lineNumber: lineNumber)
     return try decodeLine(JSONFieldReader(object: object, line: lineNumber))
   }

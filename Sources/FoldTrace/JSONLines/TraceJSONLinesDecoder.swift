@@ -5,6 +5,8 @@ public struct TraceJSONLinesDecoder: Sendable {
   public private(set) var lineNumber = 0
   /// The header, once its line has been decoded.
   public private(set) var header: TraceHeader?
+  /// Reused from line to line.
+  private var scanner = JSONLineScanner()
 
   /// Creates a decoder that expects the header line first.
   public init() {}
@@ -16,10 +18,31 @@ public struct TraceJSONLinesDecoder: Sendable {
   /// - Throws: ``TraceJSONLinesError`` for malformed lines, an event before the header, a second header,
   ///   or an event that the header's format version cannot hold (``TraceEvent/requiredVersion``: a
   ///   `layout` or `presented` line, or a `scroll` line with `anchorTop`, under a 1.0 header).
+  /// - Complexity: O(*n*) in the line's length.
   public mutating func decode(line: some StringProtocol) throws -> TraceEvent? {
+    var text = String(line)
+    return try text.withUTF8 { try decode(validUTF8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Decodes the next line of the document from its bytes, which need not be valid UTF-8.
+  ///
+  /// - Parameter bytes: The line without its newline (a trailing `\r` is tolerated).
+  /// - Returns: The event on the line, or nil for the header line and for blank lines.
+  /// - Throws: ``TraceJSONLinesError`` for a line that is not UTF-8 ("not valid UTF-8"), malformed lines,
+  ///   an event before the header, or a second header.
+  /// - Complexity: O(*n*) in the line's length.
+  public mutating func decode(bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
+    if !Self.isASCII(bytes) && String(validating: bytes, as: UTF8.self) == nil {
+      lineNumber += 1
+      throw TraceJSONLinesError(line: lineNumber, reason: "not valid UTF-8")
+    }
+    return try decode(validUTF8: bytes)
+  }
+
+  private mutating func decode(validUTF8 bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
     lineNumber += 1
-    if line.allSatisfy(\.isWhitespace) { return nil }
-    switch try TraceJSONLines.decode(line: line, lineNumber: lineNumber) {
+    if Self.isBlank(bytes) { return nil }
+    switch try TraceJSONLines.decodeFast(bytes, lineNumber: lineNumber, scanner: &scanner) {
     case .header(let decoded):
       guard header == nil else {
         throw TraceJSONLinesError(line: lineNumber, field: "kind", reason: "a second header line")
@@ -43,5 +66,29 @@ public struct TraceJSONLinesDecoder: Sendable {
     throw TraceJSONLinesError(
       line: line, field: field,
       reason: "\(what) needs trace format \(required); the header declares \(header.version)")
+  }
+
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    var bits: UInt64 = 0
+    while index + 8 <= bytes.count {
+      bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      bits |= UInt64(bytes[index])
+      index += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// True when every character is whitespace as `Character.isWhitespace` has it (Unicode's White_Space).
+  private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    for byte in bytes {
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { continue }
+      if byte < 0x80 { return false }
+      return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+    }
+    return true
   }
 }

@@ -32,8 +32,12 @@ public final class TraceWriter {
   public var frameCount: Int { seekEntries.count - 1 }
   /// Removes and returns the bytes an in-memory writer has completed since the last call (whole frames;
   /// the header first, the seek table after ``close()``). `SessionRecorder` encodes on its caller's thread
-  /// and moves these bytes to disk on its own queue.
-  func takeBytes() -> [UInt8] {
+  /// and moves these bytes to disk on its own queue; `tracecat pack` streams them to its output, so it
+  /// holds at most one frame in memory.
+  ///
+  /// - Returns: The bytes, empty when no frame was completed since the last call (or for a file writer).
+  /// - Complexity: O(1): the buffer is handed over, not copied.
+  public func takeBytes() -> [UInt8] {
     // Swapped out, not copied then cleared: clearing a buffer the caller still shares would allocate a
     // new one on every call, even when nothing was taken.
     var taken: [UInt8] = []

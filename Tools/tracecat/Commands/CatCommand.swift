@@ -110,7 +110,11 @@ struct CatCommand: TracecatCommand {
 
   private func printEvents(_ events: [TraceEvent], _ console: Console) {
     for event in events where filter.keeps(event) {
-      console.print(json ? TraceJSONLines.encode(event: event) : EventFormatter.line(event))
+      if json {
+        console.printLine { TraceJSONLines.encode(event: event, into: &$0) }
+      } else {
+        console.print(EventFormatter.line(event))
+      }
     }
   }
 

@@ -108,4 +108,38 @@ enum InputSource {
       throw TracecatError.io(file: path, reason: error.reason)
     }
   }
+
+  /// Starts a new trace file that appears under `path` only when ``publish(_:)`` is called.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` holds data or is locked.
+  static func newTrace(_ path: String) throws -> NewTraceFile {
+    do {
+      return try NewTraceFile(path: path)
+    } catch {
+      throw refusal(path, error)
+    }
+  }
+
+  /// Names a finished trace (see ``newTrace(_:)``).
+  static func publish(_ file: NewTraceFile) throws {
+    do {
+      try file.publish()
+    } catch {
+      throw refusal(file.path, error)
+    }
+  }
+
+  private static func refusal(_ path: String, _ error: TraceError) -> TracecatError {
+    switch error.code {
+    case .alreadyExists:
+      TracecatError.io(
+        file: path,
+        reason:
+          "already exists and holds data; tracecat never overwrites a trace (remove it or choose another OUT)"
+      )
+    case .locked:
+      TracecatError.io(file: path, reason: "another writer has this trace open; choose another OUT")
+    default: TracecatError(error)
+    }
+  }
 }

@@ -10,8 +10,11 @@ struct PackCommand: TracecatCommand {
       or to standard output, with the archive flush policy (64 KiB frames, zstd level 12) that foldsim \
       and slice use too: 'tracecat --json t | tracecat pack -' reproduces such a trace t byte for byte, \
       and compacts a trace an app's recorder wrote with 1 s frames to about two thirds of its size. \
-      Malformed lines are reported with their line number and field (exit 1). OUT must be new (or \
-      empty): tracecat never overwrites a trace (exit 3).
+      Malformed lines are reported with their line number and field (exit 1); a line may hold up to \
+      4 MiB. Pack streams: it writes frames as it reads, in bounded memory. OUT must be new (or \
+      empty): tracecat never overwrites a trace (exit 3), and OUT appears only once the trace is \
+      complete. On standard output, a document refused after its first MiB of trace leaves those \
+      frames written.
       """,
     options: [
       .option(
@@ -46,28 +49,48 @@ struct PackCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    let lines = try InputSource.lines(input)
+    // OUT is claimed before any input is read: refused at once when it holds data, and named only when
+    // the trace is complete.
+    let file = try output.map { output in try InputSource.newTrace(output) }
+    defer { file?.discard() }
+    var reader = try LineReader(input)
+    defer { reader.close() }
     var decoder = TraceJSONLinesDecoder()
     var writer: TraceWriter?
+    // Completed frames wait here until 1 MiB has gathered, so a document refused early leaves nothing
+    // on standard output, and memory stays bounded by that and the frame being filled.
+    var completed: [UInt8] = []
+    func drain(final: Bool = false) throws {
+      if let bytes = writer?.takeBytes() { completed.append(contentsOf: bytes) }
+      guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
+      if let file {
+        do throws(TraceError) { try file.write(completed) } catch { throw TracecatError(error) }
+      } else {
+        try console.write(completed)
+      }
+      completed.removeAll(keepingCapacity: true)
+    }
     do {
-      for line in lines {
-        let event = try decoder.decode(line: line)
+      while try reader.nextLine({ line in
+        let event = try decoder.decode(bytes: line)
         if writer == nil, let header = decoder.header {
           // The writer refuses a header no reader accepts (another major version, over 64 KiB of
           // labels), so pack never writes a trace `tracecat` itself cannot open.
-          do {
+          do throws(TraceError) {
             writer = try TraceWriter(header: header, policy: .archive)
           } catch {
             throw TraceJSONLinesError(
               line: decoder.lineNumber, reason: "the header would make an unreadable trace: \(error.reason)")
           }
         }
-        guard let event, let writer else { continue }
-        do {
+        guard let event, let writer else { return }
+        do throws(TraceError) {
           try writer.append(event)
         } catch {
           throw TraceJSONLinesError(line: decoder.lineNumber, reason: error.reason)
         }
+      }) {
+        try drain()
       }
     } catch let error as TraceJSONLinesError {
       throw TracecatError.invalidJSONLines(file: name, error)
@@ -83,10 +106,11 @@ struct PackCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
-    if let output {
-      try InputSource.writeNewTrace(output, writer.bytes)
+    try drain(final: true)
+    if let file {
+      try InputSource.publish(file)
     } else {
-      try console.write(writer.bytes)
+      try console.flush()
     }
     return .success
   }

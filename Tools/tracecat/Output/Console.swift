@@ -30,6 +30,15 @@ final class Console {
     if buffer.count >= 1 << 16 { try? flush() }
   }
 
+  /// Writes a line of data that `body` appends to the output buffer (without its newline), without
+  /// building a `String`.
+  func printLine(_ body: (inout [UInt8]) -> Void) {
+    guard writeError == nil else { return }
+    body(&buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 16 { try? flush() }
+  }
+
   /// Writes raw bytes to standard output.
   func write(_ bytes: [UInt8]) throws {
     buffer.append(contentsOf: bytes)

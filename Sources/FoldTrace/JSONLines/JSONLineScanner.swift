@@ -1,0 +1,489 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One value of a line parsed by ``JSONLineScanner``, in document order: a container comes before its
+/// children, an object's children alternate key (a string node) and value.
+struct JSONTapeNode {
+  enum Kind: UInt8 {
+    case object, array, string, number, bool, null
+  }
+
+  /// A number's value (finite, checked when parsed).
+  var double: Double = 0
+  /// A string's first byte after its opening quote; a number's first byte.
+  var start: Int32
+  /// A string's closing quote; a number's end.
+  var end: Int32 = 0
+  /// The index just past this node's subtree.
+  var next: Int32 = 0
+  /// A container's elements, or an object's members.
+  var count: Int32 = 0
+  var kind: Kind
+  /// A string holds an escape; a number is a plain integer literal (no fraction, no exponent); a bool's
+  /// value.
+  var flag = false
+  /// A string is ASCII without escapes, so its bytes are its value and compare as its value does.
+  var plain = false
+}
+
+/// The fast path of the JSON Lines decoder: parses one line into a tape of ``JSONTapeNode``s, checking
+/// everything the reference reading (``JSONInputValue``, Foundation's `JSONDecoder`) checks, and reuses
+/// its storage from line to line.
+///
+/// Errors come in the reference's order: a line nested deeper than ``JSONLineCheck/limit`` first, then
+/// text that is not JSON, then the first bad string or out-of-range number in document order (a value
+/// under a repeated key is skipped, as the reference keeps only a key's first value).
+///
+/// - Complexity: O(*n*) in the line's length; each byte is looked at a bounded number of times.
+struct JSONLineScanner: Sendable {
+  private(set) var nodes: [JSONTapeNode] = []
+  /// True when the line holds a number the reference reads as a whole number in a way the fast path
+  /// does not reproduce (not a plain integer, and 2⁵³ or more): the caller reads the line with the
+  /// reference instead.
+  private(set) var needsReference = false
+
+  /// The first bad string or number seen, with its path; parsing goes on to find syntax errors.
+  private var firstFailure: (path: String, reason: String)?
+  /// The path to the value being parsed: an object member's key node, or an array element's index.
+  private var path: [(key: Int32, index: Int32)] = []
+  /// Values under a repeated key are being parsed (their bad strings and numbers do not count).
+  private var shadowDepth = 0
+  /// The key nodes of the objects being parsed, innermost last; `keyBases` marks where each starts.
+  private var keys: [Int32] = []
+  private var keyBases: [Int] = []
+  /// For objects of many members, their decoded keys (a pairwise check would be quadratic).
+  private var keySets: [Set<String>?] = []
+
+  init() {}
+
+  /// A line that does not parse: why, and where.
+  struct Failure: Error, Equatable {
+    /// The field path (`offset[1]`), or nil for the line as a whole.
+    var field: String?
+    var reason: String
+  }
+
+  /// Parses `bytes`, valid UTF-8, into ``nodes``; the root is node 0.
+  ///
+  /// - Throws: ``Failure`` naming the first problem as the reference would.
+  mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    nodes.removeAll(keepingCapacity: true)
+    path.removeAll(keepingCapacity: true)
+    keys.removeAll(keepingCapacity: true)
+    keyBases.removeAll(keepingCapacity: true)
+    keySets.removeAll(keepingCapacity: true)
+    firstFailure = nil
+    shadowDepth = 0
+    needsReference = false
+    var cursor = Cursor(bytes)
+    do throws(JSONLineScannerSyntax) {
+      try parseValue(&cursor, depth: 1)
+      cursor.skipWhitespace()
+      if !cursor.atEnd { throw JSONLineScannerSyntax(offset: cursor.offset, expected: "the end of the line") }
+    } catch {
+      if let tooDeep = JSONLineCheck.failure(in: bytes) { throw Failure(reason: tooDeep) }
+      let found =
+        error.offset < bytes.count ? "'\(Self.printable(bytes[error.offset]))'" : "the end of the line"
+      throw Failure(
+        reason: "not valid JSON: expected \(error.expected) at byte \(error.offset + 1), found \(found)")
+    }
+    if let firstFailure {
+      throw Failure(field: firstFailure.path.isEmpty ? nil : firstFailure.path, reason: firstFailure.reason)
+    }
+  }
+
+  private static func printable(_ byte: UInt8) -> String {
+    byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+  }
+
+  // MARK: Values
+
+  private mutating func parseValue(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+    cursor.skipWhitespace()
+    guard let byte = cursor.peek() else {
+      throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a value")
+    }
+    switch byte {
+    case UInt8(ascii: "{"):
+      guard depth <= JSONLineCheck.limit else {
+        throw JSONLineScannerSyntax(offset: cursor.offset, expected: "")
+      }
+      try parseObject(&cursor, depth: depth)
+    case UInt8(ascii: "["):
+      guard depth <= JSONLineCheck.limit else {
+        throw JSONLineScannerSyntax(offset: cursor.offset, expected: "")
+      }
+      try parseArray(&cursor, depth: depth)
+    case UInt8(ascii: "\""):
+      try parseString(&cursor, isKey: false)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try parseNumber(&cursor)
+    case UInt8(ascii: "t"):
+      try cursor.expect("true")
+      append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .bool, flag: true))
+    case UInt8(ascii: "f"):
+      try cursor.expect("false")
+      append(JSONTapeNode(start: Int32(cursor.offset - 5), kind: .bool, flag: false))
+    case UInt8(ascii: "n"):
+      try cursor.expect("null")
+      append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .null))
+    default:
+      throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a value")
+    }
+  }
+
+  /// Appends a leaf node.
+  private mutating func append(_ node: JSONTapeNode) {
+    var node = node
+    node.next = Int32(nodes.count + 1)
+    nodes.append(node)
+  }
+
+  private mutating func parseArray(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+    let index = nodes.count
+    nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .array))
+    cursor.advance()
+    cursor.skipWhitespace()
+    var count: Int32 = 0
+    if cursor.peek() == UInt8(ascii: "]") {
+      cursor.advance()
+    } else {
+      path.append((key: -1, index: 0))
+      while true {
+        path[path.count - 1].index = count
+        try parseValue(&cursor, depth: depth + 1)
+        count += 1
+        cursor.skipWhitespace()
+        guard let byte = cursor.peek() else {
+          throw JSONLineScannerSyntax(offset: cursor.offset, expected: "',' or ']'")
+        }
+        cursor.advance()
+        if byte == UInt8(ascii: "]") { break }
+        guard byte == UInt8(ascii: ",") else {
+          throw JSONLineScannerSyntax(offset: cursor.offset - 1, expected: "',' or ']'")
+        }
+      }
+      path.removeLast()
+    }
+    nodes[index].count = count
+    nodes[index].next = Int32(nodes.count)
+  }
+
+  private mutating func parseObject(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+    let index = nodes.count
+    nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .object))
+    cursor.advance()
+    cursor.skipWhitespace()
+    var count: Int32 = 0
+    if cursor.peek() == UInt8(ascii: "}") {
+      cursor.advance()
+    } else {
+      keyBases.append(keys.count)
+      keySets.append(nil)
+      path.append((key: -1, index: -1))
+      while true {
+        cursor.skipWhitespace()
+        guard cursor.peek() == UInt8(ascii: "\"") else {
+          throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a key (a string)")
+        }
+        let keyIndex = Int32(nodes.count)
+        try parseString(&cursor, isKey: true)
+        path[path.count - 1].key = keyIndex
+        let repeated = isRepeated(keyIndex, cursor.bytes)
+        cursor.skipWhitespace()
+        guard cursor.peek() == UInt8(ascii: ":") else {
+          throw JSONLineScannerSyntax(offset: cursor.offset, expected: "':' after the key")
+        }
+        cursor.advance()
+        if repeated { shadowDepth += 1 }
+        try parseValue(&cursor, depth: depth + 1)
+        if repeated { shadowDepth -= 1 }
+        count += 1
+        cursor.skipWhitespace()
+        guard let byte = cursor.peek() else {
+          throw JSONLineScannerSyntax(offset: cursor.offset, expected: "',' or '}'")
+        }
+        cursor.advance()
+        if byte == UInt8(ascii: "}") { break }
+        guard byte == UInt8(ascii: ",") else {
+          throw JSONLineScannerSyntax(offset: cursor.offset - 1, expected: "',' or '}'")
+        }
+      }
+      path.removeLast()
+      keys.removeSubrange(keyBases.removeLast()...)
+      keySets.removeLast()
+    }
+    nodes[index].count = count
+    nodes[index].next = Int32(nodes.count)
+  }
+
+  /// Whether the object being parsed already has the key at `keyIndex` (as Swift compares strings, so as
+  /// the reference's dictionary does), and records it.
+  private mutating func isRepeated(_ keyIndex: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    let base = keyBases[keyBases.count - 1]
+    if keys.count - base >= 16 {
+      if keySets[keySets.count - 1] == nil {
+        keySets[keySets.count - 1] = Set(keys[base...].map { decodedString(Int($0), bytes) })
+      }
+      keys.append(keyIndex)
+      return !keySets[keySets.count - 1]!.insert(decodedString(Int(keyIndex), bytes)).inserted
+    }
+    let key = nodes[Int(keyIndex)]
+    var repeated = false
+    for earlier in keys[base...] where !repeated {
+      let other = nodes[Int(earlier)]
+      if key.plain && other.plain {
+        repeated = bytesEqual(key, other, bytes)
+      } else {
+        repeated = decodedString(Int(keyIndex), bytes) == decodedString(Int(earlier), bytes)
+      }
+    }
+    keys.append(keyIndex)
+    return repeated
+  }
+
+  private func bytesEqual(_ a: JSONTapeNode, _ b: JSONTapeNode, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard a.end - a.start == b.end - b.start, let base = bytes.baseAddress else { return false }
+    return memcmp(base + Int(a.start), base + Int(b.start), Int(a.end - a.start)) == 0
+  }
+
+  private func decodedString(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> String {
+    JSONTape.string(nodes[index], bytes)
+  }
+
+  /// Records a bad string or number unless an earlier one or a repeated key hides it.
+  private mutating func fail(_ reason: String, _ bytes: UnsafeRawBufferPointer) {
+    guard firstFailure == nil, shadowDepth == 0 else { return }
+    var text = ""
+    for component in path {
+      if component.key >= 0 {
+        if !text.isEmpty { text += "." }
+        text += decodedString(Int(component.key), bytes)
+      } else {
+        text += "[\(component.index)]"
+      }
+    }
+    firstFailure = (text, reason)
+  }
+
+  // MARK: Strings
+
+  private mutating func parseString(_ cursor: inout Cursor, isKey: Bool) throws(JSONLineScannerSyntax) {
+    cursor.advance()
+    let start = cursor.offset
+    var escaped = false
+    var ascii = true
+    var bad = false
+    while true {
+      guard let byte = cursor.peek() else {
+        throw JSONLineScannerSyntax(offset: cursor.offset, expected: "'\"' closing the string")
+      }
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        cursor.advance()
+        guard let escape = cursor.peek() else {
+          throw JSONLineScannerSyntax(offset: cursor.offset, expected: "an escape")
+        }
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          cursor.advance()
+        case UInt8(ascii: "u"):
+          cursor.advance()
+          let unit = try cursor.hex4()
+          if unit >= 0xD800 && unit < 0xDC00 {
+            // A high surrogate must be followed by an escaped low one.
+            if cursor.peek() == UInt8(ascii: "\\") && cursor.peek(1) == UInt8(ascii: "u") {
+              cursor.advance()
+              cursor.advance()
+              let low = try cursor.hex4()
+              if !(low >= 0xDC00 && low < 0xE000) { bad = true }
+            } else {
+              bad = true
+            }
+          } else if unit >= 0xDC00 && unit < 0xE000 {
+            bad = true
+          }
+        default:
+          throw JSONLineScannerSyntax(
+            offset: cursor.offset, expected: "an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t, \\u)")
+        }
+        continue
+      }
+      if byte < 0x20 {
+        bad = true  // a raw control character, in a key as in a value
+      } else if byte >= 0x80 {
+        ascii = false
+      }
+      cursor.advance()
+    }
+    var node = JSONTapeNode(start: Int32(start), kind: .string, flag: escaped, plain: !escaped && ascii)
+    node.end = Int32(cursor.offset)
+    cursor.advance()
+    append(node)
+    if bad { fail(JSONInputValue.invalidString, cursor.bytes) }
+  }
+
+  // MARK: Numbers
+
+  private static let exactPowers: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+    1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// Reads a number as JSON writes it; its value is the correctly rounded double (an exact product or
+  /// quotient of two doubles when the digits and the exponent allow, as Clinger's fast path, else
+  /// Swift's correctly rounding `Double(_:)`).
+  private mutating func parseNumber(_ cursor: inout Cursor) throws(JSONLineScannerSyntax) {
+    let start = cursor.offset
+    let negative = cursor.peek() == UInt8(ascii: "-")
+    if negative { cursor.advance() }
+    var mantissa: UInt64 = 0
+    var digits = 0  // significant digits in `mantissa`
+    var dropped = false  // more significant digits than `mantissa` holds
+    var nonzero = false
+    var exponent = 0
+    guard let first = cursor.peek(), first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
+      throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a digit")
+    }
+    func take(_ digit: UInt8, fraction: Bool) {
+      let value = UInt64(digit &- UInt8(ascii: "0"))
+      if value != 0 { nonzero = true }
+      if digits == 0 && value == 0 {
+        if fraction { exponent -= 1 }
+        return
+      }
+      if digits < 19 {
+        mantissa = mantissa &* 10 &+ value
+        digits += 1
+        if fraction { exponent -= 1 }
+      } else {
+        if value != 0 { dropped = true }
+        if !fraction { exponent += 1 }
+      }
+    }
+    if first == UInt8(ascii: "0") {
+      cursor.advance()
+    } else {
+      while let byte = cursor.peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        take(byte, fraction: false)
+        cursor.advance()
+      }
+    }
+    var plain = true
+    if cursor.peek() == UInt8(ascii: ".") {
+      plain = false
+      cursor.advance()
+      guard let byte = cursor.peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
+        throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a digit after '.'")
+      }
+      while let byte = cursor.peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        take(byte, fraction: true)
+        cursor.advance()
+      }
+    }
+    if cursor.peek() == UInt8(ascii: "e") || cursor.peek() == UInt8(ascii: "E") {
+      plain = false
+      cursor.advance()
+      var exponentNegative = false
+      if cursor.peek() == UInt8(ascii: "+") || cursor.peek() == UInt8(ascii: "-") {
+        exponentNegative = cursor.peek() == UInt8(ascii: "-")
+        cursor.advance()
+      }
+      guard let byte = cursor.peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
+        throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a digit in the exponent")
+      }
+      var explicit = 0
+      while let byte = cursor.peek(), byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        explicit = min(explicit * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+        cursor.advance()
+      }
+      exponent += exponentNegative ? -explicit : explicit
+    }
+    let end = cursor.offset
+    var value: Double
+    if !nonzero {
+      value = 0
+    } else if !dropped && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+      value = Double(mantissa)
+      value = exponent >= 0 ? value * Self.exactPowers[exponent] : value / Self.exactPowers[-exponent]
+    } else {
+      let text = String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<end]), as: UTF8.self)
+      value = Double(text).map(\.magnitude) ?? .infinity
+    }
+    if negative { value = -value }
+    var node = JSONTapeNode(start: Int32(start), kind: .number, flag: plain)
+    node.end = Int32(end)
+    node.double = value
+    append(node)
+    if !value.isFinite || (value == 0 && nonzero) {
+      fail(JSONInputValue.numberOutOfRange, cursor.bytes)
+    } else if !plain && value >= 0x1p53 && value < 0x1p64 && value == value.rounded(.towardZero) {
+      needsReference = true
+    }
+  }
+}
+
+/// Where a line stops being JSON, and what should have come there.
+private struct JSONLineScannerSyntax: Error {
+  var offset: Int
+  var expected: String
+}
+
+/// A byte position in a line.
+private struct Cursor {
+  let bytes: UnsafeRawBufferPointer
+  var offset = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  var atEnd: Bool { offset >= bytes.count }
+
+  @inline(__always) func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+  @inline(__always) func peek(_ ahead: Int) -> UInt8? {
+    offset + ahead < bytes.count ? bytes[offset + ahead] : nil
+  }
+  @inline(__always) mutating func advance() { offset += 1 }
+
+  /// Skips JSON whitespace: space, tab, line feed, carriage return.
+  @inline(__always) mutating func skipWhitespace() {
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+      offset += 1
+    }
+  }
+
+  /// Consumes `word` (`true`, `false`, `null`).
+  mutating func expect(_ word: StaticString) throws(JSONLineScannerSyntax) {
+    let count = word.utf8CodeUnitCount
+    for index in 0..<count {
+      guard offset < bytes.count, bytes[offset] == word.utf8Start[index] else {
+        throw JSONLineScannerSyntax(offset: offset, expected: "'\(word)'")
+      }
+      offset += 1
+    }
+  }
+
+  /// Four hex digits of a `\u` escape.
+  mutating func hex4() throws(JSONLineScannerSyntax) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = peek() else { throw JSONLineScannerSyntax(offset: offset, expected: "a hex digit") }
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw JSONLineScannerSyntax(offset: offset, expected: "a hex digit")
+      }
+      value = value << 4 | digit
+      offset += 1
+    }
+    return value
+  }
+}

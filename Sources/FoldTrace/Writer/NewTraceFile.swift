@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A new file written piece by piece that appears under its name only when it is complete: the bytes go
+/// to a hidden temporary file beside it (`.NAME.XXXXXX`, mode 0644), which ``publish()`` syncs and links
+/// to the name. `link(2)` never replaces a name, so an existing file is never overwritten; until
+/// ``publish()`` nothing is visible under the name, and ``discard()`` (or deinit) removes the temporary
+/// file. It streams what ``TraceWriter/createFile(_:bytes:)`` writes at once.
+///
+/// An existing *empty* file (a placeholder) is filled in place instead, as by
+/// ``TraceWriter/createFile(_:bytes:)``, and emptied again on ``discard()``; so is a name whose
+/// temporary twin would be too long. On a file system without hard links, ``publish()`` copies the
+/// temporary file to a new file under the name.
+public final class NewTraceFile {
+  /// The name the file appears under.
+  public let path: String
+  private var file: TraceFile?
+  /// The hidden file being written, or nil when writing in place.
+  private var temporary: String?
+  /// Writing into a file this object created under `path` (not a placeholder it found).
+  private var createdInPlace = false
+  private var isDone = false
+
+  /// Starts a new file.
+  ///
+  /// - Parameter path: Where the file appears on ``publish()``.
+  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, `.alreadyExists` when `path` holds
+  ///   data, `.locked` when a writer holds it, `.io` naming the failing call.
+  public init(path: String) throws(TraceError) {
+    self.path = path
+    guard !path.isEmpty else {
+      throw TraceError(.invalidArgument, file: path, reason: "no path given for the new trace")
+    }
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      try claimPlaceholder()
+      return
+    }
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      let code = errno
+      guard code == ENAMETOOLONG else { throw TraceFile.failure(path, "create", code) }
+      try createInPlace()
+      return
+    }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.temporary = temporary
+    let file = TraceFile(path: temporary, descriptor: descriptor)
+    self.file = file
+    guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, fchmod(descriptor, 0o644) == 0 else {
+      let error = TraceFile.failure(temporary, "fchmod")
+      discard()
+      throw error
+    }
+  }
+
+  private func claimPlaceholder() throws(TraceError) {
+    let file = try TraceFile.open(path, .update)
+    do throws(TraceError) {
+      try file.lockExclusive()
+      let existing = try file.size()
+      guard existing == 0 else {
+        throw TraceError(.alreadyExists, file: path, reason: "already holds \(existing) bytes")
+      }
+    } catch {
+      file.close()
+      throw error
+    }
+    self.file = file
+  }
+
+  private func createInPlace() throws(TraceError) {
+    var descriptor: Int32
+    repeat {
+      descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else {
+      if errno == EEXIST { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
+      throw TraceFile.failure(path, "create")
+    }
+    file = TraceFile(path: path, descriptor: descriptor)
+    createdInPlace = true
+  }
+
+  deinit { discard() }
+
+  /// Appends bytes.
+  ///
+  /// - Throws: ``TraceError`` `.io` when they cannot be written (the file is then discarded).
+  public func write(_ bytes: [UInt8]) throws(TraceError) {
+    guard let file, !isDone else {
+      throw TraceError(.invalidArgument, file: path, reason: "the file is already published or discarded")
+    }
+    do throws(TraceError) {
+      try file.writeAll(bytes)
+    } catch {
+      discard()
+      throw error
+    }
+  }
+
+  /// Syncs the bytes and gives the file its name (then syncs the directory, best effort).
+  ///
+  /// - Throws: ``TraceError`` `.alreadyExists` when another file took the name meanwhile, `.io` naming
+  ///   the failing call; the temporary file is removed either way.
+  public func publish() throws(TraceError) {
+    guard let file, !isDone else {
+      throw TraceError(.invalidArgument, file: path, reason: "the file is already published or discarded")
+    }
+    do throws(TraceError) {
+      try file.sync()
+      if let temporary, link(temporary, path) != 0 {
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else {
+          if code == EEXIST { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
+          throw TraceFile.failure(path, "link", code)
+        }
+        try copyToNewFile(from: file)
+      }
+    } catch {
+      discard()
+      throw error
+    }
+    isDone = true
+    if let temporary { _ = unlink(temporary) }
+    file.close()
+    self.file = nil
+    try? TraceFile.syncDirectory(of: path)
+  }
+
+  /// Copies the finished temporary file under the name, on a file system without hard links.
+  private func copyToNewFile(from file: TraceFile) throws(TraceError) {
+    let size = try file.size()
+    let copy = try TraceFile.create(path, contents: [])
+    defer { copy.close() }
+    var offset = 0
+    while offset < size {
+      let chunk = try file.read(at: offset, count: min(1 << 20, size - offset))
+      if chunk.isEmpty { break }
+      try copy.writeAll(chunk)
+      offset += chunk.count
+    }
+    try copy.sync()
+  }
+
+  /// Removes what was written: the temporary file, or the file created in place; a placeholder is emptied
+  /// again. Does nothing after ``publish()``.
+  public func discard() {
+    guard !isDone else { return }
+    isDone = true
+    if let temporary {
+      _ = unlink(temporary)
+    } else if createdInPlace {
+      _ = unlink(path)
+    } else if let file {
+      try? file.truncate(to: 0)
+    }
+    file?.close()
+    file = nil
+  }
+}

@@ -1,0 +1,106 @@
+import FoldTrace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a text input line by line in 64 KiB chunks, holding at most one line (up to ``maxLineBytes``)
+/// and one chunk in memory, so any input — a pipe, a FIFO, `/dev/zero` — costs bounded memory.
+///
+/// Lines end at `\n` bytes (a `\r` before it stays on the line, where JSON reads it as whitespace); the
+/// last line need not end in one.
+struct LineReader {
+  /// The longest line accepted, in bytes without its `\n`: 4 MiB, room for any event a trace holds
+  /// (a record is at most 1 MiB, and escaping at most sextuples a control character).
+  static let maxLineBytes = 4 << 20
+
+  private let descriptor: Int32
+  private let name: String
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  private var chunkStart = 0
+  private var chunkEnd = 0
+  private var pending: [UInt8] = []
+  private var atEnd = false
+  /// Lines returned so far.
+  private(set) var lineNumber = 0
+
+  /// Opens `argument` (`-` is standard input).
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when it cannot be opened.
+  init(_ argument: String) throws {
+    name = InputSource.displayName(argument)
+    if argument == "-" {
+      descriptor = 0
+    } else {
+      descriptor = open(argument, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw TracecatError.io(file: argument, reason: String(cString: strerror(errno)))
+      }
+    }
+  }
+
+  func close() { if descriptor > 0 { _ = Glibc.close(descriptor) } }
+
+  /// Calls `body` with the next line's bytes (valid only during the call), or returns false at the end.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when the input cannot be read;
+  ///   ``TracecatError/invalidJSONLines(file:_:)`` for a line over ``maxLineBytes``; what `body` throws.
+  mutating func nextLine(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+    pending.removeAll(keepingCapacity: true)
+    while true {
+      if chunkStart < chunkEnd {
+        let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: UInt8(ascii: "\n"))
+        let end = newline ?? chunkEnd
+        if pending.count + (end - chunkStart) > Self.maxLineBytes { throw overLong() }
+        if let newline {
+          lineNumber += 1
+          if pending.isEmpty {
+            let start = chunkStart
+            chunkStart = newline + 1
+            try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<newline])) }
+          } else {
+            pending.append(contentsOf: chunk[chunkStart..<newline])
+            chunkStart = newline + 1
+            try pending.withUnsafeBytes { try body($0) }
+          }
+          return true
+        }
+        pending.append(contentsOf: chunk[chunkStart..<chunkEnd])
+        chunkStart = chunkEnd
+      }
+      if atEnd { break }
+      try fill()
+    }
+    // The end: a last line without a newline, if any.
+    guard !pending.isEmpty else { return false }
+    lineNumber += 1
+    try pending.withUnsafeBytes { try body($0) }
+    pending.removeAll(keepingCapacity: true)
+    return true
+  }
+
+  private mutating func fill() throws {
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw TracecatError.io(file: name, reason: String(cString: strerror(errno)))
+      }
+      chunkStart = 0
+      chunkEnd = count
+      if count == 0 { atEnd = true }
+      return
+    }
+  }
+
+  private func overLong() -> TracecatError {
+    TracecatError.invalidJSONLines(
+      file: name,
+      TraceJSONLinesError(
+        line: lineNumber + 1,
+        reason: "longer than \(Self.maxLineBytes) bytes (4 MiB), the limit for one line; is this JSON Lines?")
+    )
+  }
+}
