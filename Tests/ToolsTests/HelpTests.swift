@@ -4,7 +4,7 @@ import Testing
 /// `--help` for the tool and every subcommand, and usage errors with the nearest valid spelling.
 @Suite struct HelpTests {
   static let subcommands = [
-    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "replay", "pack",
+    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "replay", "check", "pack",
   ]
 
   @Test func everyHelpMatchesItsGolden() throws {

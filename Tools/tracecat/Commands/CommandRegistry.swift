@@ -3,7 +3,8 @@ enum CommandRegistry {
   /// Every subcommand, in the order `tracecat --help` lists them.
   static let commands: [any TracecatCommand.Type] = [
     CatCommand.self, StatsCommand.self, VerifyCommand.self, RecoverCommand.self, DiffCommand.self,
-    SliceCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self, PackCommand.self,
+    SliceCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self, CheckCommand.self,
+    PackCommand.self,
   ]
 
   /// The subcommand that runs when the first argument names none: `tracecat FILE…` is `tracecat cat FILE…`.
