@@ -4,7 +4,8 @@ import Testing
 /// `--help` for the tool and every subcommand, and usage errors with the nearest valid spelling.
 @Suite struct HelpTests {
   static let subcommands = [
-    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "show", "replay", "pack",
+    "cat", "stats", "verify", "recover", "diff", "slice", "export", "plot", "show", "replay", "check",
+    "pack",
   ]
 
   @Test func everyHelpMatchesItsGolden() throws {

@@ -89,4 +89,27 @@ import Testing
         == "tracecat: error: <stdin>: line 3, field \"kind\": a \"layout\" event needs trace format 1.1; "
         + "the header declares 1.0\n")
   }
+
+  /// A slice starts from the app's last layout, and stats count the new kinds.
+  @Test func sliceCarriesTheLastLayoutAndStatsCountTheKinds() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("recorded.foldtrace")
+    let writer = try TraceWriter(
+      path: path.path, header: TraceHeader(device: "d", app: "a", recorder: "r"), policy: .archive)
+    for event in Self.events() { try writer.append(event) }
+    try writer.close()
+    #expect(
+      try fixture.run(["slice", "--from", "0.5", "recorded.foldtrace", "-o", "s.foldtrace"]).status == 0)
+    let json = try fixture.run(["--json", "s.foldtrace"])
+    #expect(
+      json.lines.contains {
+        $0.hasPrefix(
+          #"{"t":500000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split""#)
+      })
+    let stats = try fixture.run(["stats", "recorded.foldtrace"])
+    #expect(stats.text.contains("  layout:         1\n"))
+    #expect(stats.text.contains("  presented:      90\n"))
+    #expect(stats.text.contains("format:           1.1\n"))
+  }
 }

@@ -34,6 +34,7 @@ struct TraceBench {
 
     if wants.contains(.record), let long {
       try RecordBench(options: options, events: long.events).run(into: &table)
+      try PresentedSampleBench.run(options: options, into: &table)
     }
     var longDocument: [UInt8] = []
     if !wants.isDisjoint(with: [.size, .decode]), let long {

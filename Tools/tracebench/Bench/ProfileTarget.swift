@@ -35,8 +35,23 @@ enum ProfileTarget {
       let sample = try TraceSample(name: "profile", header: LongSession.header, events: events)
       let (replayed, failures) = try ReplayBench.replay(sample)
       return "replayed=\(replayed) failures=\(failures)"
+    case "presented":
+      let recorder = try PresentedSampleBench.recorder()
+      var allocations: UInt64 = 0
+      let batch = SessionRecorder.defaultEventCapacity / 2
+      for start in stride(from: 0, to: count, by: batch) {
+        let before = AllocationCounter.thread
+        for k in start..<min(start + batch, count) {
+          _ = try recorder.recordPresented(scene: SceneID(1), PresentedSampleBench.sample(k))
+        }
+        allocations += AllocationCounter.thread - before
+        try recorder.synchronize()
+      }
+      let dropped = recorder.droppedCount
+      try recorder.close()
+      return "presented=\(count) allocations=\(allocations) dropped=\(dropped)"
     default:
-      throw Options.Failure(description: "profile targets: record, decode, replay")
+      throw Options.Failure(description: "profile targets: record, decode, replay, presented")
     }
   }
 }

@@ -4,6 +4,7 @@ enum CommandRegistry {
   static let commands: [any TracecatCommand.Type] = [
     CatCommand.self, StatsCommand.self, VerifyCommand.self, RecoverCommand.self, DiffCommand.self,
     SliceCommand.self, ExportCommand.self, PlotCommand.self, ShowCommand.self, ReplayCommand.self,
+    CheckCommand.self,
     PackCommand.self,
   ]
 

@@ -1,0 +1,264 @@
+import FoldTrace
+import LayoutCore
+
+extension RecordingChecker {
+  /// A layout: shape, decisions, columns, and each element's new target.
+  mutating func receiveLayout(
+    _ layout: RecordedLayout, scene: inout SceneRecord, id: SceneID, at now: UInt64, index: Int
+  ) {
+    closeRestState(&scene, id: id, at: now, final: false)
+    scene.restSince = now
+    if let shape = layout.shape, let recorded = LayoutShape(rawValue: shape) {
+      if let expected = scene.expectedShape, expected != recorded {
+        fail(
+          .shape, scene: id, index: index, time: now, element: nil, expected: expected.rawValue,
+          actual: shape, summary: "the recorded shape \(shape) does not follow the recorded size classes")
+      }
+      var transitions = shapeTransitions[id, default: []]
+      if transitions.last?.shape != recorded {
+        transitions.append(ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
+      }
+      shapeTransitions[id] = transitions
+    }
+    decide("shape", layout.shape, scene: &scene, id: id, at: now, index: index)
+    decide("presentation", layout.presentation, scene: &scene, id: id, at: now, index: index)
+    decide("columns", layout.columns.map(String.init), scene: &scene, id: id, at: now, index: index)
+    if let columns = layout.columns, scene.canFold, columns > 1, columns % 2 == 1 {
+      fail(
+        .evenColumns, scene: id, index: index, time: now, element: nil, expected: "an even column count",
+        actual: "\(columns) columns", summary: "a scene that can fold laid out an odd number of columns")
+    }
+    for element in layout.elements {
+      guard var motion = scene.motions[element.id] else {
+        scene.motions[element.id] = ElementMotion(
+          onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
+          targetIndex: index)
+        scene.motionOrder.append(element.id)
+        continue
+      }
+      guard motion.target != element.frame else { continue }
+      let moving = motion.lastSample.map { now - $0 <= tolerances.retargetGap } ?? false
+      if !moving || distance(motion.onScreen, motion.target) <= tolerances.rest {
+        closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+      }
+      motion.start = motion.onScreen
+      motion.target = element.frame
+      motion.targetTime = now
+      motion.targetIndex = index
+      motion.lastSample = nil
+      motion.faded = false
+      scene.motions[element.id] = motion
+    }
+    scene.needsAnchorCheck = true
+    scene.layout = layout
+  }
+
+  /// A decision's next value; flapping when it returns to the value before within the minimum dwell
+  /// while the size classes did not cross back.
+  private mutating func decide(
+    _ name: String, _ value: String?, scene: inout SceneRecord, id: SceneID, at now: UInt64, index: Int
+  ) {
+    guard let value else { return }
+    guard let held = scene.decisions[name] else {
+      scene.decisions[name] = Decision(value: value, since: now)
+      return
+    }
+    guard held.value != value else { return }
+    if held.previous == value, now - held.since < tolerances.minimumDwell {
+      let window = held.since > tolerances.settle ? held.since - tolerances.settle : 0
+      let crossings = scene.shapeChanges.filter { $0 >= window && $0 <= now }.count
+      if crossings < 2 {
+        let milliseconds = ReplayFormat.number(Double(now - held.since) / 1e6)
+        fail(
+          .flapping, scene: id, index: index, time: now, element: name,
+          expected: "\(held.value) held at least \(tolerances.minimumDwell / 1_000_000) ms",
+          actual: "\(value) → \(held.value) → \(value) after \(milliseconds) ms",
+          summary: "the \(name) flapped back to \(value) while the size classes held")
+      }
+    }
+    scene.decisions[name] = Decision(value: value, since: now, previous: held.value)
+  }
+
+  /// One element's presented sample: start, continuity, overshoot.
+  mutating func receivePresented(
+    _ element: PresentedElement, scene: inout SceneRecord, id: SceneID, at now: UInt64, index: Int
+  ) {
+    guard var motion = scene.motions[element.id] else {
+      scene.motions[element.id] = ElementMotion(
+        onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
+        targetIndex: index, lastSample: now)
+      scene.motionOrder.append(element.id)
+      return
+    }
+    let move = distance(motion.start, motion.target)
+    let omega = tolerances.omega
+    let fading = scene.crossFades && (element.opacity < 1 || motion.lastOpacity < 1)
+    if element.opacity < 1 { motion.faded = true }
+    let frame = ReplayFormat.rect(element.frame)
+    if let last = motion.lastSample {
+      let step = distance(motion.onScreen, element.frame)
+      maximumFrameJump = max(maximumFrameJump, step)
+      let dt = Double(now - last) / 1e9
+      let bound = tolerances.position + move * min(1, tolerances.stepFactor * omega * dt)
+      if step > bound && !fading {
+        fail(
+          .frameJump, scene: id, index: index, time: now, element: element.id,
+          expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
+          actual: "\(ReplayFormat.number(step)) pt, from \(ReplayFormat.rect(motion.onScreen)) to \(frame)",
+          summary: "jumped \(ReplayFormat.number(step)) pt in one refresh (a snap)",
+          once: "jump \(id) \(element.id) \(motion.targetIndex)")
+      }
+    } else {
+      // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
+      let dt = max(Double(now - motion.targetTime) / 1e9, 1.0 / 60)
+      let bound = tolerances.position + move * min(1, tolerances.stepFactor * omega * dt)
+      let offset = distance(motion.start, element.frame)
+      if offset > bound && !fading {
+        fail(
+          .retargetOrigin, scene: id, index: index, time: now, element: element.id,
+          expected:
+            "within \(ReplayFormat.number(bound)) pt of the on-screen \(ReplayFormat.rect(motion.start))",
+          actual: frame, summary: "started \(ReplayFormat.number(offset)) pt from its on-screen frame")
+      }
+    }
+    if !fading, let passed = overshoot(motion, element.frame) {
+      fail(
+        .overshoot, scene: id, index: index, time: now, element: element.id,
+        expected: "no farther than its layout frame \(ReplayFormat.rect(motion.target))", actual: frame,
+        summary: "overshot its layout frame by \(ReplayFormat.number(passed)) pt",
+        once: "overshoot \(id) \(element.id) \(motion.targetIndex)")
+    }
+    motion.onScreen = element.frame
+    motion.lastSample = now
+    motion.lastOpacity = element.opacity
+    scene.motions[element.id] = motion
+  }
+
+  /// How far past the target `frame` is, along any edge that moved, beyond the position tolerance.
+  private func overshoot(_ motion: ElementMotion, _ frame: TraceRect) -> Double? {
+    let pairs = [
+      (motion.start.x, motion.target.x, frame.x), (motion.start.y, motion.target.y, frame.y),
+      (motion.start.width, motion.target.width, frame.width),
+      (motion.start.height, motion.target.height, frame.height),
+    ]
+    var worst = 0.0
+    for (start, target, value) in pairs where start != target {
+      let past = (value - target) * (target > start ? 1 : -1)
+      worst = max(worst, past)
+    }
+    return worst > tolerances.position ? worst : nil
+  }
+
+  /// Ends one move: it must have been presented moving (or cross-fading), and rest on its target.
+  mutating func closeMotion(
+    _ motion: inout ElementMotion, id element: String, scene: SceneID, crossFades: Bool
+  ) {
+    let move = distance(motion.start, motion.target)
+    guard move > tolerances.position else { return }
+    let target = ReplayFormat.rect(motion.target)
+    guard motion.lastSample != nil else {
+      fail(
+        crossFades ? .crossFade : .frameJump, scene: scene, index: motion.targetIndex,
+        time: motion.targetTime,
+        element: element, expected: "presented frames moving to \(target)",
+        actual: "no presented frame: it cut from \(ReplayFormat.rect(motion.start))",
+        summary: "moved \(ReplayFormat.number(move)) pt without being presented moving (a snap)")
+      motion.onScreen = motion.target
+      return
+    }
+    if crossFades && !motion.faded {
+      fail(
+        .crossFade, scene: scene, index: motion.targetIndex, time: motion.targetTime, element: element,
+        expected: "a cross-fade (an opacity below 1) under Reduce Motion",
+        actual: "a slide at full opacity", summary: "slid \(ReplayFormat.number(move)) pt under Reduce Motion"
+      )
+    }
+    let off = distance(motion.onScreen, motion.target)
+    if off > tolerances.rest {
+      fail(
+        .endSnap, scene: scene, index: motion.targetIndex, time: motion.lastSample ?? motion.targetTime,
+        element: element, expected: "at rest on its layout frame \(target)",
+        actual: "last presented at \(ReplayFormat.rect(motion.onScreen))",
+        summary: "came to rest \(ReplayFormat.number(off)) pt from its recorded layout")
+    }
+  }
+
+  /// Ends a period in which the scene's layout and regions held: at rest (it lasted the settle time, or
+  /// the recording ends) no interactive element may touch an active region. At the end every move
+  /// closes.
+  mutating func closeRestState(_ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool) {
+    if let layout = scene.layout, final || now - scene.restSince >= tolerances.settle {
+      for element in layout.elements where element.isInteractive {
+        for region in scene.activeRegions where intersects(element.frame, region.frame) {
+          let where_ = ReplayFormat.rect(region.frame)
+          fail(
+            .reservedRegion, scene: id, index: nil, time: scene.restSince, element: element.id,
+            expected: "clear of the active \(region.kind.rawValue) \(where_)",
+            actual: "at rest at \(ReplayFormat.rect(element.frame))",
+            summary: "the interactive element rests on an active \(region.kind.rawValue)",
+            once: "region \(id) \(element.id) \(where_) \(ReplayFormat.rect(element.frame))")
+        }
+      }
+    }
+    guard final else { return }
+    for element in scene.motionOrder {
+      guard var motion = scene.motions[element] else { continue }
+      closeMotion(&motion, id: element, scene: id, crossFades: scene.crossFades)
+      motion.start = motion.target
+      scene.motions[element] = motion
+    }
+  }
+
+  /// An anchored scroll: across a relayout of the scene, or the first of a new scene after another
+  /// scene recorded the same anchor, `anchorTop` stays within the tolerance.
+  mutating func checkAnchor(_ id: SceneID, item: String, top: Double, at now: UInt64, index: Int) {
+    guard var scene = scenes[id] else { return }
+    var before: Double?
+    var reason = ""
+    if let anchor = scene.anchor {
+      if scene.needsAnchorCheck && anchor.item == item {
+        before = anchor.top
+        reason = "across a relayout"
+      }
+    } else if let last = lastAnchor, last.scene != id, last.item == item {
+      before = last.top
+      reason = "across the handover from scene \(last.scene)"
+    }
+    if let before {
+      let drift = abs(top - before)
+      maximumAnchorDrift = max(maximumAnchorDrift, drift)
+      if drift > tolerances.anchor {
+        fail(
+          .anchor, scene: id, index: index, time: now, element: item,
+          expected:
+            "anchorTop \(ReplayFormat.number(before)) pt within \(ReplayFormat.number(tolerances.anchor)) pt",
+          actual: "\(ReplayFormat.number(top)) pt",
+          summary: "the scroll anchor moved \(ReplayFormat.number(drift)) pt \(reason)")
+      }
+    }
+    scene.anchor = (item, top)
+    scene.needsAnchorCheck = false
+    scenes[id] = scene
+    lastAnchor = (id, item, top)
+  }
+
+  /// The largest difference of the four values, in points.
+  func distance(_ a: TraceRect, _ b: TraceRect) -> Double {
+    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+  }
+
+  /// Whether the rectangles share interior points; a zero-width (or zero-height) region is a line that
+  /// an element crosses when the line passes strictly inside it.
+  func intersects(_ a: TraceRect, _ b: TraceRect) -> Bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+      || (b.width == 0 && a.x < b.x && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+      || (b.height == 0 && a.y < b.y && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width)
+  }
+}
+
+extension ReplayFormat {
+  /// A recorded frame as `[x,y,w,h]` in points.
+  static func rect(_ r: TraceRect) -> String {
+    "[\(number(r.x)),\(number(r.y)),\(number(r.width)),\(number(r.height))]"
+  }
+}

@@ -1,0 +1,209 @@
+import FoldTrace
+import LayoutCore
+
+/// Checks what an app drew, from its recorded output (`layout`, `presented`, `scroll`'s `anchorTop`),
+/// against the session's recorded inputs: no model of the app is involved (<doc:CheckingRecordings>).
+///
+/// Feed it a trace's events in order with ``receive(_:)``, then read ``finish()``; or call
+/// ``check(_:trace:tolerances:)``. The promises are those `tracecat replay` checks on a model's plan
+/// (``ReplayCheck``), held against the recording:
+///
+/// - ``ReplayCheck/shape``: a recorded shape that names a ``LayoutShape`` is the one the recorded size
+///   classes and aspect ratio give (LayoutRules.md, "Shape").
+/// - ``ReplayCheck/flapping``: no recorded decision (shape, presentation, columns) changes back within
+///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too.
+/// - ``ReplayCheck/reservedRegion``: at rest (the layout and the regions unchanged for
+///   ``RecordingTolerances/settle``, or at the end), no interactive element intersects an active division
+///   or occlusion.
+/// - ``ReplayCheck/evenColumns``: a scene that can fold (a division was recorded) lays out an even
+///   number of columns when it lays out more than one.
+/// - ``ReplayCheck/frameJump``: presented frames are continuous between refreshes, and an element whose
+///   layout moved it was presented moving (no cut).
+/// - ``ReplayCheck/retargetOrigin``: the first presented frame after a layout starts from the on-screen
+///   value.
+/// - ``ReplayCheck/endSnap``: the last presented frame rests exactly on the recorded layout.
+/// - ``ReplayCheck/overshoot``: no presented frame passes its layout frame.
+/// - ``ReplayCheck/crossFade``: under Reduce Motion or Prefer Cross-Fade, moves are cross-fades (some
+///   presented opacity below 1).
+/// - ``ReplayCheck/anchor``: the anchor item's `anchorTop` stays within ``RecordingTolerances/anchor``
+///   across a relayout of its scene and across a display handover where the same anchor is recorded.
+///
+/// Every failure is a ``ReplayFailure`` whose message names the scene, the time, the element or
+/// decision, what was expected and what was recorded.
+///
+/// - Complexity: O(e) per event of e elements, O(1) per element of a presented sample (one dictionary
+///   lookup).
+public struct RecordingChecker: Sendable {
+  /// The trace's name, for the summary.
+  public let trace: String
+  public let tolerances: RecordingTolerances
+
+  var scenes: [SceneID: SceneRecord] = [:]
+  var sceneOrder: [SceneID] = []
+  var failures: [ReplayFailure] = []
+  var reported: Set<String> = []
+  var events = 0
+  var lastTime: UInt64 = 0
+  var maximumAnchorDrift = 0.0
+  var maximumFrameJump = 0.0
+  /// The last anchored scroll of any scene: a handover compares the next scene's first one with it.
+  var lastAnchor: (scene: SceneID, item: String, top: Double)?
+
+  /// Creates a checker.
+  public init(trace: String, tolerances: RecordingTolerances = .default) {
+    self.trace = trace
+    self.tolerances = tolerances
+  }
+
+  /// Checks a whole recording.
+  /// - Parameters:
+  ///   - events: The trace's events, in order.
+  ///   - trace: Its name, for the summary and messages.
+  ///   - tolerances: The limits.
+  /// - Returns: The summary: passed when no check failed.
+  /// - Complexity: O(total elements listed).
+  public static func check(
+    _ events: some Sequence<TraceEvent>, trace: String, tolerances: RecordingTolerances = .default
+  ) -> ReplaySummary {
+    var checker = RecordingChecker(trace: trace, tolerances: tolerances)
+    for event in events { checker.receive(event) }
+    return checker.finish()
+  }
+
+  /// Checks the next event.
+  public mutating func receive(_ event: TraceEvent) {
+    let index = events
+    events += 1
+    let now = max(lastTime, event.time)
+    lastTime = now
+    switch event.payload {
+    case .sceneConnected(let id, _, _):
+      if scenes[id] == nil { sceneOrder.append(id) }
+      scenes[id] = SceneRecord()
+    case .sceneDisconnected(let id):
+      if var scene = scenes[id] {
+        closeRestState(&scene, id: id, at: now, final: true)
+        scenes[id] = nil
+      }
+    case .geometry(let id, let geometry):
+      update(id) { scene in
+        let shape = LayoutShape(geometry)
+        if scene.expectedShape != shape { scene.shapeChanges.append(now) }
+        scene.expectedShape = shape
+        scene.needsAnchorCheck = true
+      }
+    case .regions(let id, let regions):
+      guard var scene = scenes[id] else { return }
+      closeRestState(&scene, id: id, at: now, final: false)
+      scene.activeRegions = regions.filter(\.isActive)
+      if regions.contains(where: { $0.kind == .division }) { scene.canFold = true }
+      scene.restSince = now
+      scenes[id] = scene
+    case .traits(let id, let traits):
+      update(id) { $0.crossFades = traits.reduceMotion || traits.prefersCrossFade }
+    case .scroll(let id, _, let anchor, let anchorTop):
+      guard let anchor, let anchorTop else { return }
+      checkAnchor(id, item: anchor, top: anchorTop, at: now, index: index)
+    case .layout(let id, let layout):
+      guard var scene = scenes[id] else { return }
+      receiveLayout(layout, scene: &scene, id: id, at: now, index: index)
+      scenes[id] = scene
+    case .presented(let id, let elements):
+      guard var scene = scenes[id] else { return }
+      for element in elements { receivePresented(element, scene: &scene, id: id, at: now, index: index) }
+      scenes[id] = scene
+    case .hinge, .selection, .marker, .dropped:
+      break
+    }
+  }
+
+  /// Ends the recording: the last layouts must be at rest, clear of active regions, and reached.
+  /// - Returns: The summary of every check.
+  public mutating func finish() -> ReplaySummary {
+    for id in sceneOrder {
+      guard var scene = scenes[id] else { continue }
+      closeRestState(&scene, id: id, at: lastTime, final: true)
+      scenes[id] = scene
+    }
+    var digest = FNV1a64()
+    for failure in failures { digest.combine(failure.message) }
+    let shapes = sceneOrder.compactMap { id -> ReplaySummary.SceneShapes? in
+      guard let transitions = shapeTransitions[id], !transitions.isEmpty else { return nil }
+      return ReplaySummary.SceneShapes(scene: id, transitions: transitions)
+    }
+    return ReplaySummary(
+      trace: trace, events: events, scenes: shapes, maximumAnchorDrift: maximumAnchorDrift,
+      maximumFrameJump: maximumFrameJump, digest: String(digest.value, radix: 16), failures: failures,
+      failureCount: failures.count)
+  }
+
+  /// Each scene's recorded shapes that name a ``LayoutShape``, consecutive repeats merged.
+  var shapeTransitions: [SceneID: [ReplaySummary.Transition]] = [:]
+
+  private mutating func update(_ id: SceneID, _ change: (inout SceneRecord) -> Void) {
+    guard var scene = scenes[id] else { return }
+    change(&scene)
+    scenes[id] = scene
+  }
+
+  mutating func fail(
+    _ check: ReplayCheck, scene: SceneID?, index: Int?, time: UInt64, element: String?, expected: String,
+    actual: String, summary: String, once key: String? = nil
+  ) {
+    if let key {
+      guard !reported.contains(key) else { return }
+      reported.insert(key)
+    }
+    failures.append(
+      ReplayFailure(
+        check: check, scene: scene, eventIndex: index, time: time, element: element, expected: expected,
+        actual: actual, summary: summary))
+  }
+}
+
+/// What the checker knows of one connected scene.
+struct SceneRecord: Sendable {
+  var expectedShape: LayoutShape?
+  /// Times the size classes' shape changed.
+  var shapeChanges: [UInt64] = []
+  var activeRegions: [ReservedRegion] = []
+  var canFold = false
+  var crossFades = false
+  var layout: RecordedLayout?
+  /// Since when the layout and the regions are unchanged.
+  var restSince: UInt64 = 0
+  /// Each decision's value, since when it is held, and the value before it.
+  var decisions: [String: Decision] = [:]
+  /// Each element's motion, by id.
+  var motions: [String: ElementMotion] = [:]
+  /// The element ids in first-seen order, for a deterministic end.
+  var motionOrder: [String] = []
+  /// The last anchored scroll of this scene.
+  var anchor: (item: String, top: Double)?
+  /// A geometry or layout arrived since the last anchored scroll.
+  var needsAnchorCheck = false
+}
+
+struct Decision: Sendable {
+  var value: String
+  var since: UInt64
+  var previous: String?
+}
+
+/// One element's motion towards its recorded layout frame.
+struct ElementMotion: Sendable {
+  /// The frame last on screen: the last presented one, or the layout frame it rested on.
+  var onScreen: TraceRect
+  /// The layout frame it moves to.
+  var target: TraceRect
+  /// The on-screen frame when the target was set.
+  var start: TraceRect
+  /// When the target was set, in ns.
+  var targetTime: UInt64
+  /// The event that set the target.
+  var targetIndex: Int
+  /// The last presented sample's time, since the target was set.
+  var lastSample: UInt64?
+  var lastOpacity = 1.0
+  var faded = false
+}

@@ -1,0 +1,159 @@
+import FoldReplay
+import FoldReplayTesting
+import FoldTrace
+import Testing
+
+/// Sessions as a team pastes them from a device log (JSON Lines), judged by the checks on recordings:
+/// each planted fault fails with a sentence naming its element or item, and the same session without the
+/// fault passes.
+@Suite struct PastedSessionTests {
+  static let header =
+    #"{"kind":"header","version":"1.1","device":"iPhone Duo","app":"Mail 3.2","recorder":"FoldTrace 0.1"}"#
+
+  /// The Duo's internal display, flat, then folded as a book at 1.0 s: the division becomes active and
+  /// the app moves its compose button off it with a spring, sampled at 60 Hz with dropped frames.
+  static let fold = #"""
+    {"t":0,"kind":"sceneConnected","scene":1,"display":"internal","scale":3}
+    {"t":0,"kind":"geometry","scene":1,"size":[1040,780],"safeArea":[24,0,20,0],"horizontal":"regular","vertical":"regular","interactive":false}
+    {"t":0,"kind":"regions","scene":1,"regions":[{"kind":"division","frame":[520,0,0,780],"active":false}]}
+    {"t":10000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"elements":[{"id":"action.compose","frame":[500,716,44,44],"interactive":true},{"id":"list","frame":[0,24,504,736],"interactive":false}]}
+    {"t":1000000000,"kind":"hinge","status":"partiallyOpen","angle":120}
+    {"t":1000000000,"kind":"regions","scene":1,"regions":[{"kind":"division","frame":[504,0,32,780],"active":true}]}
+    {"t":1016000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"elements":[{"id":"action.compose","frame":[448,716,44,44],"interactive":true},{"id":"list","frame":[0,24,504,736],"interactive":false}]}
+    {"t":1032666667,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[498.5,716,44,44],"opacity":1}]}
+    {"t":1049333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[494.93,716,44,44],"opacity":1}]}
+    {"t":1066000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[490.33,716,44,44],"opacity":1}]}
+    {"t":1082666667,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[485.36,716,44,44],"opacity":1}]}
+    {"t":1116000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[475.79,716,44,44],"opacity":1}]}
+    {"t":1132666667,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[471.57,716,44,44],"opacity":1}]}
+    {"t":1149333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[467.82,716,44,44],"opacity":1}]}
+    {"t":1182666667,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[461.72,716,44,44],"opacity":1}]}
+    {"t":1216000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[457.31,716,44,44],"opacity":1}]}
+    {"t":1249333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[454.21,716,44,44],"opacity":1}]}
+    {"t":1299333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[451.31,716,44,44],"opacity":1}]}
+    {"t":1349333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[449.73,716,44,44],"opacity":1}]}
+    {"t":1416000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[448.71,716,44,44],"opacity":1}]}
+    {"t":1516000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[448.18,716,44,44],"opacity":1}]}
+    {"t":1616000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[448,716,44,44],"opacity":1}]}
+    """#
+
+  static func events(_ body: String) throws -> [TraceEvent] {
+    try TraceJSONLines.decode(document: header + "\n" + body).events
+  }
+
+  @Test func theFoldSessionPasses() throws {
+    let summary = assertRecordingPasses(try Self.events(Self.fold), trace: "fold")
+    #expect(summary.passed)
+    #expect(summary.maximumFrameJump > 4 && summary.maximumFrameJump < 10)
+    #expect(summary.scenes.map(\.transitions.count) == [1])
+  }
+
+  @Test func aPlantedSnapFailsNamingTheElement() throws {
+    // The animation cut short: one refresh after 485.36 the button is on its layout frame.
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let cut = lines.firstIndex { $0.contains("475.79") }!
+    lines.removeSubrange(cut..<(lines.count - 1))
+    let snap = lines.joined(separator: "\n").replacingOccurrences(of: "1616000000", with: "1099333333")
+    let summary = assertRecordingFails(
+      try Self.events(snap), with: [(.frameJump, "action.compose")], trace: "snap")
+    #expect(
+      summary.failures.first?.message
+        == "Scene 1, event 11 at 1.099 s, element \"action.compose\": jumped 37.36 pt in one refresh (a snap)"
+        + " (frameJump). Expected: at most 7.987 pt in 16.667 ms. Actual: 37.36 pt, from [485.36,716,44,44]"
+        + " to [448,716,44,44].")
+    // Dropped frames are not a snap: the same step over the half second the frames took passes.
+    assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "dropped frames")
+  }
+
+  @Test func aButtonRestingOnTheActiveFoldFails() throws {
+    // The app never lays out again after the fold: the button stays across the division.
+    let lines = Self.fold.split(separator: "\n").prefix(6).joined(separator: "\n")
+    let summary = assertRecordingFails(
+      try Self.events(lines), with: [(.reservedRegion, "action.compose")], trace: "on-fold")
+    #expect(
+      summary.failures.first?.message
+        == "Scene 1 at 1.000 s, element \"action.compose\": the interactive element rests on an active division"
+        + " (reservedRegion). Expected: clear of the active division [504,0,32,780]. Actual: at rest at"
+        + " [500,716,44,44].")
+  }
+
+  /// Reading on the closed Duo, then opened: scene 1 hands over to scene 2, which keeps item-42 where it
+  /// was (12 pt below the top, within 1 pt).
+  static func handover(anchorTop: String) -> String {
+    #"""
+    {"t":0,"kind":"sceneConnected","scene":1,"display":"external","scale":3}
+    {"t":0,"kind":"geometry","scene":1,"size":[480,760],"safeArea":[0,0,20,28],"horizontal":"compact","vertical":"regular","interactive":false,"verticalBarEdge":"trailing"}
+    {"t":5000000,"kind":"layout","scene":1,"shape":"compactTall","presentation":"stack","columns":1,"elements":[{"id":"action.compose","frame":[404,696,44,44],"interactive":true}]}
+    {"t":900000000,"kind":"scroll","scene":1,"offset":[0,3696],"anchor":"item-42","anchorTop":12}
+    {"t":1500000000,"kind":"sceneDisconnected","scene":1}
+    {"t":1500000000,"kind":"sceneConnected","scene":2,"display":"internal","scale":3}
+    {"t":1500000000,"kind":"geometry","scene":2,"size":[1040,780],"safeArea":[24,0,20,0],"horizontal":"regular","vertical":"regular","interactive":false}
+    {"t":1510000000,"kind":"layout","scene":2,"shape":"regularWide","presentation":"split","columns":2,"elements":[{"id":"action.compose","frame":[448,716,44,44],"interactive":true}]}
+    {"t":1510000000,"kind":"scroll","scene":2,"offset":[0,1848],"anchor":"item-42","anchorTop":ANCHOR}
+    """#.replacingOccurrences(of: "ANCHOR", with: anchorTop)
+  }
+
+  @Test func aLostAnchorFailsNamingTheItem() throws {
+    assertRecordingPasses(try Self.events(Self.handover(anchorTop: "12.5")), trace: "handover")
+    let summary = assertRecordingFails(
+      try Self.events(Self.handover(anchorTop: "0")), with: [(.anchor, "item-42")], trace: "lost-anchor")
+    #expect(
+      summary.failures.first?.message
+        == "Scene 2, event 8 at 1.510 s, element \"item-42\": the scroll anchor moved 12 pt across the handover"
+        + " from scene 1 (anchor). Expected: anchorTop 12 pt within 1 pt. Actual: 0 pt.")
+    #expect(summary.maximumAnchorDrift == 12)
+  }
+
+  /// An iPad window dragged back and forth across 700 pt every 40 ms, regular × regular throughout.
+  static func resize(presentations: [String]) -> String {
+    let connect = #"{"t":0,"kind":"sceneConnected","scene":1,"display":"window","scale":2}"#
+    let rows = presentations.enumerated().map { i, presentation in
+      let t = i * 40_000_000
+      let width = i.isMultiple(of: 2) ? 702 : 698
+      return
+        #"{"t":\#(t),"kind":"geometry","scene":1,"size":[\#(width),900],"safeArea":[24,0,20,0],"#
+        + #""horizontal":"regular","vertical":"regular","interactive":true}"# + "\n"
+        + #"{"t":\#(t + 8_000_000),"kind":"layout","scene":1,"shape":"regularTall","#
+        + #""presentation":"\#(presentation)","elements":[]}"#
+    }
+    return ([connect] + rows).joined(separator: "\n")
+  }
+
+  @Test func flappingPanesFailNamingTheDecision() throws {
+    assertRecordingPasses(
+      try Self.events(Self.resize(presentations: ["split", "split", "split", "split"])), trace: "held")
+    let summary = assertRecordingFails(
+      try Self.events(Self.resize(presentations: ["split", "stack", "split", "stack"])),
+      with: [(.flapping, "presentation"), (.flapping, "presentation")], trace: "flapping")
+    #expect(
+      summary.failures.first?.message
+        == "Scene 1, event 6 at 0.088 s, element \"presentation\": the presentation flapped back to split while"
+        + " the size classes held (flapping). Expected: stack held at least 250 ms. Actual: split → stack →"
+        + " split after 40 ms.")
+  }
+
+  @Test func aShapeThatIgnoresTheSizeClassesFails() throws {
+    let wrong = Self.fold.replacingOccurrences(of: #""shape":"regularWide""#, with: #""shape":"regularTall""#)
+    let summary = assertRecordingFails(
+      try Self.events(wrong), with: [(.shape, nil), (.shape, nil)], trace: "shape")
+    #expect(summary.failures.first?.expected == "regularWide")
+  }
+
+  @Test func anOvershootAndAMissedRestFail() throws {
+    let overshoot = Self.fold.replacingOccurrences(of: "[449.73,", with: "[446.5,")
+    assertRecordingFails(try Self.events(overshoot), with: [(.overshoot, "action.compose")], trace: "over")
+    let short = Self.fold.replacingOccurrences(
+      of: #"[448,716,44,44],"opacity":1}]}"#, with: #"[448.18,716,44,44],"opacity":1}]}"#)
+    assertRecordingFails(try Self.events(short), with: [(.endSnap, "action.compose")], trace: "short")
+  }
+
+  @Test func reduceMotionWantsACrossFade() throws {
+    let traits =
+      #"{"t":0,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"crossFade":false,"#
+      + #""reduceTransparency":false,"direction":"ltr"}"#
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    lines.insert(traits, at: 1)
+    assertRecordingFails(
+      try Self.events(lines.joined(separator: "\n")), with: [(.crossFade, "action.compose")], trace: "slide")
+  }
+}

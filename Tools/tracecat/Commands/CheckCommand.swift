@@ -1,0 +1,89 @@
+import FoldReplay
+import FoldTrace
+
+/// `tracecat check PATH…`: checks the app's recorded output in traces (layout, presented frames,
+/// anchorTop) against the recorded inputs, with no model; prints the `replay` table (or JSON Lines); exit
+/// 1 when any trace fails.
+struct CheckCommand: TracecatCommand {
+  static let configuration = CommandConfiguration(
+    name: "check",
+    abstract: "Check the app's recorded output in traces; exit 1 on any failure.",
+    discussion: """
+      PATH is a trace file or a directory searched recursively for *.foldtrace files, sorted by path. \
+      Each trace's recorded output (format 1.1: layout, presented, scroll anchorTop) is checked against \
+      its recorded inputs: the recorded shape follows the size classes and aspect ratio; no recorded \
+      decision (shape, presentation, columns) flaps; interactive elements at rest clear of active \
+      divisions and occlusions; even columns where the scene can fold; presented frames continuous \
+      between refreshes, starting from the on-screen value, resting exactly on the recorded layout, \
+      without overshoot, cross-fading under Reduce Motion; the anchor's anchorTop kept within 1 pt \
+      across relayouts and display handovers. Tolerances suit 60/120 Hz display-link sampling with \
+      dropped frames. A trace without recorded output passes.
+
+      The table and exit codes are those of replay; SHAPES are the recorded shapes, MAX DRIFT the \
+      largest anchorTop change checked, MAX JUMP the largest step between two presented frames. --json \
+      prints one {"kind":"summary", "trace", "events", "verdict", "failures": […]} record per trace, as \
+      replay's summary.
+      """,
+    options: [.flag("json", help: "Print JSON Lines summaries instead of the table.")],
+    positionals: PositionalSpec(
+      name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
+    examples: [("tracecat check device.foldtrace", "Check one recording from a device.")])
+
+  var paths: [String]
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws {
+    paths = arguments.positionals
+    json = arguments.flag("json")
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let files = try ReplayInputs.traceFiles(in: paths)
+    guard !files.isEmpty else {
+      throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
+    }
+    var status = ExitStatus.success
+    var outcomes: [ReplayOutcome] = []
+    for path in files {
+      let outcome = Self.one(path)
+      if !outcome.passed { status = .invalid }
+      if json {
+        console.print(outcome.lines.joined(separator: "\n"))
+        outcome.errors.forEach(console.error)
+      } else {
+        outcomes.append(outcome)
+      }
+    }
+    if !json {
+      ReplayTable.lines(outcomes).forEach(console.print)
+      try console.flush()
+      for outcome in outcomes { outcome.errors.forEach(console.error) }
+    }
+    return status
+  }
+
+  /// Checks one trace frame by frame; a damaged trace is checked up to the damage and reported.
+  static func one(_ path: String) -> ReplayOutcome {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    var checker = RecordingChecker(trace: name)
+    var errors: [String] = []
+    do {
+      let reader = try TraceReader(path: path)
+      while let frame = try reader.nextFrame() {
+        for event in frame.events { checker.receive(event) }
+      }
+    } catch {
+      errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
+    }
+    let summary = checker.finish()
+    var line = ReplayJSONLines.summary(summary)
+    if !errors.isEmpty {
+      let message = ReplayJSONLines.string(errors.joined(separator: " "))
+      line =
+        "{\"kind\":\"summary\",\"trace\":\(ReplayJSONLines.string(name)),\"events\":\(summary.events)"
+        + ",\"verdict\":\"fail\",\"failures\":[{\"check\":\"trace\",\"scene\":null,\"event\":null,\"t\":0"
+        + ",\"element\":null,\"expected\":\"a readable trace\",\"actual\":\(message),\"message\":\(message)}]}"
+    }
+    return ReplayOutcome(path: path, summary: summary, lines: [line], errors: errors)
+  }
+}
