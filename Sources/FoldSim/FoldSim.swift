@@ -1,6 +1,6 @@
 import Foundation  // links libm for rounding on Linux
 
-/// "The system": device profiles and human gestures that synthesize sessions (issue 6).
+/// "The system": device profiles and human gestures that synthesize sessions.
 ///
 /// FoldSim plays the OS for the app under test: it knows devices (``DeviceProfile``) and how the system
 /// reports their geometry, size classes, safe areas, bars and reserved regions (``SystemModel``); gestures

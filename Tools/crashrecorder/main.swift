@@ -1,4 +1,4 @@
-// crashrecorder: the child and driver processes of FoldTrace's reliability harnesses (issue 9).
+// crashrecorder: the child and driver processes of FoldTrace's reliability harnesses.
 // `record` is the crash-soak child, `soak` the crash-soak driver (Tools/crash-soak), `load` the
 // SessionRecorder load test (Tools/recorder-load), `seeds` writes fuzzing seeds (Tools/fuzz-reader).
 #if canImport(Glibc)

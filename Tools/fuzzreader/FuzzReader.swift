@@ -1,4 +1,4 @@
-// The libFuzzer target of Tools/fuzz-reader (issue 9). Not a SwiftPM target: the script compiles it with
+// The libFuzzer target of Tools/fuzz-reader. Not a SwiftPM target: the script compiles it with
 // FoldTrace's sources into one module with `swiftc -sanitize=fuzzer`, so it reaches internal API too.
 
 /// libFuzzer's entry point: reads `size` bytes at `data` as a trace, every way a tool would.

@@ -1,6 +1,6 @@
 import Foundation
 
-// tracebench: measures FoldTrace against the baselines a team would use instead (issue 8).
+// tracebench: measures FoldTrace against the baselines a team would use instead.
 // `tracebench _child …` is the hidden entry point of the child processes MemoryBench spawns.
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,7 +1,7 @@
 import FoldTrace
 
 /// Checks that every relayout kept the scroll anchor's distance from the viewport's top, except where
-/// anchoring promises nothing (CSS Scroll Anchoring; `issues show 4`): the anchor was removed, the
+/// anchoring promises nothing (CSS Scroll Anchoring): the anchor was removed, the
 /// offset had to be clamped to the content's ends (then it must be exactly clamped), or the view was at
 /// the top (then it must stay there).
 struct AnchorCheck {

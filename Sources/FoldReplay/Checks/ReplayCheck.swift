@@ -10,7 +10,7 @@ public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// less than the minimum dwell while the input did not move back (``FlappingCheck``'s rules).
   case flapping
   /// The scroll anchor kept its distance from the viewport's top across a relayout (CSS Scroll
-  /// Anchoring; `issues show 4`).
+  /// Anchoring).
   case anchor
   /// No element moved farther in one tick than the spring could move it, and none snapped to its target
   /// (LayoutCore's Springs, "Plan animator"; LayoutRules, "Motion state"). While the user drags a window's size only a jump that

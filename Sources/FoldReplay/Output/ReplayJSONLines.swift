@@ -1,7 +1,7 @@
 import FoldTrace
 import LayoutCore
 
-/// The JSON Lines records of `tracecat replay --json`: a public contract (`issues show 5`). Keys come in
+/// The JSON Lines records of `tracecat replay --json`: a public contract. Keys come in
 /// a fixed order and numbers in ``ReplayFormat`` form, so the same trace gives the same bytes.
 ///
 /// - `{"kind":"layout","trace","t","scene","event","shape","presentation","columns","anchor":{"item","offset"}}`

@@ -70,7 +70,7 @@ public struct LayoutChange: Sendable, Equatable {
 
 /// What scroll anchoring should have done across one relayout. The replayer decides it from the content
 /// alone, never from the strategy under test (CSS Scroll Anchoring, "suppression triggers" and
-/// clamping; `issues show 4`).
+/// clamping).
 public enum AnchorOutcome: Sendable, Equatable {
   /// Nothing to anchor: no scrolling content, or its first layout.
   case none

@@ -1,8 +1,8 @@
 extension TraceReader {
   /// Whether a writer writes the event a record just decoded into `sink`: the reader refuses a record
   /// that breaks the writer's rules as damage or forgery, a malformed record (a `.corrupt` frame at the
-  /// frame's byte offset, naming the record's content byte) like any other (issue 2, "Event model":
-  /// invalid values are refused at record time; issue 9: no trace can hurt the reader).
+  /// frame's byte offset, naming the record's content byte) like any other (the event model:
+  /// invalid values are refused at record time; no trace can hurt the reader).
   ///
   /// The rules are the writer's, from the one place that states them: ``TraceEvent/validationFailure``,
   /// through its fast mirror `RecordValidation.isValid(_:)` (tested to agree with it) — NaN, ±∞ or

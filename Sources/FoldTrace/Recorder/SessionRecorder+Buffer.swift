@@ -28,7 +28,7 @@ extension SessionRecorder {
   ///
   /// The caller stores the event into the slot (``SlotBuffer/Reservation/fill(_:)``) right after,
   /// under the lock or, as ``record(_:)`` does, once it is released, so that the store of the 120-byte
-  /// event completes outside the locked section. Measured (issue 8; README, "Performance"): on x86 the
+  /// event completes outside the locked section. Measured (FoldTrace.docc, Performance): on x86 the
   /// lock's release is a locked instruction, which waits for the stores before it, and the event's
   /// store waits for its cache lines when the writer queue read them on the other core.
   ///

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Records an app's session into a trace: thread-safe, cheap enough for the main thread at 120 Hz, and
-/// never blocking its callers on the disk (issue 2, "Writer, recorder, reader").
+/// never blocking its callers on the disk.
 ///
 /// **A move on the caller, everything else off it.** ``record(_:)`` validates the event and reads the
 /// recorder's clock, then, under a short lock, stamps it with that reading (read again under the lock

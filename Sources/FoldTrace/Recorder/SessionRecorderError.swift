@@ -1,8 +1,8 @@
 /// Why ``SessionRecorder`` refused an event. Write failures are not among them: they are the sink's own
 /// errors, reported through ``SessionRecorder/lastError``, the error handler and ``SessionRecorder/close()``.
 public enum SessionRecorderError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// A value that no trace may hold: NaN, infinite, or a negative size, inset or scale (issue 2, "Event
-  /// model"); `reason` says which.
+  /// A value that no trace may hold: NaN, infinite, or a negative size, inset or scale (the event
+  /// model); `reason` says which.
   case invalidEvent(kind: TraceEvent.Kind, reason: String)
   /// A scene identifier that was never connected through ``SessionRecorder/connectScene(_:display:scale:)``.
   case unknownScene(String)
