@@ -27,7 +27,7 @@ struct Options: Sendable {
     usage: tracebench [--quick] [--runs N] [--only SECTION,…] [--work-dir DIR] [--corpus DIR] [--seed N]
 
     Measures FoldTrace against the baselines a team would use instead and prints a Markdown table with
-    ratios and targets (issue 8). Build in release: swift run -c release tracebench
+    ratios and targets. Build in release: swift run -c release tracebench
 
       --quick          ~30-second smoke run: 100 k-event session, 1 M-event large trace, 3 runs
       --runs N         repetitions of each timed figure (default 5; 3 with --quick)
