@@ -18,7 +18,10 @@ public struct HingeSpec: Sendable {
     closedBelow: Sourced<Double>, fullyOpenFrom: Sourced<Double>, handoverOpening: Sourced<Double>,
     handoverClosing: Sourced<Double>,
     handover: Sourced<HandoverStyle> = Sourced(
-      .reconnect, .published("issue 5: \"a scene disconnects and another connects on the other display\""))
+      .reconnect,
+      .published(
+        "003_f6edf847a2b0c034.txt (디스플레이 간 공간 일관성): a scene disconnects and another connects on "
+          + "the other display"))
   ) {
     self.closedBelow = closedBelow
     self.fullyOpenFrom = fullyOpenFrom
