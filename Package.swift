@@ -83,7 +83,8 @@ let package = Package(
       ]),
     .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
     .testTarget(
-      name: "ToolsTests", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
+      name: "ToolsTests",
+      dependencies: ["FoldTrace", "FoldReplay", "FoldReplayTesting", "LayoutCore", "ReferenceScreen"],
       exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]

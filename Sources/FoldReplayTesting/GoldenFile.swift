@@ -55,7 +55,7 @@ public enum GoldenFile {
       atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try? actual.write(toFile: artifact, atomically: true, encoding: .utf8)
     return .failed(
-      "The replay no longer matches the golden \(path); the actual text is at \(artifact) "
+      "The text no longer matches the golden \(path); the actual text is at \(artifact) "
         + "(FOLDTRACE_RECORD=failed re-records it).\n\(diff)")
   }
 }

@@ -65,7 +65,7 @@ import Testing
       changes, scene: SceneID(1), expected: [.compactTall, .regularTall])
     #expect(failures.count == 1)
     #expect(failures.first?.eventIndex == 2)
-    #expect(failures.first?.diff == ["  compactTall", "+ regularWide", "- regularTall"])
+    #expect(failures.first?.diff == ["  compactTall", "- regularTall", "+ regularWide"])
   }
 
   func anchored(_ outcome: AnchorOutcome, before: Double, after: Double, offsetAfter: Double) -> ReplayRecord

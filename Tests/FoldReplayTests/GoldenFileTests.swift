@@ -43,7 +43,9 @@ import Testing
       Issue.record("expected a failure")
       return
     }
-    #expect(message.contains("--- expected\n+++ actual\n  trace: t\n+ events: 4\n- events: 3"))
+    #expect(
+      message.hasSuffix(
+        "--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n  trace: t\n- events: 3\n+ events: 4\n  "))
     let artifact = FileManager.default.temporaryDirectory.appendingPathComponent(
       "FoldTraceGoldens/mismatch.txt")
     #expect(try String(contentsOf: artifact, encoding: .utf8) == "trace: t\nevents: 4\n")

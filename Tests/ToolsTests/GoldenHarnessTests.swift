@@ -1,3 +1,4 @@
+import FoldReplay
 import Foundation
 import Testing
 
@@ -7,12 +8,13 @@ import Testing
   @Test func unifiedDiffShowsContextAndBothSides() {
     let expected = "a\nb\nc\nd\ne\nf\ng\n"
     let actual = "a\nb\nc\nD\ne\nf\ng\nh\n"
-    #expect(UnifiedDiff.diff(expected: expected, actual: expected) == nil)
+    #expect(LineDiff.unified(expected: expected, actual: expected) == nil)
     #expect(
-      UnifiedDiff.diff(expected: expected, actual: actual)
+      LineDiff.unified(expected: expected, actual: actual, context: 2)
         == """
-        @@ −4,4 +4,5 @@
-          a
+        --- expected
+        +++ actual
+        @@ -2,7 +2,8 @@
           b
           c
         - d
@@ -40,7 +42,7 @@ import Testing
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("- two") && text.contains("+ three")
     }
-    let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("tracecat-goldens/\(name)")
+    let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("FoldTraceGoldens/\(name)")
     #expect(try String(contentsOf: artifact, encoding: .utf8) == "one\nthree\n")
     #expect(try String(contentsOf: url, encoding: .utf8) == "one\ntwo\n", "never must not rewrite")
   }

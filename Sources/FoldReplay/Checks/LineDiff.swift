@@ -1,51 +1,93 @@
-/// A line diff in the `−`/`+` style of unified diffs, for sequences and golden files.
+/// A line diff in the `−`/`+` style of unified diffs, for sequences, goldens and recordings.
+///
+/// The edit script is the standard library's `CollectionDifference` (Myers' algorithm); this type only
+/// marks and groups its lines.
 public enum LineDiff {
-  /// The lines of `expected` and `actual` marked ` ` (both), `-` (expected only) or `+` (actual only),
-  /// in an order that follows both: a longest common subsequence.
+  /// The lines of `expected` and `actual` marked `  ` (both), `- ` (expected only) or `+ ` (actual only),
+  /// in an order that follows both; within a change, removals come before insertions.
   ///
   /// - Parameters:
   ///   - expected: The expected lines.
   ///   - actual: The actual lines.
   /// - Returns: The marked lines, or an empty array when the two are equal.
-  /// - Complexity: O(n × m) time and space for n and m lines (goldens and shape sequences are short).
+  /// - Complexity: O((n + m) · d) for n and m lines that differ in d lines.
   public static func lines(expected: [String], actual: [String]) -> [String] {
     guard expected != actual else { return [] }
-    let n = expected.count
-    let m = actual.count
-    var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        common[i][j] =
-          expected[i] == actual[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+    return marked(expected: expected, actual: actual).map { $0.mark + $0.line }
+  }
+
+  /// A unified diff of two texts: `--- expected` / `+++ actual` headers, then one hunk per change
+  /// headed `@@ -start,count +start,count @@` (1-based lines) with `context` unchanged lines around it;
+  /// nil when the texts are equal.
+  ///
+  /// - Parameters:
+  ///   - expected: The expected text, split at `\n`.
+  ///   - actual: The actual text, split at `\n`.
+  ///   - context: Unchanged lines kept before and after each change; hunks closer than twice this merge.
+  /// - Returns: The diff, or nil when `expected == actual`.
+  /// - Complexity: O((n + m) · d) for n and m lines that differ in d lines.
+  public static func unified(expected: String, actual: String, context: Int = 3) -> String? {
+    guard expected != actual else { return nil }
+    let all = marked(
+      expected: expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      actual: actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    let changed = all.indices.filter { all[$0].mark != "  " }
+    var output = ["--- expected", "+++ actual"]
+    var next = 0
+    while next < changed.count {
+      var last = next
+      while last + 1 < changed.count, changed[last + 1] - changed[last] <= 2 * context + 1 { last += 1 }
+      let lower = max(0, changed[next] - context)
+      let upper = min(all.count, changed[last] + context + 1)
+      let hunk = all[lower..<upper]
+      let first = all[lower]
+      let oldCount = hunk.count { $0.mark != "+ " }
+      let newCount = hunk.count { $0.mark != "- " }
+      output.append(
+        "@@ -\(first.expectedLine + (oldCount == 0 ? 0 : 1)),\(oldCount) "
+          + "+\(first.actualLine + (newCount == 0 ? 0 : 1)),\(newCount) @@")
+      output += hunk.map { $0.mark + $0.line }
+      next = last + 1
+    }
+    return output.joined(separator: "\n")
+  }
+
+  /// One line of the merged script, with the 0-based positions in both inputs it stands before.
+  private struct Marked {
+    var mark: String
+    var line: String
+    var expectedLine: Int
+    var actualLine: Int
+  }
+
+  /// Both inputs merged through their `CollectionDifference`.
+  private static func marked(expected: [String], actual: [String]) -> [Marked] {
+    var removed = [Bool](repeating: false, count: expected.count)
+    var inserted = [Bool](repeating: false, count: actual.count)
+    for change in actual.difference(from: expected) {
+      switch change {
+      case .remove(let offset, _, _): removed[offset] = true
+      case .insert(let offset, _, _): inserted[offset] = true
       }
     }
-    var result: [String] = []
+    var result: [Marked] = []
+    result.reserveCapacity(expected.count + actual.count)
     var i = 0
     var j = 0
-    while i < n || j < m {
-      if i < n, j < m, expected[i] == actual[j] {
-        result.append("  \(expected[i])")
+    while i < expected.count || j < actual.count {
+      if i < expected.count, removed[i] {
+        result.append(Marked(mark: "- ", line: expected[i], expectedLine: i, actualLine: j))
         i += 1
-        j += 1
-      } else if j < m, i == n || common[i][j + 1] >= common[i + 1][j] {
-        result.append("+ \(actual[j])")
+      } else if j < actual.count, inserted[j] {
+        result.append(Marked(mark: "+ ", line: actual[j], expectedLine: i, actualLine: j))
         j += 1
       } else {
-        result.append("- \(expected[i])")
+        // Neither removed nor inserted: the difference's invariant makes these the same common line.
+        result.append(Marked(mark: "  ", line: expected[i], expectedLine: i, actualLine: j))
         i += 1
+        j += 1
       }
     }
     return result
-  }
-
-  /// A unified diff of two texts with `--- expected` / `+++ actual` headers, or nil when they are equal.
-  ///
-  /// - Complexity: O(n × m) in the two texts' line counts.
-  public static func unified(expected: String, actual: String) -> String? {
-    let marked = lines(
-      expected: expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-      actual: actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    guard !marked.isEmpty else { return nil }
-    return (["--- expected", "+++ actual"] + marked).joined(separator: "\n")
   }
 }

@@ -1,8 +1,9 @@
+import FoldReplayTesting
 import Foundation
 import Testing
 
-/// Compares text with a golden file in `Tests/ToolsTests/__Goldens__/`, recording it per
-/// ``GoldenRecordMode``.
+/// The tools' golden files in `Tests/ToolsTests/__Goldens__/`, through FoldReplayTesting's one golden
+/// harness (``assertGolden(_:at:record:sourceLocation:)``): the same record modes, diff and artifact.
 enum Golden {
   /// The goldens' directory, next to this test target's sources.
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -11,47 +12,17 @@ enum Golden {
 
   /// Asserts that `actual` equals the golden `name`.
   ///
-  /// A missing golden is written under `missing` and `all` (the test fails, saying so); under `all` an
-  /// existing one is rewritten (and fails). A mismatch writes the actual text next to a temporary
-  /// artifact and fails with a unified −/+ diff (− golden, + actual).
-  ///
   /// - Parameters:
   ///   - actual: The output.
   ///   - name: The golden's file name, such as `cat-columns.txt`.
-  ///   - mode: The record mode; default from the environment.
+  ///   - mode: The record mode; nil to take it from the test's trait or `FOLDTRACE_RECORD`.
   ///   - directory: Where goldens live; default `__Goldens__`.
+  ///   - sourceLocation: Where a failure is reported (default the caller's).
   static func assert(
-    _ actual: String, named name: String, mode: GoldenRecordMode = .fromEnvironment,
+    _ actual: String, named name: String, mode: GoldenRecordMode? = nil,
     in directory: URL = Golden.directory, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let url = directory.appendingPathComponent(name)
-    let expected = try? String(contentsOf: url, encoding: .utf8)
-    if mode == .all || (expected == nil && mode == .missing) {
-      do {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try actual.write(to: url, atomically: true, encoding: .utf8)
-        Issue.record(
-          "Recorded golden \(name) (FOLDTRACE_RECORD=\(mode.rawValue)); check it, then re-run.",
-          sourceLocation: sourceLocation)
-      } catch {
-        Issue.record("Could not record golden \(name): \(error)", sourceLocation: sourceLocation)
-      }
-      return
-    }
-    guard let expected else {
-      Issue.record(
-        "No golden \(name) and FOLDTRACE_RECORD=never; record it with FOLDTRACE_RECORD=missing.",
-        sourceLocation: sourceLocation)
-      return
-    }
-    guard let diff = UnifiedDiff.diff(expected: expected, actual: actual) else { return }
-    let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("tracecat-goldens")
-      .appendingPathComponent(name)
-    try? FileManager.default.createDirectory(
-      at: artifact.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? actual.write(to: artifact, atomically: true, encoding: .utf8)
-    Issue.record(
-      "Output differs from golden \(name) (− golden, + actual; actual written to \(artifact.path)):\n\(diff)",
-      sourceLocation: sourceLocation)
+    assertGolden(
+      actual, at: directory.appendingPathComponent(name).path, record: mode, sourceLocation: sourceLocation)
   }
 }
