@@ -94,6 +94,25 @@ struct ScenarioParseTests {
     #expect(range.field == "timeline[0].angle")
   }
 
+  /// 100 000 distinct keys parse (a key list searched linearly made this quadratic: over 30 s), and a
+  /// duplicate after them is still found, at its own line and column.
+  @Test func manyKeysParseAndTheLastDuplicateIsFound() throws {
+    let members = (0..<100_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",\n")
+    guard case .object(let parsed) = try JSONNode.parse("{\(members)}", file: "keys.json").value else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(parsed.count == 100_000)
+    #expect(parsed.last?.key == "k99999")
+    do {
+      _ = try JSONNode.parse("{\(members),\n\"k7\": 0}", file: "keys.json")
+      Issue.record("expected the duplicate key to be refused")
+    } catch {
+      #expect(error.line == 100_001 && error.column == 1)
+      #expect(error.message == "duplicate key \"k7\"")
+    }
+  }
+
   @Test func impossibleStepsNameTheirLine() throws {
     let e = try failure(
       """
