@@ -142,6 +142,29 @@ import Testing
     #expect(try run(["recover", "-"], fixture).status == 2)
   }
 
+  /// `-s=1` and `-s 1` mean the same; a value may start with '-' (`-s -,1`, the device-wide events and
+  /// scene 1); `--s` and `--o` are not the short options `-s` and `-o`.
+  @Test func shortOptionsTakeInlineAndDashValuesButNotTwoDashes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let spaced = try run(["-s", "1", "duo.foldtrace"], fixture)
+    #expect(spaced.status == 0)
+    #expect(!spaced.stdout.isEmpty)
+    let inline = try run(["-s=1", "duo.foldtrace"], fixture)
+    #expect(inline.status == 0)
+    #expect(inline.stdout == spaced.stdout)
+    let both = try run(["-s", "-,1", "duo.foldtrace"], fixture)
+    #expect(both.status == 0, "\(both.stderr)")
+    #expect(both.stdout.count >= spaced.stdout.count)
+    #expect(try run(["-s", "-", "duo.foldtrace"], fixture).status == 0)
+    let long = try run(["--s", "1", "duo.foldtrace"], fixture)
+    #expect(long.status == 2)
+    #expect(long.stderr.hasPrefix("tracecat: error: unknown option '--s' for 'cat'\n"))
+    let output = try run(["pack", "--o", "out.foldtrace", "-"], fixture)
+    #expect(output.status == 2)
+    #expect(output.stderr.contains("unknown option '--o' for 'pack'"))
+  }
+
   @Test func missingFileIsAnIOError() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -59,7 +59,7 @@ enum ReplayTable {
     )
     for outcome in outcomes where !outcome.summary.passed {
       lines.append("")
-      lines.append("\(outcome.summary.trace): \(outcome.summary.failureCount) failures")
+      lines.append("\(outcome.summary.trace): \(Count(outcome.summary.failureCount, "failure"))")
       for failure in outcome.summary.failures.prefix(10) {
         lines.append("  " + failure.message.split(separator: "\n").joined(separator: "\n    "))
       }

@@ -19,10 +19,13 @@ enum ArgumentParser {
       switch tokens[index] {
       case .positional(let value):
         parsed.positionals.append(value)
-      case .option(let name, let inlineValue, let spelling):
+      case .option(let name, let inlineValue, let spelling, _):
+        // `--name` matches long names only and `-n` one-letter short names only, so `--o` is not `-o`.
+        let short = tokens[index].isShort
         guard
-          let option = options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }
-          )
+          let option = options.first(where: {
+            short ? name.count == 1 && $0.short == name.first : $0.name == name
+          })
         else {
           throw unknownOption(spelling, in: configuration, options: options)
         }
@@ -38,6 +41,12 @@ enum ArgumentParser {
           parsed.values[option.name, default: []].append(inlineValue)
         } else if index + 1 < tokens.count, case .positional(let value) = tokens[index + 1] {
           parsed.values[option.name, default: []].append(value)
+          index += 1
+        } else if index + 1 < tokens.count, case .option(_, _, _, let raw) = tokens[index + 1],
+          raw != "--"
+        {
+          // A value that starts with '-' (`-s -,2`, `--from -1`): the option needs one, so it takes this.
+          parsed.values[option.name, default: []].append(raw)
           index += 1
         } else {
           throw TracecatError.usage(

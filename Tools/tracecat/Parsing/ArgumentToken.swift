@@ -1,7 +1,15 @@
 /// One command-line argument after splitting, the first stage of parsing (split → parse → validate).
 enum ArgumentToken: Equatable, Sendable {
-  /// `--name`, `--name=value` or `-n`; the name is without dashes.
-  case option(name: String, value: String?, spelling: String)
+  /// `--name`, `--name=value`, `-n` or `-n=value`; the name is without dashes, `spelling` is the name as
+  /// written (`--name` or `-n`) and `raw` the whole argument, which an option taking a value may consume
+  /// when its value starts with `-` (`-s -,2`).
+  case option(name: String, value: String?, spelling: String, raw: String)
+
+  /// Whether the option was written with one dash: then only a one-letter short name matches it.
+  var isShort: Bool {
+    guard case .option(_, _, let spelling, _) = self else { return false }
+    return !spelling.hasPrefix("--")
+  }
   /// Anything else, including `-` (standard input) and everything after `--`.
   case positional(String)
 
@@ -22,12 +30,19 @@ enum ArgumentToken: Equatable, Sendable {
         if let equals = body.firstIndex(of: "=") {
           let name = String(body[..<equals])
           let value = String(body[body.index(after: equals)...])
-          tokens.append(.option(name: name, value: value, spelling: "--" + name))
+          tokens.append(.option(name: name, value: value, spelling: "--" + name, raw: argument))
         } else {
-          tokens.append(.option(name: String(body), value: nil, spelling: argument))
+          tokens.append(.option(name: String(body), value: nil, spelling: argument, raw: argument))
         }
       } else {
-        tokens.append(.option(name: String(argument.dropFirst()), value: nil, spelling: argument))
+        let body = argument.dropFirst()
+        if let equals = body.firstIndex(of: "=") {
+          let name = String(body[..<equals])
+          let value = String(body[body.index(after: equals)...])
+          tokens.append(.option(name: name, value: value, spelling: "-" + name, raw: argument))
+        } else {
+          tokens.append(.option(name: String(body), value: nil, spelling: argument, raw: argument))
+        }
       }
     }
     return tokens
