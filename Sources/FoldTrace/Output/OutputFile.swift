@@ -165,7 +165,10 @@ public final class OutputFile {
     guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
     if replaces {
       guard rename(temporary, target) == 0 else { throw Self.failure(path, "rename") }
-    } else if link(temporary, target) != 0 {
+    } else if link(temporary, target) == 0 {
+      // The output now has two names; the temporary one must go, or every output leaves a hidden copy.
+      _ = unlink(temporary)
+    } else {
       let code = errno
       if code == EEXIST {
         throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
