@@ -30,6 +30,46 @@ import Testing
     #expect(hidden.isEmpty, "a temporary file was left behind")
   }
 
+  /// A new output is linked into place; its temporary name must then go, so the directory holds the
+  /// output once (one link) and nothing hidden.
+  @Test(arguments: [["slice", "--to", "1"], ["plot"], ["export", "--chrome"], ["show", "--at", "0.5"]])
+  func aNewOutputLeavesNoTemporaryName(_ command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(command + ["-o", "out.new", fixture.trace.lastPathComponent])
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+    #expect(names.filter { $0.hasPrefix(".") }.isEmpty, "a temporary name was left behind: \(names.sorted())")
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: fixture.directory.appendingPathComponent("out.new").path)
+    #expect((attributes[.referenceCount] as? NSNumber)?.intValue == 1)
+  }
+
+  /// A scene 10¹⁸ × 10³⁰⁰ pt, which every reader accepts, draws (saturated) instead of trapping in an
+  /// integer conversion.
+  @Test(arguments: [["plot"], ["show", "--at", "0"], ["export", "--chrome"], ["stats"]])
+  func hugeGeometryDrawsWithoutTrapping(_ command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let scene = SceneID(1)
+    try fixture.trace(
+      "huge.foldtrace",
+      [
+        TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)),
+        TraceEvent(
+          time: 0,
+          .geometry(
+            scene: scene,
+            SceneGeometry(
+              size: TraceSize(width: 1e18, height: 1e300),
+              safeArea: TraceInsets(top: 0, leading: 0, bottom: 0, trailing: 0),
+              horizontal: .regular, vertical: .regular))),
+      ])
+    let result = try fixture.run(command + ["huge.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdout.isEmpty)
+  }
+
   @Test(arguments: [["slice", "--to", "1"], ["plot"], ["export", "--chrome"]])
   func devNullIsWrittenThrough(_ command: [String]) throws {
     guard FileManager.default.fileExists(atPath: "/dev/null") else { return }

@@ -71,10 +71,26 @@ struct SVGDocument {
     return (head + lines + ["</svg>"]).joined(separator: "\n") + "\n"
   }
 
-  /// A number with at most one decimal, no exponent, `-0` as `0`.
+  /// `value × scale` rounded (by `rule`) to an integer, saturated at ±10¹⁵ (and 0 for NaN), so that no
+  /// geometry a trace can hold — sizes up to the largest finite double — traps in the conversion.
+  ///
+  /// - Parameters:
+  ///   - value: The number, in its unit (pt, px, s).
+  ///   - scale: The factor, such as 10 for tenths.
+  ///   - rule: The rounding rule.
+  /// - Returns: The integer, |result| ≤ 10¹⁵.
+  static func saturatingInt(
+    _ value: Double, scale: Double = 1, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) -> Int {
+    let scaled = (value * scale).rounded(rule)
+    guard !scaled.isNaN else { return 0 }
+    return Int(min(max(scaled, -1e15), 1e15))
+  }
+
+  /// A number with at most one decimal, no exponent, `-0` as `0`; magnitudes saturate at 10¹⁴.
   static func n(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let tenths = Int((value * 10).rounded())
+    let tenths = saturatingInt(value, scale: 10)
     let sign = tenths < 0 ? "-" : ""
     let magnitude = abs(tenths)
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
@@ -83,7 +99,7 @@ struct SVGDocument {
   /// A number with at most three decimals, no exponent: scale factors.
   static func n3(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let thousandths = Int((value * 1000).rounded())
+    let thousandths = saturatingInt(value, scale: 1000)
     let sign = thousandths < 0 ? "-" : ""
     var fraction = String(abs(thousandths) % 1000)
     fraction = String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -465,7 +465,7 @@ struct TimelinePlot {
     }
     for sample in samples.dropFirst() {
       let sampleX = x(sample.0)
-      let key = Int((sampleX * 2).rounded(.down))
+      let key = SVGDocument.saturatingInt(sampleX, scale: 2, rounding: .down)
       let sampleY = vertical(sample.1)
       if var open = column, open.key == key {
         open.low = min(open.low, sampleY)
@@ -594,7 +594,7 @@ struct TimelinePlot {
 
   /// Seconds as a tick label: `0`, `0.5`, `12`, `1.25`.
   static func seconds(_ value: Double) -> String {
-    let thousandths = Int((value * 1000).rounded())
+    let thousandths = SVGDocument.saturatingInt(value, scale: 1000)
     var text = "\(thousandths / 1000)"
     var fraction = thousandths % 1000
     guard fraction != 0 else { return text }

@@ -97,7 +97,7 @@ struct TraceSummary {
 
   /// A ratio with two decimals, `5.14x`.
   static func ratio(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
+    let hundredths = SVGDocument.saturatingInt(value, scale: 100)
     return "\(hundredths / 100)." + String(hundredths % 100).leftPadded(to: 2, with: "0") + "x"
   }
 }
