@@ -78,6 +78,12 @@ import Testing
     #expect(try traces(["--shard", "1/2"]) == ["a.foldtrace"])
     #expect(try traces(["--shard", "2/2"]) == ["b.foldtrace", "c.foldtrace"])
     #expect(try run(["replay", "--shard", "3/2", "corpus"], fixture).status == 2)
+    // The largest shard numbers are exact, not an arithmetic trap: the last of Int.max shards holds the
+    // last file, the first holds none.
+    let most = "\(Int.max)"
+    #expect(try traces(["--shard", "\(most)/\(most)"]) == ["c.foldtrace"])
+    #expect(try traces(["--shard", "1/\(most)"]) == [])
+    #expect(try run(["replay", "--shard", "1/99999999999999999999", "corpus"], fixture).status == 2)
     try FileManager.default.createDirectory(
       at: fixture.directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
     let empty = try run(["replay", "empty"], fixture)

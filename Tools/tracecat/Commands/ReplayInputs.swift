@@ -29,10 +29,15 @@ enum ReplayInputs {
 
   /// The `index`-th (from 1) of `count` contiguous slices of `files`: slice k holds the files from
   /// ⌊(k−1)·n/count⌋ up to ⌊k·n/count⌋, so every file is in exactly one slice and sizes differ by at
-  /// most one.
+  /// most one. The products are taken at double width, so any 1 ≤ index ≤ count up to `Int.max` is exact.
+  ///
+  /// - Complexity: O(n) to copy the slice.
   static func slice(_ files: [String], shard index: Int, of count: Int) -> [String] {
-    let start = (index - 1) * files.count / count
-    let end = index * files.count / count
-    return Array(files[start..<end])
+    precondition(1 <= index && index <= count, "the command validates 1 ≤ I ≤ N")
+    func bound(_ k: Int) -> Int {
+      // k·n/count ≤ n, so the quotient fits and dividingFullWidth cannot overflow.
+      count.dividingFullWidth(k.multipliedFullWidth(by: files.count)).quotient
+    }
+    return Array(files[bound(index - 1)..<bound(index)])
   }
 }
