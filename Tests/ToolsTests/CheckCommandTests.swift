@@ -82,7 +82,7 @@ import Testing
     try Self.write("bad.foldtrace", faulty: true, in: fixture.directory)
     let both = try fixture.run(["check", "."])
     #expect(both.status == 1)
-    #expect(both.text.contains("bad.foldtrace: 1 failures"))
+    #expect(both.text.contains("bad.foldtrace: 1 failure\n"))
     #expect(
       both.text.contains(
         "Scene 1 at 1.000 s, element \"action.compose\": the interactive element rests on an active division")
