@@ -70,6 +70,30 @@ import Testing
     #expect(!result.stdout.isEmpty)
   }
 
+  /// A pipe, a character device or a directory given as a trace is named for what it is, a file error
+  /// (exit 3), instead of reading as "the file is empty".
+  @Test func irregularInputsAreNamedNotCalledEmpty() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let fifo = fixture.directory.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // The reader's open(2) waits for a writer; this one opens, lets it through, and closes.
+    let writer = Thread {
+      let descriptor = open(fifo, O_WRONLY)
+      if descriptor >= 0 { close(descriptor) }
+    }
+    writer.start()
+    let piped = try fixture.run(["stats", "pipe"])
+    #expect(piped.status == 3)
+    #expect(piped.stderr.contains("pipe: is a pipe (FIFO), not a regular file"))
+    let device = try fixture.run(["verify", "/dev/zero"])
+    #expect(device.status == 3)
+    #expect(device.stderr.contains("/dev/zero: is a character device, not a regular file"))
+    let directory = try fixture.run(["cat", fixture.directory.path])
+    #expect(directory.status == 3)
+    #expect(directory.stderr.contains("is a directory, not a regular file"))
+  }
+
   @Test(arguments: [["slice", "--to", "1"], ["plot"], ["export", "--chrome"]])
   func devNullIsWrittenThrough(_ command: [String]) throws {
     guard FileManager.default.fileExists(atPath: "/dev/null") else { return }

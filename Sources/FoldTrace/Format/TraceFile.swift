@@ -153,6 +153,23 @@ final class TraceFile {
     }
   }
 
+  /// `fstat(2)`: what the file is when it is not a regular file or a block device — "a pipe (FIFO)",
+  /// "a socket", "a character device", "a directory" — else nil. Such a file cannot be read at an offset
+  /// (`pread(2)`) and its size says nothing, so a trace reader refuses it by name rather than calling it
+  /// empty.
+  func irregularKind() throws(TraceError) -> String? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw Self.failure(path, "fstat") }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFBLK: return nil
+    case S_IFIFO: return "a pipe (FIFO)"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFDIR: return "a directory"
+    default: return "not a regular file"
+    }
+  }
+
   /// `fstat(2)`: the file's size in bytes.
   func size() throws(TraceError) -> Int {
     var status = stat()

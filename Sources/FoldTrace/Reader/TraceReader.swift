@@ -55,10 +55,17 @@ public final class TraceReader {
   /// - Parameters:
   ///   - path: The trace file's path.
   ///   - limits: Memory limits (default 16 MiB per frame).
-  /// - Throws: ``TraceError``: `.io` when the file cannot be opened, `.notATrace`, `.unsupportedVersion`,
+  /// - Throws: ``TraceError``: `.io` when the file cannot be opened or is not a regular file (a pipe,
+  ///   socket, character device or directory, which cannot be read at an offset), `.notATrace`, `.unsupportedVersion`,
   ///   `.truncated` or `.corrupt` when its header is wrong.
   public convenience init(path: String, limits: TraceReaderLimits = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .read)
+    if let kind = try file.irregularKind() {
+      throw TraceError(
+        .io, file: path,
+        reason: "is \(kind), not a regular file: a trace is read at offsets, so save it to a file first "
+          + "or give it on standard input as -")
+    }
     try self.init(source: .file(file, size: try file.size()), name: path, limits: limits)
   }
 
