@@ -23,6 +23,7 @@ struct FoldsimExecutableTests {
   struct Run {
     var status: Int32
     var stderr: String
+    var stdout: String
   }
 
   func run(_ arguments: [String]) throws -> Run {
@@ -34,12 +35,17 @@ struct FoldsimExecutableTests {
     process.executableURL = executable
     process.arguments = arguments
     let pipe = Pipe()
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-stdout-\(UUID())")
+    FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
     process.standardError = pipe
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: output)
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    return Run(
+      status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self),
+      stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self))
   }
 
   @Test func writesTheCorpusTraceByteForByteAndReportsErrors() throws {
@@ -52,6 +58,7 @@ struct FoldsimExecutableTests {
     #expect(ok.status == 0, "\(ok.stderr)")
     let expected = try Data(contentsOf: CorpusTests.traces.appendingPathComponent("\(name).foldtrace"))
     #expect(try Data(contentsOf: out) == expected)
+    #expect(ok.stdout == "\(out.path): 187 events, 2 scenes, 5.218 s, \(expected.count) bytes\n")
 
     let bad = directory.appendingPathComponent("bad.json")
     try Data(#"{"device": "iphone", "seed": 1, "timeline": [{"gesture": "scroll", "to": 4}]}"#.utf8).write(
@@ -65,5 +72,14 @@ struct FoldsimExecutableTests {
     #expect(usage.stderr.contains("usage: foldsim"))
     let missing = try run([directory.appendingPathComponent("nope.json").path, "-o", out.path])
     #expect(missing.status == 3)
+    let typo = try run(["lst"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.hasPrefix("foldsim: 'lst' is neither a command (list, help) nor a scenario file\n"))
+    #expect(typo.stderr.hasSuffix("See 'foldsim help' for the scenario format.\n"))
+    let help = try run(["--help"])
+    #expect(help.status == 0)
+    for key in ["device", "seed", "timeline", "start", "Scenarios", "Exit codes"] {
+      #expect(help.stdout.contains(key), "help names \(key)")
+    }
   }
 }

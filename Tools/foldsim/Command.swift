@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed `foldsim` invocation.
 enum Command: Equatable {
   /// `foldsim SCENARIO.json -o OUT.foldtrace`
@@ -35,6 +37,10 @@ enum Command: Equatable {
       }
     }
     guard let scenario else { throw .usage("no scenario given") }
+    // A bare word that names no file is a mistyped command (`foldsim lst`), not a missing -o.
+    if !scenario.contains("."), !scenario.contains("/"), !FileManager.default.fileExists(atPath: scenario) {
+      throw .usage("'\(scenario)' is neither a command (list, help) nor a scenario file")
+    }
     if events {
       guard output == nil else { throw .usage("--events prints events; do not combine it with -o") }
       return .events(scenario: scenario)
@@ -43,14 +49,32 @@ enum Command: Equatable {
     return .generate(scenario: scenario, output: output, force: force)
   }
 
-  /// The usage text.
-  static let usage = """
+  /// The forms of the command, printed after a usage error.
+  static let synopsis = """
     usage: foldsim SCENARIO.json -o OUT.foldtrace [--force]
                                                     synthesize a session and write its trace (a new
                                                     file; --force replaces one, never the scenario)
            foldsim SCENARIO.json --events           print the synthesized events instead
            foldsim list                             list devices (with metric sources) and gestures
-
-    Exit codes: 0 success, 1 invalid scenario, 2 usage error, 3 file error.
+           foldsim help                             the scenario format and exit codes
     """
+
+  /// The `--help` text: the forms, the scenario's keys, the summary line and the exit codes.
+  static let usage =
+    synopsis + """
+
+
+      A scenario is a JSON object:
+        device     (required) a profile id from `foldsim list`: iphone, ipad-11, iphone-duo, ...
+        seed       (required) an integer 0...2^64-1; every random draw comes from it
+        timeline   (required) gesture steps in time order: {"gesture": "fold", "angle": 180, "at": 1.5}
+                   (each may have at, after, label; the gestures and their parameters: `foldsim list`)
+        start      orientation, hinge, mode (full, window, splitView, slideOver), dynamicType,
+                   reduceMotion, crossFade, reduceTransparency, direction, camera, pip
+        app        the trace header's app label;  description  free text, ignored
+      The full format: the FoldSim documentation, article "Scenarios" (Sources/FoldSim/FoldSim.docc).
+      On success foldsim prints one line: the output, its events, scenes, duration and size.
+
+      Exit codes: 0 success, 1 invalid scenario, 2 usage error, 3 file error.
+      """
 }

@@ -21,7 +21,8 @@ enum FoldsimError: Error {
   /// The message printed on standard error.
   var message: String {
     switch self {
-    case .usage(let text): "foldsim: \(text)\n\(Command.usage)"
+    case .usage(let text):
+      "foldsim: \(text)\n\(Command.synopsis)\nSee 'foldsim help' for the scenario format."
     case .scenario(let error): "foldsim: \(error)"
     case .file(let text): "foldsim: \(text)"
     }

@@ -16,6 +16,36 @@ enum Output {
     }
   }
 
+  /// Whether `path` is the process's standard output (`/dev/stdout`, `/dev/fd/1`, or a file that is the
+  /// same device and inode as descriptor 1).
+  static func isStandardOutput(_ path: String) -> Bool {
+    var named = stat()
+    var standard = stat()
+    guard stat(path, &named) == 0, fstat(1, &standard) == 0 else { return false }
+    return named.st_dev == standard.st_dev && named.st_ino == standard.st_ino
+  }
+
+  /// The one line printed after a trace is written: `OUT: 1204 events, 2 scenes, 12.500 s, 8192 bytes`.
+  ///
+  /// - Parameters:
+  ///   - path: The output as given.
+  ///   - events: The session's events, in time order.
+  ///   - bytes: The trace's size in bytes.
+  static func summary(_ path: String, events: [TraceEvent], bytes: Int) -> String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    let scenes = Set(
+      events.compactMap { event -> SceneID? in
+        if case .sceneConnected(let scene, _, _) = event.payload { return scene }
+        return nil
+      }
+    ).count
+    let milliseconds = (events.last?.time ?? 0) / 1_000_000
+    let fraction = String(milliseconds % 1000)
+    let seconds = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    return
+      "\(path): \(count(events.count, "event")), \(count(scenes, "scene")), \(seconds) s, \(count(bytes, "byte"))"
+  }
+
   /// The error for a failed `OutputFile` call, naming the directory when that is what is missing.
   static func failure(_ error: TraceError, _ path: String) -> FoldsimError {
     if error.code == .alreadyExists {

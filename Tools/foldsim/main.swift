@@ -13,7 +13,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   case .events(let path):
     for event in try load(path).events { standardOutput.print(EventText.line(event)) }
   case .generate(let path, let output, let force):
-    let scenario = try load(path).scenario
+    let (scenario, events) = try load(path)
     let bytes: [UInt8]
     do {
       bytes = try scenario.traceBytes()
@@ -26,6 +26,10 @@ func run(_ arguments: [String]) throws(FoldsimError) {
       try file.publish()
     } catch {
       throw Output.failure(error, output)
+    }
+    // The summary goes beside the trace, never into it: not when the trace itself is standard output.
+    if !Output.isStandardOutput(output) {
+      standardOutput.print(Output.summary(output, events: events, bytes: bytes.count))
     }
   }
   try standardOutput.flush()
