@@ -61,6 +61,35 @@ import Testing
     let decoded = try TraceJSONLines.decode(document: follower.output)
     #expect(decoded.events == fixture.events)
   }
+
+  /// A followed file truncated below what was read, or replaced by another file, stops the follow with
+  /// a file error (exit 3) naming what happened, instead of polling forever.
+  @Test(arguments: ["truncate", "replace"])
+  func aTruncatedOrReplacedFileStopsTheFollow(_ change: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let live = fixture.directory.appendingPathComponent("live.foldtrace")
+    let unclosed = fixture.bytes.count - 200
+    try Data(fixture.bytes.prefix(unclosed)).write(to: live)
+    let follower = try FollowerProcess(["--follow", "live.foldtrace"], in: fixture)
+    defer { follower.stop() }
+    try follower.waitForLines(2)
+    if change == "truncate" {
+      let handle = try FileHandle(forWritingTo: live)
+      try handle.truncate(atOffset: 10)
+      try handle.close()
+    } else {
+      let other = fixture.directory.appendingPathComponent("other.foldtrace")
+      try Data(fixture.bytes).write(to: other)
+      #expect(rename(other.path, live.path) == 0)
+    }
+    #expect(try follower.waitForExit() == 3)
+    #expect(
+      follower.errors.contains(
+        change == "truncate"
+          ? "was truncated to 10 bytes while being followed" : "was replaced by another file"),
+      "\(follower.errors)")
+  }
 }
 
 /// `tracecat` running in the background with its standard output going to a file the test polls.

@@ -1,4 +1,5 @@
 import FoldTrace
+import Foundation
 
 /// Reads a trace that a recorder is still writing, frame by frame as frames land, until the recorder
 /// closes it cleanly (its seek table appears).
@@ -25,6 +26,9 @@ final class TraceFollower {
   /// The byte offset of the next unread frame.
   private(set) var position = 0
   private var framesRead = 0
+  /// The file's identity (file system number) when its header was read: a different one means the path
+  /// now names another file.
+  private var identity: Int?
 
   private static let seekTableMagic: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18]
 
@@ -39,6 +43,7 @@ final class TraceFollower {
     if header == nil {
       guard try readHeader() else { return Poll(frames: [], isClosed: false) }
     }
+    try checkStillTheSameFile()
     let tail = try InputSource.readFile(path, from: position)
     if isSeekTable(tail) { return Poll(frames: [], isClosed: isComplete(seekTable: tail)) }
     if tail.isEmpty { return Poll(frames: [], isClosed: false) }
@@ -71,6 +76,26 @@ final class TraceFollower {
     return Poll(frames: frames, isClosed: false)
   }
 
+  /// Refuses to go on when the followed file shrank below what was read (truncated) or the path names
+  /// another file (replaced): what was printed no longer describes it, and polling would wait forever.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the sizes or the replacement.
+  private func checkStillTheSameFile() throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    let number = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+    if let identity, let number, number != identity {
+      throw TracecatError.io(
+        file: path,
+        reason: "was replaced by another file while being followed; stopped after byte \(position)")
+    }
+    if size < position {
+      throw TracecatError.io(
+        file: path,
+        reason: "was truncated to \(size) bytes while being followed (\(position) were read); stopped")
+    }
+  }
+
   /// Reads the header once the file holds all of it; false while it does not yet.
   private func readHeader() throws -> Bool {
     let bytes = try InputSource.readFile(path)
@@ -86,6 +111,8 @@ final class TraceFollower {
     }
     headerBytes = Array(bytes.prefix(size))
     position = size
+    identity =
+      (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.intValue
     return true
   }
 
