@@ -25,24 +25,14 @@ enum ArgumentToken: Equatable, Sendable {
         tokens.append(.positional(argument))
       } else if argument == "--" {
         optionsEnded = true
-      } else if argument.hasPrefix("--") {
-        let body = argument.dropFirst(2)
-        if let equals = body.firstIndex(of: "=") {
-          let name = String(body[..<equals])
-          let value = String(body[body.index(after: equals)...])
-          tokens.append(.option(name: name, value: value, spelling: "--" + name, raw: argument))
-        } else {
-          tokens.append(.option(name: String(body), value: nil, spelling: argument, raw: argument))
-        }
       } else {
-        let body = argument.dropFirst()
-        if let equals = body.firstIndex(of: "=") {
-          let name = String(body[..<equals])
-          let value = String(body[body.index(after: equals)...])
-          tokens.append(.option(name: name, value: value, spelling: "-" + name, raw: argument))
-        } else {
-          tokens.append(.option(name: String(body), value: nil, spelling: argument, raw: argument))
-        }
+        // `--name[=value]` or `-n[=value]`: the dashes stay in the spelling, which decides long or short.
+        let dashes = argument.hasPrefix("--") ? "--" : "-"
+        let body = argument.dropFirst(dashes.count)
+        let equals = body.firstIndex(of: "=")
+        let name = String(body[..<(equals ?? body.endIndex)])
+        let value = equals.map { String(body[body.index(after: $0)...]) }
+        tokens.append(.option(name: name, value: value, spelling: dashes + name, raw: argument))
       }
     }
     return tokens
