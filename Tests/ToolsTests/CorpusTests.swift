@@ -20,7 +20,10 @@ import Testing
     try fixture.copyCorpus(Corpus.names)
     let verify = try fixture.run(["verify"] + Corpus.names)
     #expect(verify.status == 0)
-    #expect(verify.lines.count == Corpus.names.count)
+    #expect(verify.lines.count == Corpus.names.count + 1)
+    #expect(
+      verify.lines.last
+        == "total: \(Corpus.names.count) traces, \(Corpus.names.count) valid, 0 recoverable, 0 failed")
     let stats = try fixture.run(["stats", "--json"] + Corpus.names)
     #expect(stats.status == 0)
     #expect(stats.stderr.isEmpty)

@@ -3,17 +3,29 @@ import FoldTrace
 /// Runs a subcommand's work over each input in turn: an error on one input is reported (after the
 /// data printed so far) and the next input still runs; the result is the worst status.
 enum EachInput {
+  /// Runs `body` on each input.
+  ///
+  /// - Parameters:
+  ///   - inputs: The inputs, in order.
+  ///   - console: Where errors are reported.
+  ///   - body: The work on one input.
+  ///   - observe: Called with each input's own status, a reported error's included (for totals).
+  /// - Returns: The worst status.
   static func run(
-    _ inputs: [String], console: Console, _ body: (String) throws -> ExitStatus
+    _ inputs: [String], console: Console, observe: (ExitStatus) -> Void = { _ in },
+    _ body: (String) throws -> ExitStatus
   ) -> ExitStatus {
     var status = ExitStatus.success
     for input in inputs {
+      let one: ExitStatus
       do {
-        status = status.worse(try body(input))
+        one = try body(input)
       } catch {
         try? console.flush()
-        status = status.worse(ErrorRenderer.report(TracecatError.wrapping(error, file: input), to: console))
+        one = ErrorRenderer.report(TracecatError.wrapping(error, file: input), to: console)
       }
+      observe(one)
+      status = status.worse(one)
     }
     return status
   }

@@ -28,8 +28,18 @@ struct VerifyCommand: TracecatCommand {
 
   init(_ arguments: ParsedArguments) throws { files = arguments.positionals }
 
+  /// Verifies each file in turn; with more than one, a last line totals them:
+  /// `total: 3 traces, 1 valid, 1 recoverable, 1 failed` (recoverable: `tracecat recover` repairs it;
+  /// failed: corrupt, not a trace, or unreadable).
   func run(_ console: Console) throws -> ExitStatus {
-    EachInput.run(files, console: console) { file in
+    var valid = 0
+    var recoverable = 0
+    let status = EachInput.run(
+      files, console: console,
+      observe: {
+        if $0 == .success { valid += 1 } else if $0 == .recoverable { recoverable += 1 }
+      }
+    ) { file in
       let reader = try InputSource.trace(file)
       let name = InputSource.displayName(file)
       let progress = Progress("verify \(name)", total: reader.fileSize)
@@ -51,5 +61,11 @@ struct VerifyCommand: TracecatCommand {
       console.print("\(name): valid, \(counts)")
       return .success
     }
+    if files.count > 1 {
+      console.print(
+        "total: \(Count(files.count, "trace")), \(valid) valid, \(recoverable) recoverable, "
+          + "\(files.count - valid - recoverable) failed")
+    }
+    return status
   }
 }
