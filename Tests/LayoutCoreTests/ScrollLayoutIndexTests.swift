@@ -57,31 +57,6 @@ import Testing
   }
 }
 
-/// The id index is an open-addressing table with its own hash; every id must be found at its first
-/// position, as a dictionary built from the back finds it, and an absent id must not be found.
-@Suite struct IDIndexTests {
-  @Test func everyIDIsFoundWhereADictionaryFindsIt() {
-    // Short and long ids (inline and heap strings), non-ASCII, the empty id, and repeats.
-    var ids = (0..<700).map { "item-\($0)" }
-    ids += ["", "é", "행-12", "a-very-long-identifier-that-does-not-fit-inline-\(42)", "item-3", "", "é"]
-    ids += (0..<50).map { "row \($0 * 7919 % 1000) 기록" }
-    let items = ids.map { ScrollItem(id: $0, content: .fixed(height: 10)) }
-    let index = IDIndex(items)
-    var reference: [String: Int] = [:]
-    for position in items.indices.reversed() { reference[items[position].id] = position }
-    var mismatches = 0
-    for id in ids + ["item-700", "item-", "missing", "행-13", "row 1 기록"]
-    where index.position(of: id, in: items) != reference[id] {
-      mismatches += 1
-    }
-    #expect(mismatches == 0)
-    #expect(index.position(of: "item-3", in: items) == 3)
-    #expect(index.position(of: "", in: items) == 700)
-    #expect(index.position(of: "missing", in: items) == nil)
-    #expect(IDIndex([ScrollItem]()).position(of: "item-0", in: [ScrollItem]()) == nil)
-  }
-}
-
 /// The anchor's origin top is where its id is found: its own frame's when ids are unique, the first
 /// frame with that id when the id repeats (as a lookup by id gives).
 @Suite struct AnchorOriginTests {

@@ -26,7 +26,7 @@ struct MotionCheck {
   /// Four per-component values, in the order x, y, width, height.
   typealias Quad = SIMD4<Double>
 
-  private struct Track: StringKeyed {
+  private struct Track: StringIdentified {
     var id: String
     var frame: Rect
     var time: UInt64
@@ -63,25 +63,17 @@ struct MotionCheck {
   private struct SceneTracks {
     var tracks: [Track] = []
     /// The position of each track's id; tracks added since the last ``reindex()`` are searched.
-    var index = IDTable()
+    var index = IDIndex()
 
     func position(of id: String, hint: Int) -> Int? {
-      tracks.withUnsafeBufferPointer { Self.position(of: id, hint: hint, after: nil, in: $0, index: index) }
+      Self.position(of: id, hint: hint, after: nil, in: tracks.span, index: index)
     }
 
     /// The position of the track of element `id` among `tracks`: first the `hint` (the element's place in
     /// the sample), then the place after the `previous` element's track, then `index`. The ids are
-    /// compared in place.
+    /// compared where they are stored.
     static func position(
-      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeMutableBufferPointer<Track>,
-      index: IDTable
-    ) -> Int? {
-      position(of: id, hint: hint, after: previous, in: UnsafeBufferPointer(tracks), index: index)
-    }
-
-    static func position(
-      of id: String, hint: Int, after previous: Int?, in tracks: UnsafeBufferPointer<Track>,
-      index: IDTable
+      of id: String, hint: Int, after previous: Int?, in tracks: Span<Track>, index: IDIndex
     ) -> Int? {
       if hint < tracks.count, tracks[hint].id == id { return hint }
       // Once an element has faded out of the sample, the rest sit one place earlier than their tracks:
@@ -103,7 +95,8 @@ struct MotionCheck {
     /// Takes the tracks added since the last call into ``index`` (once per record, not per track).
     mutating func reindex() {
       guard index.count < tracks.count else { return }
-      tracks.withUnsafeBufferPointer { index.rebuild($0) }
+      let tracks = tracks
+      index.rebuild(tracks.span)
     }
   }
 
@@ -232,21 +225,18 @@ struct MotionCheck {
     var sceneTracks = takeTracks(of: retarget.scene)
     // The presentations are read where the record holds them: a search of `before` through closures
     // copied every presentation it passed (and retained its id).
-    retarget.before.withUnsafeBufferPointer { befores in
-      retarget.after.withUnsafeBufferPointer { afters in
-        for offset in afters.indices {
-          let after = afters.baseAddress! + offset
-          // The first presentation before the retarget with the element's id.
-          var before: UnsafePointer<ElementPresentation>?
-          for index in befores.indices where befores[index].id == after.pointee.id {
-            before = befores.baseAddress! + index
-            break
-          }
-          observe(
-            after, before: before, at: offset, of: retarget, geometryChange: geometryChange,
-            structuralChange: structuralChange, in: &sceneTracks, report: report)
-        }
+    let befores = retarget.before.span
+    let afters = retarget.after.span
+    for offset in afters.indices {
+      // The first presentation before the retarget with the element's id.
+      var before: Int?
+      for index in befores.indices where befores[index].id == afters[offset].id {
+        before = index
+        break
       }
+      observe(
+        afters[offset], before: before.map { befores[$0] }, at: offset, of: retarget,
+        geometryChange: geometryChange, structuralChange: structuralChange, in: &sceneTracks, report: report)
     }
     sceneTracks.reindex()
     scenes.append((retarget.scene, sceneTracks))
@@ -255,16 +245,16 @@ struct MotionCheck {
   /// Checks one element of a retarget, `after` it and `before` it (nil for an element new in the plan),
   /// and starts its track.
   private mutating func observe(
-    _ after: UnsafePointer<ElementPresentation>, before: UnsafePointer<ElementPresentation>?, at offset: Int,
+    _ after: borrowing ElementPresentation, before: ElementPresentation?, at offset: Int,
     of retarget: Retarget, geometryChange: Double, structuralChange: String?,
     in sceneTracks: inout SceneTracks, report: (ReplayFailure) -> Void
   ) {
     let omega = tolerances.omega
-    let position = sceneTracks.position(of: after.pointee.id, hint: offset)
+    let position = sceneTracks.position(of: after.id, hint: offset)
     // An element whose target did not change keeps its move (and the rules it started under): a
     // retarget that leaves it alone is not a new move.
-    if let before, before.pointee.target == after.pointee.target, before.pointee.frame == after.pointee.frame,
-      before.pointee.velocity == after.pointee.velocity, position != nil
+    if let before, before.target == after.target, before.frame == after.frame,
+      before.velocity == after.velocity, position != nil
     {
       return
     }
@@ -272,25 +262,25 @@ struct MotionCheck {
       report(
         ReplayFailure(
           check: check, scene: retarget.scene, eventIndex: retarget.eventIndex, time: retarget.time,
-          element: after.pointee.id, expected: expected, actual: actual, summary: summary))
+          element: after.id, expected: expected, actual: actual, summary: summary))
     }
     // While the user drags a window's size an element may track the geometry directly (its frame is its
     // target at once, moved no farther than the geometry did); one that springs instead, or jumps
     // farther, is checked like any other.
-    let onTarget = Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+    let onTarget = Self.distance(after.frame, after.target) <= tolerances.position
     let followsGeometry =
       before.map {
-        Self.distance($0.pointee.frame, after.pointee.frame)
+        Self.distance($0.frame, after.frame)
           <= geometryChange + tolerances.trackingSlack + tolerances.position
       } ?? true
     let tracks = retarget.isInteractivelyResizing && onTarget && followsGeometry
     if let before, !tracks, !retarget.reduceMotion {
-      let jump = Self.distance(before.pointee.frame, after.pointee.frame)
+      let jump = Self.distance(before.frame, after.frame)
       maximumJump = max(maximumJump, jump)
-      let velocityChange = Self.distance(before.pointee.velocity, after.pointee.velocity)
-      let speed = Self.largest(Self.absolute(Self.components(before.pointee.velocity)))
+      let velocityChange = Self.distance(before.velocity, after.velocity)
+      let speed = Self.largest(Self.absolute(Self.components(before.velocity)))
       if jump > tolerances.position,
-        Self.distance(after.pointee.frame, after.pointee.target) <= tolerances.position
+        Self.distance(after.frame, after.target) <= tolerances.position
       {
         let during =
           retarget.isInteractivelyResizing
@@ -299,34 +289,34 @@ struct MotionCheck {
               ?? "")
           : ""
         fail(
-          .frameJump, "a move from \(ReplayFormat.rect(before.pointee.frame)) that starts there",
-          "at its target \(ReplayFormat.rect(after.pointee.target)) at once",
+          .frameJump, "a move from \(ReplayFormat.rect(before.frame)) that starts there",
+          "at its target \(ReplayFormat.rect(after.target)) at once",
           "snapped \(ReplayFormat.number(jump)) pt to its new target" + during)
       } else if jump > tolerances.position {
         fail(
-          .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.pointee.frame))",
-          "\(ReplayFormat.rect(after.pointee.frame))", "a retarget restarted the move from another value")
+          .retargetOrigin, "the presentation value \(ReplayFormat.rect(before.frame))",
+          "\(ReplayFormat.rect(after.frame))", "a retarget restarted the move from another value")
       } else if velocityChange > tolerances.velocity + tolerances.relativeVelocity * speed {
         fail(
-          .retargetVelocity, "velocity \(Self.text(before.pointee.velocity)) pt/s",
-          "\(Self.text(after.pointee.velocity)) pt/s", "a retarget did not keep the velocity")
+          .retargetVelocity, "velocity \(Self.text(before.velocity)) pt/s",
+          "\(Self.text(after.velocity)) pt/s", "a retarget did not keep the velocity")
       }
     }
-    let x = Self.components(after.pointee.frame)
-    let goal = Self.components(after.pointee.target)
-    let v = Self.components(after.pointee.velocity)
+    let x = Self.components(after.frame)
+    let goal = Self.components(after.target)
+    let v = Self.components(after.velocity)
     var mayCross = SIMD4<Int>()
     for index in 0..<4 {
       let toward = (goal[index] - x[index]).sign == .minus ? -v[index] : v[index]
       mayCross[index] = toward > 0.9 * omega * abs(goal[index] - x[index]) ? 1 : 0
     }
-    let origin = before?.pointee.frame
+    let origin = before?.frame
     let track = Track(
-      id: after.pointee.id, frame: after.pointee.frame, time: retarget.time, speed: Self.absolute(v),
-      target: after.pointee.target, exempt: tracks, reduceMotion: retarget.reduceMotion,
-      origin: origin ?? after.pointee.frame,
-      moved: Self.distance(origin ?? after.pointee.target, after.pointee.target) > tolerances.position,
-      faded: false, lastSign: signs(after.pointee.frame, after.pointee.target), crossings: SIMD4<Int>(),
+      id: after.id, frame: after.frame, time: retarget.time, speed: Self.absolute(v),
+      target: after.target, exempt: tracks, reduceMotion: retarget.reduceMotion,
+      origin: origin ?? after.frame,
+      moved: Self.distance(origin ?? after.target, after.target) > tolerances.position,
+      faded: false, lastSign: signs(after.frame, after.target), crossings: SIMD4<Int>(),
       mayCross: mayCross, reported: 0)
     sceneTracks.set(track, at: position)
   }
@@ -342,45 +332,39 @@ struct MotionCheck {
     let count = sample.elements.count
     var offset = 0
     var previous: Int?
-    // Elements and tracks are reached in place (no copy of a presentation or a track per element); the
-    // tracks' buffer is let go only to add the track of an element seen for the first time.
-    sample.elements.withUnsafeBufferPointer { elements in
-      guard let first = elements.baseAddress else { return }
-      while offset < count {
-        let index = sceneTracks.index
-        // The walk's place is kept in the closure's own variables and handed back (captured ones lived
-        // in memory).
-        let walked = sceneTracks.tracks.withUnsafeMutableBufferPointer {
-          tracks -> (offset: Int, previous: Int?, missing: Bool) in
-          var offset = offset
-          var previous = previous
-          while offset < count {
-            let element = first + offset
-            guard
-              let position = SceneTracks.position(
-                of: element.pointee.id, hint: offset, after: previous, in: tracks, index: index)
-            else { return (offset, previous, true) }
-            previous = position
-            check(element, of: sample, against: tracks.baseAddress! + position, report: report)
-            offset += 1
+    // Elements and tracks are reached where they are stored (no copy of a presentation or a track per
+    // element); the tracks' span is let go only to add the track of an element seen for the first time.
+    let elements = sample.elements.span
+    while offset < count {
+      let index = sceneTracks.index
+      var missing = false
+      do {
+        var tracks = sceneTracks.tracks.mutableSpan
+        while offset < count {
+          guard
+            let position = SceneTracks.position(
+              of: elements[offset].id, hint: offset, after: previous, in: tracks.span, index: index)
+          else {
+            missing = true
+            break
           }
-          return (offset, previous, false)
+          previous = position
+          check(elements, at: offset, of: sample, against: &tracks[position], report: report)
+          offset += 1
         }
-        offset = walked.offset
-        previous = walked.previous
-        guard walked.missing else { break }
-        let element = first + offset
-        let track = Track(
-          id: element.pointee.id, frame: element.pointee.frame, time: sample.time, speed: [0, 0, 0, 0],
-          target: element.pointee.target,
-          exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion,
-          origin: element.pointee.frame,
-          moved: false, faded: false, lastSign: signs(element.pointee.frame, element.pointee.target),
-          crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
-        sceneTracks.set(track, at: nil)
-        previous = nil
-        offset += 1
       }
+      guard missing else { break }
+      let element = elements[offset]
+      let track = Track(
+        id: element.id, frame: element.frame, time: sample.time, speed: [0, 0, 0, 0],
+        target: element.target,
+        exempt: sample.isInteractivelyResizing, reduceMotion: sample.reduceMotion,
+        origin: element.frame,
+        moved: false, faded: false, lastSign: signs(element.frame, element.target),
+        crossings: SIMD4<Int>(), mayCross: SIMD4<Int>(), reported: 0)
+      sceneTracks.set(track, at: nil)
+      previous = nil
+      offset += 1
     }
     sceneTracks.reindex()
     // At rest nothing needs remembering: the next retarget starts every move afresh. Dropping the scene's
@@ -396,10 +380,11 @@ struct MotionCheck {
     }
   }
 
-  /// Checks one element of a sample against its track and moves the track on to the sample.
+  /// Checks element `offset` of a sample, among its `elements`, against its track and moves the track on
+  /// to the sample.
   ///
-  /// The element and the track are read where they are stored (a copy of each presentation retained its
-  /// id, a copy of each track moved some 300 bytes).
+  /// The element is read and the track changed where they are stored (a copy of each presentation
+  /// retained its id, a copy of each track moved some 300 bytes).
   ///
   /// An element that stood still at its previous sample (``Track/idle``) and shows the same frame and
   /// target again (fading in or out in place, or at rest), in a sample that is not the last, passes every
@@ -409,41 +394,41 @@ struct MotionCheck {
   /// its time moves on, and under Reduce Motion its opacity is noted.
   @inline(__always)
   private mutating func check(
-    _ presentation: UnsafePointer<ElementPresentation>, of sample: FrameSample,
-    against track: UnsafeMutablePointer<Track>, report: (ReplayFailure) -> Void
+    _ elements: Span<ElementPresentation>, at offset: Int, of sample: FrameSample,
+    against track: inout Track, report: (ReplayFailure) -> Void
   ) {
-    let frame = presentation.pointee.frame
-    let target = presentation.pointee.target
-    let opacity = presentation.pointee.opacity
+    let frame = elements[offset].frame
+    let target = elements[offset].target
+    let opacity = elements[offset].opacity
     // Number by number: a step of exactly 0 (not NaN), the same target.
-    if track.pointee.idle, passesStill, !sample.isSettled, Self.isStill(frame, from: track.pointee.frame),
-      Self.isSame(target, track.pointee.target)
+    if track.idle, passesStill, !sample.isSettled, Self.isStill(frame, from: track.frame),
+      Self.isSame(target, track.target)
     {
-      if track.pointee.reduceMotion, !track.pointee.exempt, opacity < 1 - 1e-6 { track.pointee.faded = true }
-      track.pointee.frame = frame
-      track.pointee.time = sample.time
+      if track.reduceMotion, !track.exempt, opacity < 1 - 1e-6 { track.faded = true }
+      track.frame = frame
+      track.time = sample.time
       return
     }
     let omega = tolerances.omega
     func fail(_ check: ReplayCheck, _ expected: String, _ actual: String, _ summary: String) {
-      guard track.pointee.markReported(check) else { return }
+      guard track.markReported(check) else { return }
       report(
         ReplayFailure(
           check: check, scene: sample.scene, eventIndex: sample.eventIndex, time: sample.time,
-          element: presentation.pointee.id, expected: expected, actual: actual, summary: summary))
+          element: elements[offset].id, expected: expected, actual: actual, summary: summary))
     }
-    let h = Double(sample.time - track.pointee.time) / 1e9
-    let old = Self.components(track.pointee.frame)
+    let h = Double(sample.time - track.time) / 1e9
+    let old = Self.components(track.frame)
     let new = Self.components(frame)
     let goal = Self.components(target)
     let steps = Self.absolute(new - old)
-    let exempt = track.pointee.exempt
-    let reduceMotion = track.pointee.reduceMotion
+    let exempt = track.exempt
+    let reduceMotion = track.reduceMotion
     if !exempt, !reduceMotion {
       maximumJump = max(maximumJump, Self.largest(steps))
       // Every component's bound at once: lane by lane the same operations, in the same order, as one
       // component's `1.5 × (|v|·h + h²·(ω²·|x − target| + 2ω·|v|)) + tolerance`.
-      let speed = track.pointee.speed
+      let speed = track.speed
       let pull = omega * omega * Self.absolute(old - goal) + 2 * omega * speed
       let bound = 1.5 * (speed * h + h * h * pull) + tolerances.position
       let over = steps .> bound
@@ -451,47 +436,47 @@ struct MotionCheck {
         fail(
           .frameJump,
           "at most \(ReplayFormat.number(bound[index])) pt in \(ReplayFormat.number(h * 1000)) ms",
-          "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.pointee.frame)) to "
+          "\(ReplayFormat.number(steps[index])) pt from \(ReplayFormat.rect(track.frame)) to "
             + ReplayFormat.rect(frame),
           "jumped \(ReplayFormat.number(steps[index])) pt in one tick")
       }
       let signs = signs(frame, target)
-      let last = track.pointee.lastSign
+      let last = track.lastSign
       // A lane crosses when its sign and the last one are opposite (each −1, 0 or 1: a negative product).
       // Lane by lane in scalars: masks of 64-bit lanes cost more than the four multiplications.
       var crossed = false
       for index in 0..<4 where signs[index] &* last[index] < 0 { crossed = true }
       if crossed {
         for index in 0..<4 where signs[index] != 0 {
-          if track.pointee.lastSign[index] != 0, signs[index] != track.pointee.lastSign[index] {
-            track.pointee.crossings[index] += 1
-            if track.pointee.crossings[index] > 1 || track.pointee.mayCross[index] == 0 {
+          if track.lastSign[index] != 0, signs[index] != track.lastSign[index] {
+            track.crossings[index] += 1
+            if track.crossings[index] > 1 || track.mayCross[index] == 0 {
               fail(
                 .overshoot,
-                track.pointee.mayCross[index] != 0
+                track.mayCross[index] != 0
                   ? "at most one crossing of the target" : "no crossing of the target (bounce 0)",
-                "crossed \(ReplayFormat.rect(target)) \(track.pointee.crossings[index]) time(s), now at "
+                "crossed \(ReplayFormat.rect(target)) \(track.crossings[index]) time(s), now at "
                   + ReplayFormat.rect(frame), "overshot its target")
             }
           }
-          track.pointee.lastSign[index] = signs[index]
+          track.lastSign[index] = signs[index]
         }
       } else {
         // No component crossed: only the signs off the target are remembered.
-        for index in 0..<4 where signs[index] != 0 { track.pointee.lastSign[index] = signs[index] }
+        for index in 0..<4 where signs[index] != 0 { track.lastSign[index] = signs[index] }
       }
     }
     if reduceMotion, !exempt {
-      if Self.distance(frame, track.pointee.origin) > tolerances.position,
+      if Self.distance(frame, track.origin) > tolerances.position,
         Self.distance(frame, target) > tolerances.position
       {
         fail(
           .crossFade,
-          "only \(ReplayFormat.rect(track.pointee.origin)) or \(ReplayFormat.rect(target))",
+          "only \(ReplayFormat.rect(track.origin)) or \(ReplayFormat.rect(target))",
           "\(ReplayFormat.rect(frame))",
           "slid with Reduce Motion on instead of cross-fading")
       }
-      if opacity < 1 - 1e-6 { track.pointee.faded = true }
+      if opacity < 1 - 1e-6 { track.faded = true }
     }
     if sample.isSettled {
       if Self.distance(frame, target) > tolerances.position {
@@ -500,18 +485,18 @@ struct MotionCheck {
           "at rest on \(ReplayFormat.rect(frame))",
           "came to rest off its target")
       }
-      if reduceMotion, track.pointee.moved, !track.pointee.faded, !exempt {
+      if reduceMotion, track.moved, !track.faded, !exempt {
         fail(
           .crossFade, "a cross-fade (opacity below 1 while it moved)", "a cut at full opacity",
           "moved with Reduce Motion on without fading")
       }
     }
-    let speed = h > 0 ? steps / Quad(repeating: h) : track.pointee.speed
-    track.pointee.speed = speed
-    track.pointee.frame = frame
-    track.pointee.time = sample.time
-    track.pointee.target = target
-    track.pointee.idle = speed == Quad(repeating: 0)
+    let speed = h > 0 ? steps / Quad(repeating: h) : track.speed
+    track.speed = speed
+    track.frame = frame
+    track.time = sample.time
+    track.target = target
+    track.idle = speed == Quad(repeating: 0)
   }
 
   func observe(_ end: ReplayEnd, report: (ReplayFailure) -> Void) {

@@ -4,13 +4,11 @@ import LayoutCore
 /// for each byte, `hash ^= byte; hash &*= 0x100000001b3`, from the offset basis `0xcbf29ce484222325`.
 ///
 /// Not cryptographic: it fingerprints replay output so a golden file can say "the same bytes" in 16 hex
-/// digits.
+/// digits. The hash's steps are LayoutCore's (the package's one FNV-1a, which also hashes ids); this type
+/// holds the state and the replay's ways of feeding it.
 public struct FNV1a64: Sendable, Hashable {
   /// The hash so far.
-  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  /// The FNV-1a 64-bit prime.
-  static let prime: UInt64 = 0x100_0000_01b3
+  public private(set) var value: UInt64 = FNV1a.offsetBasis
 
   /// Creates a hash of nothing (the offset basis).
   public init() {}
@@ -21,32 +19,13 @@ public struct FNV1a64: Sendable, Hashable {
   /// Hashes the UTF-8 bytes of `text`.
   ///
   /// - Complexity: O(n) in the byte count.
-  public mutating func combine(_ text: String) {
-    var hash = value
-    let bytes = text.utf8Span.span
-    for index in bytes.indices { hash = (hash ^ UInt64(bytes[index])) &* Self.prime }
-    value = hash
-  }
+  public mutating func combine(_ text: String) { value = FNV1a.hash(text, from: value) }
 
   /// Hashes the 8 bytes of `value`, least significant first.
   ///
   /// - Complexity: O(1).
-  public mutating func combine(_ value: Int64) { self.value = Self.mix(value, into: self.value) }
-
-  /// `hash` after the 8 bytes of `value`, least significant first.
-  @inline(__always)
-  private static func mix(_ value: Int64, into hash: UInt64) -> UInt64 {
-    let bits = UInt64(bitPattern: value)
-    var hash = hash
-    hash = (hash ^ (bits & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 8 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 16 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 24 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 32 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 40 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 48 & 0xff)) &* 0x100_0000_01b3
-    hash = (hash ^ (bits >> 56)) &* 0x100_0000_01b3
-    return hash
+  public mutating func combine(_ value: Int64) {
+    self.value = FNV1a.hash(UInt64(bitPattern: value), from: self.value)
   }
 
   /// Hashes a sampled frame: per element the FNV-1a 64 hash of its id's UTF-8 bytes (``idWord(_:)``),
@@ -80,16 +59,12 @@ public struct FNV1a64: Sendable, Hashable {
 
   /// The word an element id enters a frame hash as: the FNV-1a 64 hash of its UTF-8 bytes, from the
   /// offset basis.
-  static func idWord(_ id: String) -> Int64 {
-    var hash = FNV1a64()
-    hash.combine(id)
-    return Int64(bitPattern: hash.value)
-  }
+  static func idWord(_ id: String) -> Int64 { Int64(bitPattern: FNV1a.hash(id)) }
 
   /// `hash` after `value` as one 64-bit word: FNV-1a's step with the word in place of a byte.
   @inline(__always)
   static func mixWord(_ value: Int64, into hash: UInt64) -> UInt64 {
-    (hash ^ UInt64(bitPattern: value)) &* 0x100_0000_01b3
+    FNV1a.mixWord(UInt64(bitPattern: value), into: hash)
   }
 
   /// `hash` after the thousandths of x, y, width and height, one word each.

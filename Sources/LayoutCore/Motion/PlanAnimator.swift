@@ -64,11 +64,20 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// One element's animation state.
   struct Track: Sendable, Hashable {
-    var id: String
+    let id: String
+    /// Whether every byte of ``id`` is ASCII (see ``PlanAnimator/holds(_:_:isASCII:)``).
+    let idIsASCII: Bool
     var frame: AnimatedRect
     var opacity: AnimatedValue
     var isRemoved = false
     var outgoing: Ghost?
+
+    init(id: String, frame: AnimatedRect, opacity: AnimatedValue) {
+      self.id = id
+      self.idIsASCII = id.utf8.allSatisfy { $0 < 0x80 }
+      self.frame = frame
+      self.opacity = opacity
+    }
   }
 
   /// The outgoing rendering of a Reduce Motion cross-fade: the old frame and its falling opacity.
@@ -162,12 +171,10 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Complexity: O(e) id comparisons for e plan elements.
   private func tracksFollow(_ plan: LayoutPlan) -> Bool {
     guard hasPlan, plan.elements.count <= tracks.count else { return false }
-    return plan.elements.withUnsafeBufferPointer { elements in
-      tracks.withUnsafeBufferPointer { tracks in
-        for index in elements.indices where elements[index].id != tracks[index].id { return false }
-        return true
-      }
-    }
+    let elements = plan.elements.span
+    let tracks = tracks.span
+    for index in elements.indices where elements[index].id != tracks[index].id { return false }
+    return true
   }
 
   /// ``update(to:context:at:)`` when ``tracksFollow(_:)``: the same transitions, in the same order, on the
@@ -181,11 +188,12 @@ public struct PlanAnimator: Sendable, Hashable {
       spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
       geometryChange: geometryChange, time: time)
     let fade = fadeSpring(context)
-    tracks.withUnsafeMutableBufferPointer { tracks in
-      plan.elements.withUnsafeBufferPointer { elements in
-        for index in 0..<count {
-          transitions.apply(elements[index].frame, to: &tracks[index], memo: &memo)
-        }
+    // Each track is changed where it stands (a copy of a track moves hundreds of bytes).
+    do {
+      var tracks = tracks.mutableSpan
+      let elements = plan.elements.span
+      for index in 0..<count {
+        transitions.apply(elements[index].frame, to: &tracks[index], memo: &memo)
       }
       for index in count..<tracks.count where !tracks[index].isRemoved {
         tracks[index].isRemoved = true
@@ -194,11 +202,11 @@ public struct PlanAnimator: Sendable, Hashable {
     }
     // Rest times as the general path sets them (refreshed in place when no track was pruned).
     if restTimes.count == tracks.count {
-      restTimes.withUnsafeMutableBufferPointer { restTimes in
-        tracks.withUnsafeBufferPointer { tracks in
-          for index in tracks.indices { restTimes[index] = RestTimes(tracks[index]) }
-        }
-      }
+      // A second reference to the tracks' storage (no copy), read while the rest times are written.
+      let allTracks = tracks
+      let tracks = allTracks.span
+      var restTimes = restTimes.mutableSpan
+      for index in tracks.indices { restTimes[index] = RestTimes(tracks[index]) }
     } else {
       restTimes = tracks.map(RestTimes.init)
     }
@@ -214,91 +222,95 @@ public struct PlanAnimator: Sendable, Hashable {
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
     guard let position = positions.position(of: id, in: tracks) else { return nil }
     var shared = SharedDecay(time: time)
-    return tracks.withUnsafeBufferPointer {
-      Self.presentation(of: $0.baseAddress! + position, restingAt: restTimes[position], sharing: &shared)
-    }
+    return Self.presentation(of: tracks.span, at: position, restingAt: restTimes[position], sharing: &shared)
   }
 
-  /// The presentation of the track at `track` at `shared`'s time, or nil when it has faded out:
-  /// ``update(_:from:restingAt:sharing:)`` into a fresh presentation, so the two ways of sampling cannot
+  /// The presentation of track `index` of `tracks` at `shared`'s time, or nil when it has faded out:
+  /// ``update(_:from:at:restingAt:sharing:)`` into a fresh presentation, so the two ways of sampling cannot
   /// drift apart.
   @inline(__always)
   private static func presentation(
-    of track: UnsafePointer<Track>, restingAt restTime: RestTimes, sharing shared: inout SharedDecay
+    of tracks: Span<Track>, at index: Int, restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> ElementPresentation? {
     var presentation = ElementPresentation(
-      id: track.pointee.id, frame: .zero, target: .zero, velocity: .zero, opacity: 0, phase: .present,
+      id: tracks[index].id, frame: .zero, target: .zero, velocity: .zero, opacity: 0, phase: .present,
       outgoing: nil, isSettled: false)
-    return update(&presentation, from: track, restingAt: restTime, sharing: &shared) ? presentation : nil
+    return update(&presentation, from: tracks, at: index, restingAt: restTime, sharing: &shared)
+      ? presentation : nil
   }
 
-  /// Overwrites `slot` with the presentation of the track at `track` at `shared`'s time, or returns false
-  /// (and leaves `slot` alone) when the track has faded out.
+  /// Overwrites `slot` with the presentation of track `index` of `tracks` at `shared`'s time, or returns false (and leaves
+  /// `slot` alone) when the track has faded out.
   ///
   /// Stored field by field, the id only when it changed: the replayer refills one buffer per tick, and a
   /// whole presentation per element (with its id retained and released) cost more than the spring
-  /// arithmetic. Reads the track in place for the same reason (a track is several hundred bytes). A track
+  /// arithmetic. Reads the track's fields where it is stored for the same reason (a track is several hundred
+  /// bytes). A track
   /// at rest by `restTime` (its ``Track/settleTime``) shows its targets, so its channels are not
   /// evaluated; a moving one takes each channel's exponential from `shared` when a channel before it
   /// started at the same time on the same spring.
   @inline(__always)
   private static func update(
-    _ slot: UnsafeMutablePointer<ElementPresentation>, from track: UnsafePointer<Track>,
+    _ slot: inout ElementPresentation, from tracks: Span<Track>, at index: Int,
     restingAt restTime: RestTimes, sharing shared: inout SharedDecay
   ) -> Bool {
     let time = shared.time
-    let isRemoved = track.pointee.isRemoved
+    let isRemoved = tracks[index].isRemoved
     if time >= restTime.track {
       // Every channel and any ghost has settled: one fading out is gone, one on screen shows its targets.
       if isRemoved { return false }
-      if !sameBytes(slot.pointee.id, track.pointee.id) { slot.pointee.id = track.pointee.id }
-      let target = track.pointee.frame.target
-      slot.pointee.frame = Rect(
+      if !Self.holds(slot.id, tracks[index].id, isASCII: tracks[index].idIsASCII) {
+        slot.id = tracks[index].id
+      }
+      let target = tracks[index].frame.target
+      slot.frame = Rect(
         x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
-      slot.pointee.target = target
-      slot.pointee.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
-      slot.pointee.opacity = clampOpacity(track.pointee.opacity.target)
-      slot.pointee.phase = .present
-      slot.pointee.outgoing = nil
-      slot.pointee.isSettled = true
+      slot.target = target
+      slot.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
+      slot.opacity = clampOpacity(tracks[index].opacity.target)
+      slot.phase = .present
+      slot.outgoing = nil
+      slot.isSettled = true
       return true
     }
-    let opacitySettled = track.pointee.opacity.isSettled(at: time)
+    let opacitySettled = tracks[index].opacity.isSettled(at: time)
     if isRemoved && opacitySettled { return false }
     // The ghost is written where it goes (an optional built here and copied into the slot cost more).
+    // A rest time after 0 for the outgoing rendering means the track has one (``RestTimes/outgoing``).
     let hasGhost = time < restTime.outgoing
-    if hasGhost {
+    if hasGhost, let ghost = tracks[index].outgoing {
       // A cross-fade's ghost fades on the spring and from the instant of the element's fade-in.
-      let ghost = track.pointee.outgoing.unsafelyUnwrapped
-      slot.pointee.outgoing = .init(
+      slot.outgoing = .init(
         frame: ghost.frame, opacity: clampOpacity(ghost.opacity.state(sharing: &shared).value))
     } else {
-      slot.pointee.outgoing = nil
+      slot.outgoing = nil
     }
-    let opacity = track.pointee.opacity.state(sharing: &shared).value
-    if !sameBytes(slot.pointee.id, track.pointee.id) { slot.pointee.id = track.pointee.id }
-    let target = track.pointee.frame.target
+    let opacity = tracks[index].opacity.state(sharing: &shared).value
+    if !Self.holds(slot.id, tracks[index].id, isASCII: tracks[index].idIsASCII) {
+      slot.id = tracks[index].id
+    }
+    let target = tracks[index].frame.target
     let frameSettled = time >= restTime.frame
     if frameSettled {
       // Fading in or out in place: the frame shows its target.
-      slot.pointee.frame = Rect(
+      slot.frame = Rect(
         x: target.x, y: target.y, width: max(0, target.width), height: max(0, target.height))
-      slot.pointee.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
+      slot.velocity = RectVelocity(x: 0, y: 0, width: 0, height: 0)
     } else {
       // Channel by channel, in place (``AnimatedRect/state(sharing:)`` took a copy of the whole rect).
-      let x = track.pointee.frame.x.state(sharing: &shared)
-      let y = track.pointee.frame.y.state(sharing: &shared)
-      let width = track.pointee.frame.width.state(sharing: &shared)
-      let height = track.pointee.frame.height.state(sharing: &shared)
-      slot.pointee.frame = Rect(
+      let x = tracks[index].frame.x.state(sharing: &shared)
+      let y = tracks[index].frame.y.state(sharing: &shared)
+      let width = tracks[index].frame.width.state(sharing: &shared)
+      let height = tracks[index].frame.height.state(sharing: &shared)
+      slot.frame = Rect(
         x: x.value, y: y.value, width: max(0, width.value), height: max(0, height.value))
-      slot.pointee.velocity = RectVelocity(
+      slot.velocity = RectVelocity(
         x: x.velocity, y: y.velocity, width: width.velocity, height: height.velocity)
     }
-    slot.pointee.target = target
-    slot.pointee.opacity = clampOpacity(opacity)
-    slot.pointee.phase = isRemoved ? .disappearing : .present
-    slot.pointee.isSettled = frameSettled && opacitySettled && !hasGhost
+    slot.target = target
+    slot.opacity = clampOpacity(opacity)
+    slot.phase = isRemoved ? .disappearing : .present
+    slot.isSettled = frameSettled && opacitySettled && !hasGhost
     return true
   }
 
@@ -307,27 +319,12 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Parameter time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(n).
   public func presentations(at time: UInt64) -> [ElementPresentation] {
-    // Reads each track in place: `compactMap` hands the closure a copy of every track (hundreds of bytes
-    // and a retained id) at every sampled tick.
-    // Each presentation is built straight into the result's storage: appending went through an
-    // optional and a copy of every presentation.
-    tracks.withUnsafeBufferPointer { tracks in
-      restTimes.withUnsafeBufferPointer { restTimes in
-        [ElementPresentation](unsafeUninitializedCapacity: tracks.count) { result, count in
-          count = 0
-          guard let first = tracks.baseAddress, let base = result.baseAddress else { return }
-          var shared = SharedDecay(time: time)
-          for index in 0..<tracks.count {
-            if let presentation = Self.presentation(
-              of: first + index, restingAt: restTimes[index], sharing: &shared)
-            {
-              (base + count).initialize(to: presentation)
-              count += 1
-            }
-          }
-        }
-      }
-    }
+    // Borrows each track where it is stored: `compactMap` hands the closure a copy of every track
+    // (hundreds of bytes and a retained id) at every sampled tick.
+    var result: [ElementPresentation] = []
+    result.reserveCapacity(tracks.count)
+    presentations(at: time, into: &result)
+    return result
   }
 
   /// Replaces the contents of `buffer` with ``presentations(at:)``, reusing its storage.
@@ -342,33 +339,30 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Complexity: O(n).
   public func presentations(at time: UInt64, into buffer: inout [ElementPresentation]) {
     if buffer.count > tracks.count { buffer.removeSubrange(tracks.count...) }
-    tracks.withUnsafeBufferPointer { tracks in
-      restTimes.withUnsafeBufferPointer { restTimes in
-        guard let first = tracks.baseAddress else { return }
-        // Overwrites the buffer's presentations field by field (the id only when it differs): building
-        // and copying a whole presentation, and retaining its id, cost more than the spring arithmetic.
-        var count = 0
-        var next = 0
-        var shared = SharedDecay(time: time)
-        buffer.withUnsafeMutableBufferPointer { slots in
-          guard let slot = slots.baseAddress else { return }
-          while next < tracks.count, count < slots.count {
-            if Self.update(slot + count, from: first + next, restingAt: restTimes[next], sharing: &shared) {
-              count += 1
-            }
-            next += 1
-          }
+    let tracks = tracks.span
+    let restTimes = restTimes.span
+    // Overwrites the buffer's presentations field by field (the id only when it differs): building and
+    // copying a whole presentation, and retaining its id, cost more than the spring arithmetic.
+    var count = 0
+    var next = 0
+    var shared = SharedDecay(time: time)
+    do {
+      var slots = buffer.mutableSpan
+      while next < tracks.count, count < slots.count {
+        if Self.update(&slots[count], from: tracks, at: next, restingAt: restTimes[next], sharing: &shared) {
+          count += 1
         }
-        if count < buffer.count {
-          buffer.removeSubrange(count...)
-        } else {
-          for index in next..<tracks.count {
-            if let presentation = Self.presentation(
-              of: first + index, restingAt: restTimes[index], sharing: &shared)
-            {
-              buffer.append(presentation)
-            }
-          }
+        next += 1
+      }
+    }
+    if count < buffer.count {
+      buffer.removeSubrange(count...)
+    } else {
+      for index in next..<tracks.count {
+        if let presentation = Self.presentation(
+          of: tracks, at: index, restingAt: restTimes[index], sharing: &shared)
+        {
+          buffer.append(presentation)
         }
       }
     }
@@ -417,9 +411,20 @@ public struct PlanAnimator: Sendable, Hashable {
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }
 
-  /// True when two ids have the same UTF-8 bytes (``IDIndex/sameBytes(_:_:)``).
+  /// True when `id` has the same UTF-8 bytes as a track's id, `trackID`, whose bytes are all ASCII when
+  /// `isASCII`. `==` alone would not do: it equates
+  /// canonically equivalent ids, whose bytes differ, and a presentation keeps its track's bytes.
+  ///
+  /// Without reading bytes in the usual case, a slot holding the id it held at the tick before: `==`
+  /// answers that by its first test (the same storage, or the same bytes held inline), and ids that are
+  /// `==` with the same UTF-8 count, one of them all ASCII, have the same bytes (a string equivalent to
+  /// an ASCII one normalises to it; the only non-ASCII scalars that do, singletons such as the Kelvin sign
+  /// U+212A → "K", take 2 or 3 bytes for the ASCII one's 1). A non-ASCII id is compared byte by byte.
   @inline(__always)
-  static func sameBytes(_ a: String, _ b: String) -> Bool { IDIndex.sameBytes(a, b) }
+  private static func holds(_ id: String, _ trackID: String, isASCII: Bool) -> Bool {
+    guard id == trackID, id.utf8.count == trackID.utf8.count else { return false }
+    return isASCII || IDIndex.sameBytes(id, trackID)
+  }
 }
 
 extension PlanAnimator {
