@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FoldTrace
 
 /// The `tracecat` program: resolves the subcommand, then splits, parses, validates and runs it, and
 /// renders any error in one place.
@@ -71,5 +67,5 @@ enum Tracecat {
     return .usage(message: "unknown subcommand '\(name)'\(file)", hint: hint)
   }
 
-  private static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  private static func fileExists(_ path: String) -> Bool { pathExists(path) }
 }

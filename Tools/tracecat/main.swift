@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FoldTrace
 
 // tracecat: inspect FoldTrace traces. See `tracecat --help` and Tracecat.swift.
-exit(Tracecat.main(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)
+exitProcess(Tracecat.main(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)

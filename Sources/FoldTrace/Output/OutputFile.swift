@@ -137,16 +137,10 @@ public final class OutputFile {
   /// - Complexity: O(n) in the number of bytes.
   public func write(_ bytes: [UInt8]) throws(TraceError) {
     guard descriptor >= 0 else { throw TraceError(.closed, file: path, reason: "the output is closed") }
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Self.failure(path, "write")
-      }
-      written += n
+    do throws(Errno) {
+      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+    } catch {
+      throw Self.failure(path, "write", error.rawValue)
     }
   }
 

@@ -1,11 +1,5 @@
 import FoldTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `tracecat [cat] [--json] [--kind K] [--scene S] [--from T] [--to T] [--follow] FILE…`: prints a
 /// trace's events, one per line.
 struct CatCommand: TracecatCommand {
@@ -95,7 +89,7 @@ struct CatCommand: TracecatCommand {
       try console.flush()
       if poll.isClosed { return .success }
       pause = poll.frames.isEmpty ? min(pause * 2, 250_000) : 20_000
-      usleep(pause)
+      FoldTrace.pause(microseconds: pause)
     }
   }
 

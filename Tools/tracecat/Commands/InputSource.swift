@@ -1,11 +1,5 @@
 import FoldTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Opens the inputs named on the command line; `-` is standard input.
 enum InputSource {
   /// The name used in messages for an argument.
@@ -47,30 +41,37 @@ enum InputSource {
 
   /// Reads standard input to its end.
   static func readStandardInput() throws -> [UInt8] {
-    try readAll(descriptor: 0, name: "<stdin>")
+    try readAll(.standardInput, name: "<stdin>")
   }
 
   /// Reads a file to its end, from a byte offset.
   static func readFile(_ path: String, from offset: Int = 0) throws -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(path, .readOnly)
+    } catch {
+      throw TracecatError.io(file: path, reason: error.description)
     }
-    defer { close(descriptor) }
-    if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
-      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+    defer { descriptor.close() }
+    if offset > 0 {
+      do throws(Errno) {
+        try descriptor.seek(toOffset: offset)
+      } catch {
+        throw TracecatError.io(file: path, reason: error.description)
+      }
     }
-    return try readAll(descriptor: descriptor, name: path)
+    return try readAll(descriptor, name: path)
   }
 
-  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+  private static func readAll(_ descriptor: FileDescriptor, name: String) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TracecatError.io(file: name, reason: String(cString: strerror(errno)))
+      let count: Int
+      do throws(Errno) {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw TracecatError.io(file: name, reason: error.description)
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])

@@ -1,11 +1,5 @@
 import FoldTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a text input line by line in 64 KiB chunks, holding at most one line (up to ``maxLineBytes``)
 /// and one chunk in memory, so any input — a pipe, a FIFO, `/dev/zero` — costs bounded memory.
 ///
@@ -16,7 +10,7 @@ struct LineReader {
   /// (a record is at most 1 MiB, and escaping at most sextuples a control character).
   static let maxLineBytes = 4 << 20
 
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   private let name: String
   private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   private var chunkStart = 0
@@ -32,22 +26,23 @@ struct LineReader {
   init(_ argument: String) throws {
     name = InputSource.displayName(argument)
     if argument == "-" {
-      descriptor = 0
+      descriptor = .standardInput
     } else {
-      descriptor = open(argument, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw TracecatError.io(file: argument, reason: String(cString: strerror(errno)))
+      do throws(Errno) {
+        descriptor = try FileDescriptor.open(argument, .readOnly)
+      } catch {
+        throw TracecatError.io(file: argument, reason: error.description)
       }
     }
   }
 
-  func close() { if descriptor > 0 { _ = Glibc.close(descriptor) } }
+  func close() { if descriptor != .standardInput { descriptor.close() } }
 
   /// Calls `body` with the next line's bytes (valid only during the call), or returns false at the end.
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` when the input cannot be read;
   ///   ``TracecatError/invalidJSONLines(file:_:)`` for a line over ``maxLineBytes``; what `body` throws.
-  mutating func nextLine(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+  mutating func nextLine(_ body: (Swift.Span<UInt8>) throws -> Void) throws -> Bool {
     pending.removeAll(keepingCapacity: true)
     while true {
       if chunkStart < chunkEnd {
@@ -59,11 +54,11 @@ struct LineReader {
           if pending.isEmpty {
             let start = chunkStart
             chunkStart = newline + 1
-            try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<newline])) }
+            try body(chunk.span.extracting(start..<newline))
           } else {
             pending.append(contentsOf: chunk[chunkStart..<newline])
             chunkStart = newline + 1
-            try pending.withUnsafeBytes { try body($0) }
+            try body(pending.span)
           }
           return true
         }
@@ -76,17 +71,18 @@ struct LineReader {
     // The end: a last line without a newline, if any.
     guard !pending.isEmpty else { return false }
     lineNumber += 1
-    try pending.withUnsafeBytes { try body($0) }
+    try body(pending.span)
     pending.removeAll(keepingCapacity: true)
     return true
   }
 
   private mutating func fill() throws {
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TracecatError.io(file: name, reason: String(cString: strerror(errno)))
+      let count: Int
+      do throws(Errno) {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw TracecatError.io(file: name, reason: error.description)
       }
       chunkStart = 0
       chunkEnd = count

@@ -1,18 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FoldTrace
 
 /// Standard output (data, buffered) and standard error (diagnostics, unbuffered).
-/// `write(2)` for the whole buffer; returns the count written or -1 with `errno` set.
-private func systemWrite(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
-  bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-}
-
 final class Console {
   private var buffer: [UInt8] = []
-  private let outputDescriptor: Int32 = 1
+  private let output = FileDescriptor.standardOutput
   /// The first failure to write standard output. It sticks: later lines are dropped and every later
   /// ``flush()`` throws it, so a failure inside ``print(_:)`` still ends the run with an I/O error.
   private var writeError: TracecatError?
@@ -20,7 +11,7 @@ final class Console {
   init() { buffer.reserveCapacity(1 << 16) }
 
   /// True when standard output is a terminal.
-  var outputIsTerminal: Bool { isatty(outputDescriptor) == 1 }
+  var outputIsTerminal: Bool { output.isTerminal }
 
   /// Writes a line of data to standard output.
   func print(_ line: String) {
@@ -51,23 +42,19 @@ final class Console {
   ///   earlier flush.
   func flush() throws {
     if let writeError { throw writeError }
-    var start = 0
-    while start < buffer.count {
-      let written = systemWrite(outputDescriptor, buffer[start...])
-      if written < 0 {
-        if errno == EINTR { continue }
-        let error = TracecatError.io(file: "<stdout>", reason: String(cString: strerror(errno)))
-        buffer.removeAll(keepingCapacity: true)
-        writeError = error
-        throw error
-      }
-      start += written
+    do throws(Errno) {
+      try output.writeAll(buffer)
+    } catch {
+      let error = TracecatError.io(file: "<stdout>", reason: error.description)
+      buffer.removeAll(keepingCapacity: true)
+      writeError = error
+      throw error
     }
     buffer.removeAll(keepingCapacity: true)
   }
 
   /// Writes a diagnostic line to standard error.
   func error(_ line: String) {
-    _ = systemWrite(2, Array((line + "\n").utf8)[...])
+    try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FoldTrace
 
 /// A one-line progress report on standard error for work that runs over a second, as `perf` and `zstd`
 /// show it: `tracecat: stats big.foldtrace: 42% (3.1 of 7.4 MB)`, redrawn in place.
@@ -14,8 +10,8 @@ final class Progress {
   private let label: String
   private let total: Int
   private let enabled: Bool
-  private let start: Double
-  private var lastDraw: Double = 0
+  private let start: ContinuousClock.Instant
+  private var lastDraw: ContinuousClock.Instant
   private var drawn = false
 
   /// Starts measuring.
@@ -26,15 +22,16 @@ final class Progress {
   init(_ label: String, total: Int) {
     self.label = label
     self.total = max(total, 1)
-    enabled = isatty(2) == 1
-    start = enabled ? Self.now() : 0
+    enabled = FileDescriptor.standardError.isTerminal
+    start = .now
+    lastDraw = start
   }
 
   /// Reports that `done` of the total bytes are processed; draws at most ten times a second.
   func update(_ done: Int) {
     guard enabled else { return }
-    let now = Self.now()
-    guard now - start >= 1, now - lastDraw >= 0.1 else { return }
+    let now = ContinuousClock.now
+    guard now - start >= .seconds(1), now - lastDraw >= .milliseconds(100) else { return }
     lastDraw = now
     drawn = true
     let percent = min(100, done * 100 / total)
@@ -51,18 +48,11 @@ final class Progress {
   deinit { finish() }
 
   private func draw(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
   }
 
   private static func megabytes(_ bytes: Int) -> String {
     let tenths = bytes / 100_000
     return "\(tenths / 10).\(tenths % 10)"
-  }
-
-  private static func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 }

@@ -3,12 +3,6 @@ import FoldTrace
 import Foundation
 import LayoutCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `tracecat replay --report DIR`: one self-contained HTML page (`DIR/index.html`) a CI run can keep as
 /// an artifact and open with no server and no network — the verdict table, then per trace each
 /// failure's sentence with its wireframe at the failing moment (``Wireframe``), and the trace's timeline
@@ -207,19 +201,12 @@ enum ReplayReport {
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` naming the file and why.
   static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-      throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    var start = 0
-    while start < bytes.count {
-      let written = bytes[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
-      }
-      start += written
+    do throws(Errno) {
+      let descriptor = try FileDescriptor.open(path, .writeOnly, createNew: true)
+      defer { descriptor.close() }
+      try descriptor.writeAll(bytes)
+    } catch {
+      throw TracecatError.io(file: path, reason: error.description)
     }
   }
 }
