@@ -4,29 +4,28 @@ extension RecordCodec {
   /// session).
   ///
   /// It reads what ``decodeRecord(tag:from:time:into:maxRegions:items:)`` reads, with
-  /// ``RecordScanner``, and checks the writer's rules on the values before building the event
+  /// the reader's plain-form reads (`ByteReader+PlainForm.swift`), and checks the writer's rules on the values before building the event
   /// (`RecordValidation.isValidScroll`, `isValidHinge`, the rules `TraceReader.isWritable` applies). For
   /// anything else — another kind, a varint over eight bytes, a malformed or cut field, an
   /// overflowing time, a value no writer writes — it returns nil with nothing appended, and the caller
   /// parses the record again on the checked path, which reports it.
   ///
   /// - Parameters:
-  ///   - scanner: The content's scanner.
-  ///   - content: A reader of the whole content (for strings and `lastAnchor`).
-  ///   - p: The record's offset, below `scanner.end`; on success, the next record's.
+  ///   - content: A reader of the whole content.
+  ///   - p: The record's offset, below `content.end`; on success, the next record's.
   ///   - time: The previous event's time, in nanoseconds.
   ///   - sink: Where the event goes; it has room for one more.
   /// - Returns: The event's time, or nil.
   /// - Complexity: O(record size).
   @inline(__always)
   mutating func scanCommonRecord(
-    _ scanner: RecordScanner, content: UnsafeByteReader, at p: inout Int, time: UInt64,
+    _ content: ByteReader, at p: inout Int, time: UInt64,
     into sink: inout EventSink
   ) -> UInt64? {
-    let end = scanner.end
-    let tag = scanner.byte(at: p)
+    let end = content.end
+    let tag = content.byte(at: p)
     var q = p &+ 1
-    guard let delta = scanner.varint(&q, limit: end), let length = scanner.varint(&q, limit: end),
+    guard let delta = content.varint(&q, limit: end), let length = content.varint(&q, limit: end),
       length <= UInt64(end &- q)
     else { return nil }
     let bodyEnd = q &+ Int(truncatingIfNeeded: length)
@@ -34,12 +33,12 @@ extension RecordCodec {
     guard !overflow else { return nil }
     switch tag {
     case TraceEvent.Kind.scroll.rawValue:
-      guard let raw = scanner.varint(&q, limit: bodyEnd), raw <= UInt64(UInt32.max) else { return nil }
+      guard let raw = content.varint(&q, limit: bodyEnd), raw <= UInt64(UInt32.max) else { return nil }
       let scene = SceneID(UInt32(truncatingIfNeeded: raw))
       let scale = cachedScale(of: scene)
-      guard let x = scanner.double(&q, limit: bodyEnd, scale: scale),
-        let y = scanner.double(&q, limit: bodyEnd, scale: scale),
-        let (start, count) = scanner.optionalStringBytes(&q, limit: bodyEnd)
+      guard let x = content.double(&q, limit: bodyEnd, scale: scale),
+        let y = content.double(&q, limit: bodyEnd, scale: scale),
+        let (start, count) = content.optionalStringBytes(&q, limit: bodyEnd)
       else { return nil }
       var anchor: String?
       if count >= 0 {
@@ -50,9 +49,9 @@ extension RecordCodec {
       }
       var anchorTop: Double?
       if q < bodyEnd && readsFormat1_1 {
-        guard let flags = scanner.u8(&q, limit: bodyEnd) else { return nil }
+        guard let flags = content.u8(&q, limit: bodyEnd) else { return nil }
         if flags & 1 != 0 {
-          guard let value = scanner.double(&q, limit: bodyEnd, scale: scale) else { return nil }
+          guard let value = content.double(&q, limit: bodyEnd, scale: scale) else { return nil }
           anchorTop = value
         }
       }
@@ -63,12 +62,12 @@ extension RecordCodec {
       sink.append(
         TraceEvent(time: sum, .scroll(scene: scene, offset: offset, anchor: anchor, anchorTop: anchorTop)))
     case TraceEvent.Kind.hinge.rawValue:
-      guard let code = scanner.u8(&q, limit: bodyEnd), let status = try? WireEnums.hingeStatus(code),
-        let flags = scanner.u8(&q, limit: bodyEnd)
+      guard let code = content.u8(&q, limit: bodyEnd), let status = try? WireEnums.hingeStatus(code),
+        let flags = content.u8(&q, limit: bodyEnd)
       else { return nil }
       var angle: Double?
       if flags & 1 != 0 {
-        guard let value = scanner.double(&q, limit: bodyEnd, scale: 1) else { return nil }
+        guard let value = content.double(&q, limit: bodyEnd, scale: 1) else { return nil }
         angle = value
       }
       let hinge = HingeState(status: status, angle: angle)

@@ -40,7 +40,7 @@ extension RecordCodec {
   }
 
   /// Reads an element reference (``encodeReference(_:into:)``) and returns the id's table position.
-  private mutating func decodeReference(from r: inout UnsafeByteReader) throws(ByteReader.Failure) -> Int {
+  private mutating func decodeReference(from r: inout ByteReader) throws(ByteReader.Failure) -> Int {
     let reference = try r.varint()
     if reference == 0 {
       let (start, count) = try r.stringBytes()
@@ -81,7 +81,7 @@ extension RecordCodec {
     }
   }
 
-  mutating func decodeLayout(scale s: Double, from r: inout UnsafeByteReader, maxElements: Int)
+  mutating func decodeLayout(scale s: Double, from r: inout ByteReader, maxElements: Int)
     throws(ByteReader.Failure) -> RecordedLayout
   {
     let flags = try r.u8()
@@ -144,7 +144,7 @@ extension RecordCodec {
     }
   }
 
-  mutating func decodePresented(from r: inout UnsafeByteReader, maxElements: Int)
+  mutating func decodePresented(from r: inout ByteReader, maxElements: Int)
     throws(ByteReader.Failure) -> [PresentedElement]
   {
     let count = try elementCount(&r, minimumBytes: 2, maxElements: maxElements)
@@ -175,7 +175,7 @@ extension RecordCodec {
 
   /// An element count, checked against the record's remaining bytes (`minimumBytes` per element), the
   /// per-record limit and the frame's remaining item budget before anything is allocated.
-  private func elementCount(_ r: inout UnsafeByteReader, minimumBytes: Int, maxElements: Int)
+  private func elementCount(_ r: inout ByteReader, minimumBytes: Int, maxElements: Int)
     throws(ByteReader.Failure) -> Int
   {
     let count = try r.count(limit: r.remaining / minimumBytes)
@@ -204,7 +204,7 @@ extension ByteWriter {
   }
 }
 
-extension UnsafeByteReader {
+extension ByteReader {
   /// A delta double (``ByteWriter/delta(_:from:scale:)``) against `previous`.
   /// - Throws: ``ByteReader/Failure`` for an odd form other than 1, or a cut field.
   mutating func delta(from previous: Double, scale: Double) throws(Failure) -> Double {

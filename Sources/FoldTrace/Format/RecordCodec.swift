@@ -192,7 +192,7 @@ struct RecordCodec {
   ///   appended then.
   @inline(__always)
   mutating func decodeRecord(
-    tag: UInt8, from r: inout UnsafeByteReader, time: UInt64, into events: inout EventSink,
+    tag: UInt8, from r: inout ByteReader, time: UInt64, into events: inout EventSink,
     maxRegions: Int, items: inout Int
   ) throws(ByteReader.Failure) -> Bool {
     // Scroll and hinge records are nine in ten of a session's (120 Hz samples); they are decoded here,
@@ -228,7 +228,7 @@ struct RecordCodec {
   /// ``decodeRecord(tag:from:time:into:maxRegions:items:)`` for the kinds other than scroll and hinge.
   @inline(never)
   private mutating func decodeOtherRecord(
-    tag: UInt8, from r: inout UnsafeByteReader, time: UInt64, into events: inout EventSink,
+    tag: UInt8, from r: inout ByteReader, time: UInt64, into events: inout EventSink,
     maxRegions: Int, items: inout Int
   ) throws(ByteReader.Failure) -> Bool {
     switch tag {
@@ -325,7 +325,7 @@ struct RecordCodec {
   }
 
   @inline(__always)
-  func scene(_ r: inout UnsafeByteReader) throws(ByteReader.Failure) -> SceneID {
+  func scene(_ r: inout ByteReader) throws(ByteReader.Failure) -> SceneID {
     let raw = try r.varint()
     guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }
     return SceneID(UInt32(raw))
@@ -341,7 +341,7 @@ struct RecentString {
   var string = ""
 }
 
-extension UnsafeByteReader {
+extension ByteReader {
   /// An optional string (tag 0: none; n + 1: n bytes), reusing `recent` when the bytes repeat it, and
   /// remembering it otherwise.
   /// - Throws: ``ByteReader/Failure`` when the string overruns the body or is not valid UTF-8.

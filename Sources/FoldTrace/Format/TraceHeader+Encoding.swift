@@ -41,23 +41,24 @@ extension TraceHeader {
     guard CRC32.checksum(content[..<crcStart]) == stored else {
       throw TraceError(.corrupt, file: file, offset: 0, reason: "header checksum mismatch")
     }
-    var reader = ByteReader(content[magic.count..<crcStart])
     do {
-      let version = TraceFormatVersion(major: try reader.u16(), minor: try reader.u16())
-      guard version.major <= TraceFormatVersion.current.major else {
-        throw TraceError(
-          .unsupportedVersion, file: file, offset: 0,
-          reason:
-            "written with trace format \(version); this reader reads \(TraceFormatVersion.current.major).x"
-            + " (FoldTrace \(TraceFormatVersion.current)); update FoldTrace to read it")
+      return try ByteReader.read(content[magic.count..<crcStart]) { reader in
+        let version = TraceFormatVersion(major: try reader.u16(), minor: try reader.u16())
+        guard version.major <= TraceFormatVersion.current.major else {
+          throw TraceError(
+            .unsupportedVersion, file: file, offset: 0,
+            reason:
+              "written with trace format \(version); this reader reads \(TraceFormatVersion.current.major).x"
+              + " (FoldTrace \(TraceFormatVersion.current)); update FoldTrace to read it")
+        }
+        let device = try reader.string()
+        let app = try reader.string()
+        let recorder = try reader.string()
+        let flags = try reader.u8()
+        let wallClockStart = flags & 1 != 0 ? Int64(bitPattern: try reader.u64()) : nil
+        return TraceHeader(
+          version: version, device: device, app: app, recorder: recorder, wallClockStart: wallClockStart)
       }
-      let device = try reader.string()
-      let app = try reader.string()
-      let recorder = try reader.string()
-      let flags = try reader.u8()
-      let wallClockStart = flags & 1 != 0 ? Int64(bitPattern: try reader.u64()) : nil
-      return TraceHeader(
-        version: version, device: device, app: app, recorder: recorder, wallClockStart: wallClockStart)
     } catch let failure as ByteReader.Failure {
       throw TraceError(.corrupt, file: file, offset: 0, reason: "malformed header: \(failure.reason)")
     } catch let error as TraceError {

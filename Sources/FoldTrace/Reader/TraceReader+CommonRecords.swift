@@ -14,15 +14,15 @@ extension TraceReader {
   /// - Complexity: O(bytes parsed).
   @inline(__always)
   static func parseCommonRecords(_ state: inout ParseState, into sink: inout EventSink) {
-    guard let scanner = RecordScanner(state.reader) else { return }
+    let end = state.reader.end
     var p = state.reader.position
     var time = state.time
     var parsed = 0
     let room = min(sink.capacity - sink.count, state.maxRecords - state.items)
-    while parsed < room && p < scanner.end {
+    while parsed < room && p < end {
       guard
         let sum = state.codec.scanCommonRecord(
-          scanner, content: state.reader, at: &p, time: time, into: &sink)
+          state.reader, at: &p, time: time, into: &sink)
       else { break }
       time = sum
       parsed &+= 1

@@ -83,8 +83,7 @@ extension TraceReader {
       try self.source.read(at: offset, count: count)
     }
     guard case .complete(let content, _)? = outcome else { return nil }
-    var reader = ByteReader(content)
-    return try? reader.varint()
+    return try? ByteReader.read(content[...]) { try $0.varint() }
   }
 
   /// The index of data frames: from a consistent seek table, else by scanning complete frames.

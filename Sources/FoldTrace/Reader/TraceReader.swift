@@ -325,7 +325,7 @@ public final class TraceReader {
   private static func parseRecords(
     _ content: UnsafeRawBufferPointer, into frame: inout TraceFrame, maxRecords: Int
   ) throws(ByteReader.Failure) {
-    var state = ParseState(reader: UnsafeByteReader(content), maxRecords: maxRecords)
+    var state = ParseState(reader: ByteReader(content), maxRecords: maxRecords)
     let start = try state.reader.varint()
     let keyCount = try state.reader.count(limit: state.reader.remaining / 3)
     state.time = start
@@ -339,7 +339,7 @@ public final class TraceReader {
 
   /// Where parsing a frame's records stands.
   struct ParseState {
-    var reader: UnsafeByteReader
+    var reader: ByteReader
     var codec = RecordCodec()
     let maxRecords: Int
     /// Records plus the regions they list: what the frame's arrays hold.
@@ -352,7 +352,7 @@ public final class TraceReader {
     /// Whether event records may take the fast path (`TraceReader.usesCommonRecordPath`).
     let usesCommonRecordPath = TraceReader.usesCommonRecordPath
 
-    init(reader: UnsafeByteReader, maxRecords: Int) {
+    init(reader: ByteReader, maxRecords: Int) {
       self.reader = reader
       self.maxRecords = maxRecords
       codec.readsFormat1_1 = TraceReader.readsFormat1_1
@@ -426,7 +426,7 @@ public final class TraceReader {
   /// - Returns: The record's time and whether computing it overflowed.
   /// - Throws: ``ByteReader/Failure`` naming the record and its content byte offset.
   private static func parseRecord(
-    _ i: Int, from r: inout UnsafeByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int,
+    _ i: Int, from r: inout ByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int,
     time: UInt64, isEvent: Bool, into array: inout EventSink, unknown: inout Int
   ) throws(ByteReader.Failure) -> (time: UInt64, overflow: Bool) {
     let recordStart = r.position

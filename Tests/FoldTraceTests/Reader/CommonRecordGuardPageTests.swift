@@ -9,7 +9,7 @@ import Testing
 
 /// The reader's fast path for scroll and hinge records reads nothing past a frame's content: the
 /// content is placed so that its last byte is the last one before an unreadable page, and a load past
-/// it (the scanner's eight-byte words included) stops the process. In the reader the content lies in a
+/// it (the plain-form reads' eight-byte words included) stops the process. In the reader the content lies in a
 /// larger reused buffer, where an over-read goes unseen even under AddressSanitizer, and changes no
 /// value (the bytes past a varint are masked off), so no differential test sees it either.
 @Suite struct CommonRecordGuardPageTests {
@@ -33,7 +33,7 @@ import Testing
   /// declines with the checked decoder, as the reader's loop does; stops at the first malformed one.
   static func fastEvents(_ content: [UInt8]) -> Int {
     withGuardedCopy(content) { raw in
-      var state = TraceReader.ParseState(reader: UnsafeByteReader(raw), maxRecords: .max)
+      var state = TraceReader.ParseState(reader: ByteReader(raw), maxRecords: .max)
       var events = 0
       let capacity = content.count + 1
       _ = [TraceEvent](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -69,7 +69,7 @@ import Testing
       let frame = CommonRecordDifferentialTests.content(&random)
       // Past the start time and the keyframe count: records only.
       let start = frame.withUnsafeBytes { raw -> Int in
-        var reader = UnsafeByteReader(raw)
+        var reader = ByteReader(raw)
         _ = try? reader.varint()
         _ = try? reader.varint()
         return reader.position

@@ -2,29 +2,30 @@ import Testing
 
 @testable import FoldTrace
 
-/// The reader's fast path for scroll and hinge records (`RecordScanner`, `RecordCodec.scanCommonRecord`)
+/// The reader's fast path for scroll and hinge records (`ByteReader`'s plain-form reads,
+/// `RecordCodec.scanCommonRecord`)
 /// against the checked path it stands in for, at the edges its unchecked loads rely on: varints and
 /// strings cut by a record's end or ending exactly at the content's end, words loaded past a record's
 /// end, and small strings built from their bytes.
 @Suite struct CommonRecordPathTests {
-  /// What the scanner reads from the first `limit` bytes of `input` (loads may reach all of `input`):
+  /// What the plain-form reads read from the first `limit` bytes of `input` (loads may reach all of `input`):
   /// the value and the next position, or nil.
   static func scanned<T>(
-    _ input: [UInt8], limit: Int, _ read: (RecordScanner, inout Int, Int) -> T?
+    _ input: [UInt8], limit: Int, _ read: (ByteReader, inout Int, Int) -> T?
   ) -> (T, Int)? {
     input.withUnsafeBytes { raw -> (T, Int)? in
-      guard let scanner = RecordScanner(UnsafeByteReader(raw)) else { return nil }
+      guard !raw.isEmpty else { return nil }
       var p = 0
-      return read(scanner, &p, limit).map { ($0, p) }
+      return read(ByteReader(raw), &p, limit).map { ($0, p) }
     }
   }
 
-  /// What `UnsafeByteReader` reads from the first `limit` bytes of `input`, or nil when it throws.
-  static func checked<T>(_ input: [UInt8], limit: Int, _ read: (inout UnsafeByteReader) throws -> T) -> (
+  /// What the checked reads of `ByteReader` read from the first `limit` bytes of `input`, or nil when it throws.
+  static func checked<T>(_ input: [UInt8], limit: Int, _ read: (inout ByteReader) throws -> T) -> (
     T, Int
   )? {
     input.withUnsafeBytes { raw -> (T, Int)? in
-      var reader = UnsafeByteReader(UnsafeRawBufferPointer(rebasing: raw[..<limit]))
+      var reader = ByteReader(UnsafeRawBufferPointer(rebasing: raw[..<limit]))
       guard let value = try? read(&reader) else { return nil }
       return (value, reader.position)
     }
@@ -104,7 +105,7 @@ import Testing
       for start in 0...(text.count - count) {
         let expected = String(decoding: text[start..<start + count], as: UTF8.self)
         let string = try text.withUnsafeBytes { raw in
-          try UnsafeByteReader(raw).string(at: start, count: count)
+          try ByteReader(raw).string(at: start, count: count)
         }
         #expect(string == expected)
         #expect(Array(string.utf8) == Array(text[start..<start + count]))
@@ -116,11 +117,11 @@ import Testing
     // Not ASCII: built the general way, and still checked.
     let accented = Array("ítem-1".utf8)
     #expect(
-      try accented.withUnsafeBytes { try UnsafeByteReader($0).string(at: 0, count: accented.count) }
+      try accented.withUnsafeBytes { try ByteReader($0).string(at: 0, count: accented.count) }
         == "ítem-1")
     let invalid: [UInt8] = [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xFF, 0x61]
     #expect(throws: ByteReader.Failure.self) {
-      try invalid.withUnsafeBytes { try UnsafeByteReader($0).string(at: 0, count: invalid.count) }
+      try invalid.withUnsafeBytes { try ByteReader($0).string(at: 0, count: invalid.count) }
     }
   }
 
@@ -155,14 +156,14 @@ import Testing
   /// The event, its time and the next record's offset from the fast path, or nil where it declines.
   static func fastOutcome(_ content: [UInt8], time: UInt64) -> String? {
     content.withUnsafeBytes { raw -> String? in
-      let reader = UnsafeByteReader(raw)
-      guard let scanner = RecordScanner(reader) else { return nil }
+      guard !raw.isEmpty else { return nil }
+      let reader = ByteReader(raw)
       var codec = RecordCodec()
       var outcome: String?
       _ = [TraceEvent](unsafeUninitializedCapacity: 1) { buffer, initialized in
         var sink = EventSink(base: buffer.baseAddress, capacity: 1)
         var p = 0
-        let sum = codec.scanCommonRecord(scanner, content: reader, at: &p, time: time, into: &sink)
+        let sum = codec.scanCommonRecord(reader, at: &p, time: time, into: &sink)
         initialized = sink.count
         if let sum {
           #expect(sink.count == 1)
@@ -178,7 +179,7 @@ import Testing
   /// The same from the checked path, or nil where it fails.
   static func checkedOutcome(_ content: [UInt8], time: UInt64) -> String? {
     content.withUnsafeBytes { raw -> String? in
-      var r = UnsafeByteReader(raw)
+      var r = ByteReader(raw)
       var codec = RecordCodec()
       var outcome: String?
       _ = [TraceEvent](unsafeUninitializedCapacity: 1) { buffer, initialized in
