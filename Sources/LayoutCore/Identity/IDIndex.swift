@@ -20,11 +20,11 @@ extension ScrollItem: StringIdentified {}
 /// unseeded, which is fine for a table that is never iterated (no output depends on its layout); ids are
 /// the app's own.
 ///
-/// Values appended to the list after the index was built are not in the table: ``position(of:in:)-(_,Span<Item>)``
-/// looks for them by comparing ids, and ``rebuild(_:)`` takes them in.
+/// Values appended to the list after the index was built are not in the table: a lookup searches them by
+/// comparing ids, and ``rebuild(_:)`` takes them in.
 ///
-/// Invariants: the slot count is a power of two, or 0 when no value is indexed; a slot holds a position
-/// + 1 below ``count``, or 0 when empty; the table is at most half full.
+/// Invariants: the slot count is a power of two, or 0 when no value is indexed; an empty slot holds 0,
+/// any other one a position below ``count`` plus one; the table is at most half full.
 package struct IDIndex: Sendable, Hashable {
   /// Position + 1 per slot, 0 for an empty slot.
   private var slots: [Int32] = []
