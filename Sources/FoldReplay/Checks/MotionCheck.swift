@@ -61,7 +61,7 @@ struct MotionCheck {
   /// element id. Samples list elements in the same order tick after tick, so the lookup first tries the
   /// position the element had in the sample (an integer compare of short ids) before hashing.
   private struct SceneTracks {
-    var tracks: [Track] = []
+    var tracks: ContiguousArray<Track> = []
     /// The position of each track's id; tracks added since the last ``reindex()`` are searched.
     var index = IDIndex()
 
@@ -225,8 +225,10 @@ struct MotionCheck {
     var sceneTracks = takeTracks(of: retarget.scene)
     // The presentations are read where the record holds them: a search of `before` through closures
     // copied every presentation it passed (and retained its id).
-    let befores = retarget.before.span
-    let afters = retarget.after.span
+    let beforeSlice = retarget.before[...]
+    let afterSlice = retarget.after[...]
+    let befores = beforeSlice.span
+    let afters = afterSlice.span
     for offset in afters.indices {
       // The first presentation before the retarget with the element's id.
       var before: Int?
@@ -334,7 +336,8 @@ struct MotionCheck {
     var previous: Int?
     // Elements and tracks are reached where they are stored (no copy of a presentation or a track per
     // element); the tracks' span is let go only to add the track of an element seen for the first time.
-    let elements = sample.elements.span
+    let sampleElements = sample.elements[...]
+    let elements = sampleElements.span
     while offset < count {
       let index = sceneTracks.index
       var missing = false

@@ -120,7 +120,7 @@ struct PlanChecks {
     // the elements starts after the element last found and wraps around (the same answers as a search
     // from the first); a plan places its actions in action order, so a search usually ends within a step
     // or two.
-    let planElements = plan.elements
+    let planElements = plan.elements[...]
     let unreachable: [String] = Self.unreachable(plan, in: planElements.span)
     if !unreachable.isEmpty {
       report(

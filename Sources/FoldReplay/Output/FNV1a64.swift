@@ -44,8 +44,10 @@ public struct FNV1a64: Sendable, Hashable {
   public mutating func combine(_ sample: FrameSample) {
     let time = Int64(bitPattern: sample.time)
     let scene = Int64(sample.scene.rawValue)
-    // Reads each presentation in place through the array's span: no copy of it, no retain of its id.
-    let elements = sample.elements.span
+    // Reads each presentation in place through a slice's span (an Array's own span is newer than the
+    // deployment targets): no copy of it, no retain of its id.
+    let sampleElements = sample.elements[...]
+    let elements = sampleElements.span
     for index in elements.indices {
       var hash = Self.mixWord(Self.idWord(elements[index].id), into: value)
       hash = Self.mixWord(time, into: hash)

@@ -30,7 +30,9 @@ public enum FNV1a {
   /// - Complexity: O(b) in the byte count.
   @inlinable @inline(__always)
   public static func hash(_ text: String, from hash: UInt64 = offsetBasis) -> UInt64 {
-    Self.hash(text.utf8Span.span, from: hash)
+    var hash = hash
+    for byte in text.utf8 { hash = step(hash, byte) }
+    return hash
   }
 
   /// `hash` after the 8 bytes of `value`, least significant first.

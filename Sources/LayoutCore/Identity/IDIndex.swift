@@ -27,7 +27,7 @@ extension ScrollItem: StringIdentified {}
 /// any other one a position below ``count`` plus one; the table is at most half full.
 package struct IDIndex: Sendable, Hashable {
   /// Position + 1 per slot, 0 for an empty slot.
-  private var slots: [Int32] = []
+  private var slots: ContiguousArray<Int32> = []
   /// How many values of the list the index holds (the first ones).
   package private(set) var count = 0
   /// True when no id among the indexed values is repeated.
@@ -39,7 +39,10 @@ package struct IDIndex: Sendable, Hashable {
   /// Indexes `items`: each id at its first position.
   ///
   /// - Complexity: O(n) in the number of items (expected; each id hashed once).
-  package init<Item: StringIdentified>(_ items: [Item]) { rebuild(items.span) }
+  package init<Item: StringIdentified>(_ items: [Item]) {
+    let items = items[...]
+    rebuild(items.span)
+  }
 
   /// Indexes every value of `items` (replacing what the index held), each id at its first position.
   ///
@@ -53,7 +56,7 @@ package struct IDIndex: Sendable, Hashable {
     var capacity = 8
     while capacity < 2 * items.count { capacity *= 2 }
     let mask = capacity - 1
-    var slots = [Int32](repeating: 0, count: capacity)
+    var slots = ContiguousArray<Int32>(repeating: 0, count: capacity)
     var hasUniqueIDs = true
     for position in items.indices {
       var slot = Self.hash(items[position].id) & mask
@@ -101,7 +104,8 @@ package struct IDIndex: Sendable, Hashable {
   ///
   /// - Complexity: O(1) expected, plus O(a) for a values appended since the index was built.
   package func position<Item: StringIdentified>(of id: String, in items: [Item]) -> Int? {
-    position(of: id, in: items.span)
+    let items = items[...]
+    return position(of: id, in: items.span)
   }
 
   /// FNV-1a (64-bit) over the UTF-8 bytes, folded so the low bits the mask keeps depend on all of them.
@@ -113,10 +117,9 @@ package struct IDIndex: Sendable, Hashable {
     var hash = FNV1a.offsetBasis
     // The bytes' bits or-ed together: all ASCII when the high bit stays clear (one `or` per byte).
     var bits: UInt8 = 0
-    let bytes = id.utf8Span.span
-    for index in bytes.indices {
-      bits |= bytes[index]
-      hash = FNV1a.step(hash, bytes[index])
+    for byte in id.utf8 {
+      bits |= byte
+      hash = FNV1a.step(hash, byte)
     }
     if bits >= 0x80 { hash = FNV1a.hash(id.precomposedStringWithCanonicalMapping) }
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
@@ -126,16 +129,15 @@ package struct IDIndex: Sendable, Hashable {
   /// whose bytes differ ("e\u{301}" and "é"); a value that keeps an id's bytes must compare them.
   ///
   /// The replay calls this for every sampled element of every tick, almost always with the same id on
-  /// both sides: two views of the same storage are recognised without reading their bytes.
+  /// both sides: two views of the same storage (or the same small string) are recognised without
+  /// reading their bytes, by `String._isIdentical(to:)`, which is emitted into the client and so is
+  /// available at every deployment target.
   ///
   /// - Complexity: O(1) for the same storage or differing byte counts, otherwise O(b) in the bytes.
   @inlinable
   package static func sameBytes(_ a: String, _ b: String) -> Bool {
-    let a = a.utf8Span.span
-    let b = b.utf8Span.span
-    if a.isIdentical(to: b) { return true }
-    guard a.count == b.count else { return false }
-    for index in a.indices where a[index] != b[index] { return false }
-    return true
+    if a._isIdentical(to: b) { return true }
+    guard a.utf8.count == b.utf8.count else { return false }
+    return a.utf8.elementsEqual(b.utf8)
   }
 }

@@ -38,7 +38,7 @@ public struct PlanAnimator: Sendable, Hashable {
   /// The tracks in output order: the latest plan's elements in plan order, then disappearing ones.
   /// Sampling walks this array; only ``update(to:context:at:)`` and ``presentation(of:at:)`` look an id
   /// up, in ``positions``.
-  private var tracks: [Track] = []
+  private var tracks: ContiguousArray<Track> = []
   /// The position in ``tracks`` of each element id; never iterated for output.
   private var positions = IDIndex()
   /// True once a plan has been applied.
@@ -49,7 +49,7 @@ public struct PlanAnimator: Sendable, Hashable {
   private var settledAt: UInt64 = 0
   /// When each track comes to rest, in ``tracks``' order: sampling writes a resting element's
   /// presentation, or a fading element's frame, without evaluating its channels.
-  private var restTimes: [RestTimes] = []
+  private var restTimes: ContiguousArray<RestTimes> = []
   /// Time of the latest update, in nanoseconds.
   public private(set) var lastUpdate: UInt64 = 0
   /// The scene size of the latest update, in points.
@@ -120,7 +120,7 @@ public struct PlanAnimator: Sendable, Hashable {
       updateInPlace(to: plan, context: context, geometryChange: geometryChange ?? 0, at: time, memo: &memo)
       return
     }
-    var newTracks: [Track] = []
+    var newTracks: ContiguousArray<Track> = []
     newTracks.reserveCapacity(max(tracks.count, plan.elements.count))
     // Which old tracks the plan names, by position (ids are unique among tracks), and the new ids seen,
     // so a repeated id is taken once: no hashing of every id into a set.
@@ -132,7 +132,7 @@ public struct PlanAnimator: Sendable, Hashable {
       spring: spring, crossFadeSpring: crossFadeSpring, trackingSlack: trackingSlack, context: context,
       geometryChange: geometryChange ?? 0, time: time)
     for element in plan.elements {
-      if let position = positions.position(of: element.id, in: tracks) {
+      if let position = positions.position(of: element.id, in: tracks.span) {
         guard !inPlan[position] else { continue }
         inPlan[position] = true
         var track = tracks[position]
@@ -160,7 +160,7 @@ public struct PlanAnimator: Sendable, Hashable {
     tracks = newTracks
     reindex()
     hasPlan = true
-    restTimes = tracks.map(RestTimes.init)
+    restTimes = ContiguousArray(tracks.lazy.map(RestTimes.init))
     settledAt = restTimes.lazy.map(\.track).max() ?? 0
   }
 
@@ -171,7 +171,8 @@ public struct PlanAnimator: Sendable, Hashable {
   /// - Complexity: O(e) id comparisons for e plan elements.
   private func tracksFollow(_ plan: LayoutPlan) -> Bool {
     guard hasPlan, plan.elements.count <= tracks.count else { return false }
-    let elements = plan.elements.span
+    let planElements = plan.elements[...]
+    let elements = planElements.span
     let tracks = tracks.span
     for index in elements.indices where elements[index].id != tracks[index].id { return false }
     return true
@@ -191,7 +192,8 @@ public struct PlanAnimator: Sendable, Hashable {
     // Each track is changed where it stands (a copy of a track moves hundreds of bytes).
     do {
       var tracks = tracks.mutableSpan
-      let elements = plan.elements.span
+      let planElements = plan.elements[...]
+      let elements = planElements.span
       for index in 0..<count {
         transitions.apply(elements[index].frame, to: &tracks[index], memo: &memo)
       }
@@ -208,7 +210,7 @@ public struct PlanAnimator: Sendable, Hashable {
       var restTimes = restTimes.mutableSpan
       for index in tracks.indices { restTimes[index] = RestTimes(tracks[index]) }
     } else {
-      restTimes = tracks.map(RestTimes.init)
+      restTimes = ContiguousArray(tracks.lazy.map(RestTimes.init))
     }
     settledAt = restTimes.lazy.map(\.track).max() ?? 0
   }
@@ -220,7 +222,7 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - time: Nanoseconds, not earlier than the latest update.
   /// - Complexity: O(1).
   public func presentation(of id: String, at time: UInt64) -> ElementPresentation? {
-    guard let position = positions.position(of: id, in: tracks) else { return nil }
+    guard let position = positions.position(of: id, in: tracks.span) else { return nil }
     var shared = SharedDecay(time: time)
     return Self.presentation(of: tracks.span, at: position, restingAt: restTimes[position], sharing: &shared)
   }
@@ -338,7 +340,12 @@ public struct PlanAnimator: Sendable, Hashable {
   ///   - buffer: Receives the presentations; its previous contents are discarded.
   /// - Complexity: O(n).
   public func presentations(at time: UInt64, into buffer: inout [ElementPresentation]) {
-    if buffer.count > tracks.count { buffer.removeSubrange(tracks.count...) }
+    // The buffer's storage, held as a ContiguousArray (the same storage, no copy, uniquely referenced
+    // once `buffer` lets go of it): its mutable span is available at the package's deployment targets,
+    // an Array's is not.
+    var slots = ContiguousArray(buffer)
+    buffer = []
+    if slots.count > tracks.count { slots.removeSubrange(tracks.count...) }
     let tracks = tracks.span
     let restTimes = restTimes.span
     // Overwrites the buffer's presentations field by field (the id only when it differs): building and
@@ -347,7 +354,7 @@ public struct PlanAnimator: Sendable, Hashable {
     var next = 0
     var shared = SharedDecay(time: time)
     do {
-      var slots = buffer.mutableSpan
+      var slots = slots.mutableSpan
       while next < tracks.count, count < slots.count {
         if Self.update(&slots[count], from: tracks, at: next, restingAt: restTimes[next], sharing: &shared) {
           count += 1
@@ -355,17 +362,18 @@ public struct PlanAnimator: Sendable, Hashable {
         next += 1
       }
     }
-    if count < buffer.count {
-      buffer.removeSubrange(count...)
+    if count < slots.count {
+      slots.removeSubrange(count...)
     } else {
       for index in next..<tracks.count {
         if let presentation = Self.presentation(
           of: tracks, at: index, restingAt: restTimes[index], sharing: &shared)
         {
-          buffer.append(presentation)
+          slots.append(presentation)
         }
       }
     }
+    buffer = Array(slots)
   }
 
   /// True when every element has come to rest by `time`: the same answer as every element of
@@ -406,7 +414,8 @@ public struct PlanAnimator: Sendable, Hashable {
 
   /// Rebuilds ``positions`` from ``tracks``.
   private mutating func reindex() {
-    positions = IDIndex(tracks)
+    let tracks = tracks  // a second reference (no copy): the span borrows it while `positions` changes
+    positions.rebuild(tracks.span)
   }
 
   private static func clampOpacity(_ value: Double) -> Double { min(1, max(0, value)) }

@@ -54,11 +54,13 @@ struct LineReader {
           if pending.isEmpty {
             let start = chunkStart
             chunkStart = newline + 1
-            try body(chunk.span.extracting(start..<newline))
+            let line = chunk[start..<newline]
+            try body(line.span)
           } else {
             pending.append(contentsOf: chunk[chunkStart..<newline])
             chunkStart = newline + 1
-            try body(pending.span)
+            let line = pending[...]
+            try body(line.span)
           }
           return true
         }
@@ -71,7 +73,8 @@ struct LineReader {
     // The end: a last line without a newline, if any.
     guard !pending.isEmpty else { return false }
     lineNumber += 1
-    try body(pending.span)
+    let line = pending[...]
+    try body(line.span)
     pending.removeAll(keepingCapacity: true)
     return true
   }
