@@ -24,6 +24,13 @@ import PackageDescription
 let package = Package(
   name: "FoldTrace",
   // Mutex and Atomic (Synchronization), which SessionRecorder uses, need iOS 18 / macOS 15.
+  // Every API the sources use must be available at these targets; Linux does not enforce availability,
+  // so each one is checked in the toolchain's Swift.swiftinterface. Span and MutableSpan are back-deployed
+  // (Xcode bundles libswiftCompatibilitySpan), and so are ArraySlice's and ContiguousArray's span and
+  // mutableSpan; Array's span and mutableSpan, String's utf8Span, UTF8Span and InlineArray are macOS 26 /
+  // iOS 26. So: a mutable span over ContiguousArray storage, a read-only one through a slice
+  // (`let slice = array[...]`, then `slice.span`), and String's bytes through its UTF8View.
+  // Tests/LayoutCoreTests/DeploymentTargetTests bans the spellings text alone can find.
   platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18)],
   products: [
     .library(name: "FoldTrace", targets: ["FoldTrace"]),
