@@ -95,9 +95,9 @@ public struct ReplayVerifier: ReplaySink {
       structures[index].retargeted = false
       ReplayJSONLines.layout(change, trace: nil) { digest.combine($0) }
       digest.combine("\n")
-      noteShape(change)
       flapping.observe(change) { found.append($0) }
-      anchor.observe(change) { found.append($0) }
+      let drift = anchor.observe(change) { found.append($0) }
+      noteShape(change, anchorDrift: drift)
     case .retarget(let retarget):
       let index = structureIndex(retarget.scene)
       let structure = structures[index]
@@ -175,7 +175,7 @@ public struct ReplayVerifier: ReplaySink {
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
-  private mutating func noteShape(_ change: LayoutChange) {
+  private mutating func noteShape(_ change: LayoutChange, anchorDrift: Double?) {
     let transition = ReplaySummary.Transition(
       time: change.time, eventIndex: change.eventIndex, shape: change.shape)
     let decisions = ReplaySummary.Decisions(
@@ -199,7 +199,7 @@ public struct ReplayVerifier: ReplaySink {
       scene.timeline = [decisions]
       shapes.insert(scene, at: index)
     }
-    if let drift = change.anchorDrift {
+    if let drift = anchorDrift {
       shapes[index].maximumAnchorDrift = max(shapes[index].maximumAnchorDrift, abs(drift))
     }
   }
