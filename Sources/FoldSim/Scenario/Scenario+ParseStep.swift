@@ -3,8 +3,8 @@ import FoldTrace
 extension Scenario {
   /// Reads one timeline step, checking its keys against its ``GestureSpec``.
   static func parseStep(_ field: ScenarioField, index: Int) throws(ScenarioError) -> Step {
-    guard case .object(let members) = field.node.value else {
-      throw field.error("expected a step object, found \(field.node.typeName)")
+    guard case .object(let members) = field.node.kind else {
+      throw field.error("expected a step object, found \(field.typeName)")
     }
     guard let nameMember = members.first(where: { $0.key == "gesture" }) else {
       throw field.error("missing required key \"gesture\"")
@@ -98,7 +98,7 @@ extension Scenario {
       return .scroll(target, duration: try seconds("duration"), second: try second())
     case "select":
       let item = f["item"]!
-      if case .null = item.node.value { return .select(item: nil, second: try second()) }
+      if case .null = item.node.kind { return .select(item: nil, second: try second()) }
       _ = try item.itemIndex()
       return .select(item: try item.string(), second: try second())
     case "marker": return .marker(try f["text"]!.string())

@@ -1,13 +1,24 @@
-extension JSONNode {
-  /// Parses JSON text (RFC 8259) into nodes that remember their positions.
-  /// - Parameters:
-  ///   - text: The whole document.
-  ///   - file: The file name used in errors.
+extension JSONValue {
+  /// Where and why JSON text could not be parsed.
+  package struct ParseError: Error, Sendable, Equatable {
+    /// The 1-based line.
+    package var line: Int
+    /// The 1-based column, in bytes.
+    package var column: Int
+    /// The key, when the error is a duplicate key; nil otherwise.
+    package var key: String?
+    /// What is wrong.
+    package var message: String
+  }
+
+  /// Parses JSON text (RFC 8259) into values that remember their positions.
+  ///
+  /// - Parameter text: The whole document.
   /// - Returns: The root value.
-  /// - Throws: ``ScenarioError`` with the line and column of the first syntax error or duplicate key.
+  /// - Throws: ``ParseError`` with the line and column of the first syntax error or duplicate key.
   /// - Complexity: O(n) in the text's length; nesting deeper than 64 levels is refused.
-  public static func parse(_ text: String, file: String) throws(ScenarioError) -> JSONNode {
-    var parser = JSONParser(bytes: Array(text.utf8), file: file)
+  package static func parse(_ text: String) throws(ParseError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(text.utf8))
     parser.skipSpace()
     let root = try parser.value(depth: 0)
     parser.skipSpace()
@@ -19,20 +30,18 @@ extension JSONNode {
 /// The parser's cursor over UTF-8 bytes.
 struct JSONParser {
   let bytes: [UInt8]
-  let file: String
   var index = 0
   var line = 1
   var lineStart = 0
 
-  init(bytes: [UInt8], file: String) {
+  init(bytes: [UInt8]) {
     self.bytes = bytes
-    self.file = file
   }
 
   var column: Int { index - lineStart + 1 }
 
-  func error(_ message: String) -> ScenarioError {
-    ScenarioError(file: file, line: line, column: column, field: "", message: message)
+  func error(_ message: String) -> JSONValue.ParseError {
+    JSONValue.ParseError(line: line, column: column, key: nil, message: message)
   }
 
   mutating func skipSpace() {
@@ -48,12 +57,12 @@ struct JSONParser {
     }
   }
 
-  mutating func value(depth: Int) throws(ScenarioError) -> JSONNode {
+  mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
     guard depth < 64 else { throw error("JSON nested more than 64 levels") }
     guard index < bytes.count else { throw error("unexpected end of file: expected a value") }
     let (startLine, startColumn) = (line, column)
-    func node(_ value: JSONNode.Value) -> JSONNode {
-      JSONNode(value: value, line: startLine, column: startColumn)
+    func node(_ kind: JSONValue.Kind) -> JSONValue {
+      JSONValue(kind, line: startLine, column: startColumn)
     }
     switch bytes[index] {
     case UInt8(ascii: "{"): return node(try object(depth: depth))
@@ -68,7 +77,7 @@ struct JSONParser {
     }
   }
 
-  mutating func literal(_ word: String) throws(ScenarioError) {
+  mutating func literal(_ word: String) throws(JSONValue.ParseError) {
     let w = Array(word.utf8)
     guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
       throw error("invalid literal: expected \(word)")
@@ -76,9 +85,9 @@ struct JSONParser {
     index += w.count
   }
 
-  mutating func object(depth: Int) throws(ScenarioError) -> JSONNode.Value {
+  mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
     index += 1
-    var members: [JSONNode.Member] = []
+    var members: [JSONValue.Member] = []
     // The keys of `members`, so that a duplicate is found in O(1) and an object parses in linear time.
     var keys: Set<String> = []
     skipSpace()
@@ -94,8 +103,8 @@ struct JSONParser {
       let (keyLine, keyColumn) = (line, column)
       let key = try string()
       if !keys.insert(key).inserted {
-        throw ScenarioError(
-          file: file, line: keyLine, column: keyColumn, field: key, message: "duplicate key \"\(key)\"")
+        throw JSONValue.ParseError(
+          line: keyLine, column: keyColumn, key: key, message: "duplicate key \"\(key)\"")
       }
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -104,7 +113,7 @@ struct JSONParser {
       index += 1
       skipSpace()
       let value = try value(depth: depth + 1)
-      members.append(JSONNode.Member(key: key, line: keyLine, column: keyColumn, value: value))
+      members.append(JSONValue.Member(key: key, line: keyLine, column: keyColumn, value: value))
       skipSpace()
       guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -117,9 +126,9 @@ struct JSONParser {
     }
   }
 
-  mutating func array(depth: Int) throws(ScenarioError) -> JSONNode.Value {
+  mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
     index += 1
-    var items: [JSONNode] = []
+    var items: [JSONValue] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
@@ -140,7 +149,7 @@ struct JSONParser {
     }
   }
 
-  mutating func string() throws(ScenarioError) -> String {
+  mutating func string() throws(JSONValue.ParseError) -> String {
     index += 1
     var out: [UInt8] = []
     while index < bytes.count {
@@ -180,7 +189,7 @@ struct JSONParser {
     throw error("unterminated string")
   }
 
-  mutating func number() throws(ScenarioError) -> JSONNode.Value {
+  mutating func number() throws(JSONValue.ParseError) -> JSONValue.Kind {
     let start = index
     let allowed = Set("+-.eE0123456789".utf8)
     while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
@@ -191,6 +200,6 @@ struct JSONParser {
       index = start
       throw error("invalid number '\(text)'")
     }
-    return .number(value, text: text)
+    return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text))
   }
 }

@@ -1,39 +1,30 @@
 import Foundation
 
-/// A JSON value as parsed by Foundation's `JSONDecoder`: the reference reading of a JSON Lines line, which
-/// the fast path (``JSONLineScanner``) is tested against, and the path for kinds the fast path does not
-/// know.
+/// Foundation's reading: the reference reading of a JSON Lines line.
 ///
 /// Each number keeps its `Double` (exact round trip) and, when `JSONDecoder` reads one, its `UInt64`
 /// (exact nanosecond times). A number no `Double` holds is refused here, wherever it stands.
-enum JSONInputValue: Decodable {
-  case string(String)
-  case number(Double, UInt64?)
-  case bool(Bool)
-  case null
-  case array([JSONInputValue])
-  case object(JSONInputObject)
-
+extension JSONValue: Decodable {
   /// Reason of a number that no 64-bit double holds: over 1.8e308 in magnitude, or not zero but under
   /// the smallest subnormal (5e-324), which would round to zero.
-  static let numberOutOfRange = "number out of range for a 64-bit double"
+  package static let numberOutOfRange = "number out of range for a 64-bit double"
   /// Reason of a string that is not valid JSON text: a lone surrogate escape, a raw control character.
-  static let invalidString = "not a valid JSON string"
+  package static let invalidString = "not a valid JSON string"
 
   /// Decodes each nested value once: a type mismatch moves on to the next type, any other failure is
-  /// the value's own and is thrown with its path. O(*n*) in the value's size.
-  init(from decoder: any Decoder) throws {
+  /// the value's own and is thrown with its path. O(*n*) in the value's size. The value has no position.
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
-      self = .null
+      self.init(.null)
       return
     }
     if let bool = try Self.ifOfType({ try container.decode(Bool.self) }) {
-      self = .bool(bool)
+      self.init(.bool(bool))
       return
     }
     do {
-      self = .string(try container.decode(String.self))
+      self.init(.string(try container.decode(String.self)))
       return
     } catch DecodingError.typeMismatch {
     } catch {
@@ -41,17 +32,23 @@ enum JSONInputValue: Decodable {
     }
     do {
       let double = try container.decode(Double.self)
-      self = .number(double, try? container.decode(UInt64.self))
+      self.init(
+        .number(
+          JSONNumber(
+            double: double, unsigned: try? container.decode(UInt64.self), text: Self.numberText(double))))
       return
     } catch DecodingError.typeMismatch {
     } catch {
       throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.numberOutOfRange)
     }
-    if let values = try Self.ifOfType({ try container.decode([JSONInputValue].self) }) {
-      self = .array(values)
+    if let values = try Self.ifOfType({ try container.decode([JSONValue].self) }) {
+      self.init(.array(values))
       return
     }
-    self = .object(JSONInputObject(fields: try container.decode([String: JSONInputValue].self)))
+    // Sorted by key: a dictionary's order is the process's hash seed's, and a value is the same in
+    // every process.
+    let fields = try container.decode([String: JSONValue].self)
+    self.init(.object(fields.sorted { $0.key < $1.key }.map { Member(key: $0.key, value: $0.value) }))
   }
 
   /// The value `body` decodes, or nil when the value has another JSON type; other failures are thrown.
@@ -63,19 +60,19 @@ enum JSONInputValue: Decodable {
     }
   }
 
-  /// Parses one line that must hold a JSON object.
+  /// Parses one JSON Lines line that must hold a JSON object, with Foundation's `JSONDecoder`.
   ///
   /// - Throws: ``TraceJSONLinesError`` when the line is nested deeper than ``JSONLineCheck/limit``, is not
   ///   JSON, holds a bad string or number (named with its path, `offset[1]`), or is not an object.
-  /// - Complexity: O(*n*) in the line's length.
-  static func parseObject(_ line: some StringProtocol, lineNumber: Int) throws -> JSONInputObject {
+  /// - Complexity: O(*n* log *n*) in the line's length (object members are sorted).
+  static func parseObject(_ line: some StringProtocol, lineNumber: Int) throws -> JSONValue {
     var text = String(line)
     if let failure = text.withUTF8({ JSONLineCheck.failure(in: UnsafeRawBufferPointer($0)) }) {
       throw TraceJSONLinesError(line: lineNumber, reason: failure)
     }
-    let value: JSONInputValue
+    let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONInputValue.self, from: Data(text.utf8))
+      value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     } catch let DecodingError.dataCorrupted(context) {
       let known = [numberOutOfRange, invalidString].contains(context.debugDescription)
       let path = JSONLineCheck.path(context.codingPath)
@@ -85,23 +82,17 @@ enum JSONInputValue: Decodable {
     } catch {
       throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
     }
-    guard case .object(let object) = value else {
+    guard case .object = value.kind else {
       throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(value.typeName)")
     }
-    return object
+    return value
   }
 }
 
-/// The members of an object as `JSONDecoder` reads them: of a repeated key, the first value counts.
-struct JSONInputObject: JSONLineMembers {
-  var fields: [String: JSONInputValue]
-
-  func value(_ key: String) -> JSONInputValue? { fields[key] }
-}
-
-extension JSONInputValue: JSONLineElement {
+/// The typed readers of ``JSONFieldReader`` over a value; an object is its own members.
+extension JSONValue: JSONLineElement, JSONLineMembers {
   var typeName: String {
-    switch self {
+    switch kind {
     case .string: "a string"
     case .number: "a number"
     case .bool: "a boolean"
@@ -112,42 +103,44 @@ extension JSONInputValue: JSONLineElement {
   }
 
   var isNull: Bool {
-    if case .null = self { return true }
+    if case .null = kind { return true }
     return false
   }
 
   var stringValue: String? {
-    if case .string(let string) = self { return string }
+    if case .string(let string) = kind { return string }
     return nil
   }
 
   var boolValue: Bool? {
-    if case .bool(let bool) = self { return bool }
+    if case .bool(let bool) = kind { return bool }
     return nil
   }
 
   var doubleValue: Double? {
-    if case .number(let double, _) = self { return double }
+    if case .number(let number) = kind { return number.double }
     return nil
   }
 
   var unsignedValue: UInt64? {
-    if case .number(_, let integer) = self { return integer }
+    if case .number(let number) = kind { return number.unsigned }
     return nil
   }
 
   var elementCount: Int? {
-    if case .array(let values) = self { return values.count }
+    if case .array(let values) = kind { return values.count }
     return nil
   }
 
-  func forEachElement(_ body: (Int, JSONInputValue) throws -> Void) rethrows {
-    guard case .array(let values) = self else { return }
+  func forEachElement(_ body: (Int, JSONValue) throws -> Void) rethrows {
+    guard case .array(let values) = kind else { return }
     for (index, value) in values.enumerated() { try body(index, value) }
   }
 
-  var members: JSONInputObject? {
-    if case .object(let object) = self { return object }
+  var members: JSONValue? {
+    if case .object = kind { return self }
     return nil
   }
+
+  func value(_ key: String) -> JSONValue? { self[key] }
 }
