@@ -23,7 +23,7 @@ extension Scenario {
     }
     var step = Step(
       gesture: .wait(0), at: try f["at"]?.number(0...86_400, unit: "seconds"),
-      after: try f["after"]?.number(0...86_400, unit: "seconds") ?? 0.5, label: try f["label"]?.string(),
+      after: try f["after"]?.number(0...86_400, unit: "seconds") ?? 0.5, label: try f["label"]?.traceString(),
       index: index, line: field.node.line, column: field.node.column)
     step.gesture = try gesture(name, f, field)
     return step
@@ -101,7 +101,7 @@ extension Scenario {
       if case .null = item.node.kind { return .select(item: nil, second: try second()) }
       _ = try item.itemIndex()
       return .select(item: try item.string(), second: try second())
-    case "marker": return .marker(try f["text"]!.string())
+    case "marker": return .marker(try f["text"]!.traceString())
     case "wait": return .wait(try seconds("duration", 0...86_400)!)
     default: return .mixedUse(duration: try seconds("duration", 1...86_400)!)
     }

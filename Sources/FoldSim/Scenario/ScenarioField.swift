@@ -68,6 +68,17 @@ struct ScenarioField {
     return s
   }
 
+  /// A string a trace record can carry (a marker's label): at most ``TraceEvent``'s 64 KiB of UTF-8,
+  /// refused here, where it stands, rather than by the trace writer later.
+  func traceString() throws(ScenarioError) -> String {
+    let s = try string()
+    guard s.utf8.count <= TraceEvent.maxStringBytes else {
+      throw error(
+        "\(s.utf8.count) bytes of UTF-8, more than the \(TraceEvent.maxStringBytes) a trace string holds")
+    }
+    return s
+  }
+
   func bool() throws(ScenarioError) -> Bool {
     guard case .bool(let b) = node.kind else {
       throw error("expected true or false, found \(typeName)")

@@ -11,12 +11,22 @@ extension JSONValue {
     package var message: String
   }
 
+  /// The deepest nesting of arrays and objects ``parse(_:)`` accepts: it bounds the parser's recursion.
+  package static let depthLimit = 64
+
   /// Parses JSON text (RFC 8259) into values that remember their positions.
+  ///
+  /// Strict where RFC 8259 is: `\u` takes exactly four hex digits, and a UTF-16 surrogate escape must be
+  /// half of a pair (`"\ud83d\ude00"` is one scalar, as Python's `json` writes it); a lone one is refused.
+  /// Duplicate keys are refused. A number must follow the grammar and be held by a 64-bit double: one
+  /// over 1.8e308 in magnitude, or not zero but under 5e-324 (which would read as zero), is refused as
+  /// out of range.
   ///
   /// - Parameter text: The whole document.
   /// - Returns: The root value.
-  /// - Throws: ``ParseError`` with the line and column of the first syntax error or duplicate key.
-  /// - Complexity: O(n) in the text's length; nesting deeper than 64 levels is refused.
+  /// - Throws: ``ParseError`` with the line and column of the first syntax error, duplicate key, number
+  ///   out of range, or value nested deeper than ``depthLimit``.
+  /// - Complexity: O(n) in the text's length.
   package static func parse(_ text: String) throws(ParseError) -> JSONValue {
     var parser = JSONParser(bytes: Array(text.utf8))
     parser.skipSpace()
@@ -44,6 +54,11 @@ struct JSONParser {
     JSONValue.ParseError(line: line, column: column, key: nil, message: message)
   }
 
+  /// An error at byte `position` of the current line.
+  func error(_ message: String, at position: Int) -> JSONValue.ParseError {
+    JSONValue.ParseError(line: line, column: position - lineStart + 1, key: nil, message: message)
+  }
+
   mutating func skipSpace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -58,7 +73,10 @@ struct JSONParser {
   }
 
   mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
-    guard depth < 64 else { throw error("JSON nested more than 64 levels") }
+    guard depth < JSONValue.depthLimit else {
+      throw error(
+        "nesting depth limit exceeded: more than \(JSONValue.depthLimit) levels of arrays and objects")
+    }
     guard index < bytes.count else { throw error("unexpected end of file: expected a value") }
     let (startLine, startColumn) = (line, column)
     func node(_ kind: JSONValue.Kind) -> JSONValue {
@@ -159,6 +177,7 @@ struct JSONParser {
         index += 1
         return String(decoding: out, as: UTF8.self)
       case UInt8(ascii: "\\"):
+        let escape = index
         index += 1
         guard index < bytes.count else { break }
         let e = bytes[index]
@@ -171,12 +190,24 @@ struct JSONParser {
         case UInt8(ascii: "b"): out.append(8)
         case UInt8(ascii: "f"): out.append(12)
         case UInt8(ascii: "u"):
-          guard index + 4 <= bytes.count,
-            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-            let scalar = Unicode.Scalar(code)
-          else { throw error("invalid \\u escape") }
+          guard let code = hexQuad(at: index) else {
+            throw error("invalid \\u escape: expected four hex digits", at: escape)
+          }
           index += 4
-          out.append(contentsOf: Array(String(Character(scalar)).utf8))
+          var value = UInt32(code)
+          if (0xD800...0xDBFF).contains(code) {
+            // A high surrogate: the low half must follow as the next escape.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u"), let low = hexQuad(at: index + 2),
+              (0xDC00...0xDFFF).contains(low)
+            else { throw error("lone surrogate \\u\(hex(code)): no low surrogate follows", at: escape) }
+            index += 6
+            value = 0x10000 + (UInt32(code - 0xD800) << 10) + UInt32(low - 0xDC00)
+          } else if (0xDC00...0xDFFF).contains(code) {
+            throw error("lone surrogate \\u\(hex(code)): no high surrogate before it", at: escape)
+          }
+          // Not a surrogate, or a pair joined: always a scalar.
+          UTF8.encode(Unicode.Scalar(value)!) { out.append($0) }
         default: throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
         }
       case 0..<0x20:
@@ -189,16 +220,68 @@ struct JSONParser {
     throw error("unterminated string")
   }
 
+  /// The four hex digits at `position` as a UTF-16 code unit; nil unless all four are there.
+  func hexQuad(at position: Int) -> UInt16? {
+    guard position + 4 <= bytes.count else { return nil }
+    var code: UInt16 = 0
+    for byte in bytes[position..<position + 4] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      code = code << 4 | UInt16(digit)
+    }
+    return code
+  }
+
+  /// A code unit as four uppercase hex digits, for messages.
+  func hex(_ code: UInt16) -> String {
+    let digits = String(code, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+  }
+
+  /// A number by RFC 8259's grammar (`-? int frac? exp?`), read in one pass.
   mutating func number() throws(JSONValue.ParseError) -> JSONValue.Kind {
     let start = index
-    let allowed = Set("+-.eE0123456789".utf8)
-    while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = Double(text), value.isFinite,
-      text.wholeMatch(of: #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#) != nil
-    else {
+    func digits() -> Int {
+      let first = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - first
+    }
+    func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+    var valid = true
+    var nonzero = false
+    if at(UInt8(ascii: "-")) { index += 1 }
+    let integer = index
+    let integerDigits = digits()
+    if integerDigits == 0 || (integerDigits > 1 && bytes[integer] == UInt8(ascii: "0")) { valid = false }
+    nonzero = bytes[integer..<index].contains { $0 != UInt8(ascii: "0") }
+    if valid, at(UInt8(ascii: ".")) {
+      index += 1
+      let fraction = index
+      if digits() == 0 { valid = false }
+      if bytes[fraction..<index].contains(where: { $0 != UInt8(ascii: "0") }) { nonzero = true }
+    }
+    if valid, at(UInt8(ascii: "e")) || at(UInt8(ascii: "E")) {
+      index += 1
+      if at(UInt8(ascii: "+")) || at(UInt8(ascii: "-")) { index += 1 }
+      if digits() == 0 { valid = false }
+    }
+    // What is named in an error: the number and any number-like characters stuck to it.
+    let numberLike = Set("+-.eE0123456789".utf8)
+    var end = index
+    while end < bytes.count, numberLike.contains(bytes[end]) { end += 1 }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    guard valid, end == index, let value = Double(text) else {
       index = start
       throw error("invalid number '\(text)'")
+    }
+    guard value.isFinite, value != 0 || !nonzero else {
+      index = start
+      throw error("number out of range for a 64-bit double: \(text)")
     }
     return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text))
   }

@@ -99,7 +99,7 @@ extension TraceEvent {
   }
 
   /// The longest string a record may carry, in bytes of UTF-8.
-  static let maxStringBytes = 64 * 1024
+  package static let maxStringBytes = 64 * 1024
 
   private static func string(_ value: String?, _ name: String) -> String? {
     guard let value, value.utf8.count > maxStringBytes else { return nil }
