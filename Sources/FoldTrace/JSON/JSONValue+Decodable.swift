@@ -70,6 +70,11 @@ extension JSONValue: Decodable {
     if let failure = text.withUTF8({ JSONLineCheck.failure(in: UnsafeRawBufferPointer($0)) }) {
       throw TraceJSONLinesError(line: lineNumber, reason: failure)
     }
+    // A raw NUL is never JSON, in a string or out of one; Foundation stops reading at it (`2␀` reads
+    // as the number 2), so it is refused before Foundation sees it.
+    guard !text.utf8.contains(0) else {
+      throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
+    }
     let value: JSONValue
     do {
       value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
