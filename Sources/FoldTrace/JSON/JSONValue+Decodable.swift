@@ -70,9 +70,9 @@ extension JSONValue: Decodable {
     if let failure = text.withUTF8({ JSONLineCheck.failure(in: UnsafeRawBufferPointer($0)) }) {
       throw TraceJSONLinesError(line: lineNumber, reason: failure)
     }
-    // A raw NUL is never JSON, in a string or out of one; Foundation stops reading at it (`2␀` reads
-    // as the number 2), so it is refused before Foundation sees it.
-    guard !text.utf8.contains(0) else {
+    // A raw NUL outside a string is never JSON, and Foundation stops reading at it (`2␀` reads as the
+    // number 2): refused before Foundation sees it. One inside a string is Foundation's to judge.
+    guard !Self.hasNULOutsideStrings(text.utf8) else {
       throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
     }
     let value: JSONValue
@@ -91,6 +91,32 @@ extension JSONValue: Decodable {
       throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(value.typeName)")
     }
     return value
+  }
+}
+
+extension JSONValue {
+  /// Whether `utf8` holds a NUL byte outside every string literal.
+  ///
+  /// - Complexity: O(n) in the text's length.
+  static func hasNULOutsideStrings(_ utf8: String.UTF8View) -> Bool {
+    var inString = false
+    var escaped = false
+    for byte in utf8 {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == 0 {
+        return true
+      }
+    }
+    return false
   }
 }
 
