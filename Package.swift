@@ -68,8 +68,10 @@ let package = Package(
       ],
       path: "Tools/tracebench", exclude: ["CAllocationCounter"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
-    .testTarget(name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd"], exclude: ["__Goldens__"]),
-    // What every test target shares: seeded generators and the guide's device contexts.
+    .testTarget(
+      name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd", "TestSupport"], exclude: ["__Goldens__"]),
+    // What every test target shares: seeded generators, the guide's device contexts, the child-process
+    // runner.
     .target(name: "TestSupport", dependencies: ["LayoutCore", "FoldSim"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim", "TestSupport"]),
     .testTarget(
@@ -88,10 +90,13 @@ let package = Package(
       dependencies: [
         "MailboxLayout", "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore",
       ]),
-    .testTarget(name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace"]),
+    .testTarget(
+      name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace", "TestSupport"], exclude: ["__Goldens__"]),
     .testTarget(
       name: "ToolsTests",
-      dependencies: ["FoldTrace", "FoldReplay", "FoldReplayTesting", "LayoutCore", "ReferenceScreen"],
+      dependencies: [
+        "FoldTrace", "FoldReplay", "FoldReplayTesting", "LayoutCore", "ReferenceScreen", "TestSupport",
+      ],
       exclude: ["__Goldens__"]),
   ],
   swiftLanguageModes: [.v6]

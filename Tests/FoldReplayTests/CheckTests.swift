@@ -68,31 +68,61 @@ import Testing
     #expect(failures.first?.diff == ["  compactTall", "- regularTall", "+ regularWide"])
   }
 
-  func anchored(_ outcome: AnchorOutcome, before: Double, after: Double, offsetAfter: Double) -> ReplayRecord
-  {
+  /// A change whose anchor "item-7" stood `before` pt from the viewport's top and now stands `after` pt
+  /// from it, its item's top `itemTop` pt into content that scrolls to at most `maximumOffset` pt (nil:
+  /// the item is gone).
+  func anchored(
+    before: Double, after: Double, offsetAfter: Double, itemTop: Double? = 600, maximumOffset: Double = 2000,
+    wasAtTop: Bool = false
+  ) -> ReplayRecord {
     var change = LayoutChange(
       scene: SceneID(1), time: 0, eventIndex: 3,
       context: LayoutContext(shape: .regularWide, size: Size(width: 1000, height: 700)),
       plan: LayoutPlan(shape: .regularWide, presentation: .expanded, columns: 2, elements: [], actions: []))
     change.anchorBefore = ScrollAnchor(itemID: "item-7", offsetFromViewportTop: before)
     change.anchorAfter = ScrollAnchor(itemID: "item-7", offsetFromViewportTop: after)
-    change.anchorOutcome = outcome
+    change.anchorItemTop = itemTop
+    change.maximumOffset = maximumOffset
+    change.wasAtTop = wasAtTop
     change.offsetAfter = offsetAfter
     return .layout(change)
+  }
+
+  @Test func theAnchorCheckDecidesWhatAnchoringPromisedFromTheContent() {
+    func outcome(_ record: ReplayRecord) -> AnchorOutcome? {
+      if case .layout(let change) = record { change.anchorOutcome } else { nil }
+    }
+    // The item's top 600 pt into the content, 40 pt below the viewport's top: offset 560 keeps it.
+    #expect(outcome(anchored(before: 40, after: 40, offsetAfter: 560)) == .kept)
+    // Keeping 700 pt would need offset −100: clamped to the top.
+    #expect(outcome(anchored(before: 700, after: 600, offsetAfter: 0)) == .clamped(0))
+    // Keeping 40 pt would need offset 560, past the content's end at 300.
+    #expect(outcome(anchored(before: 40, after: 300, offsetAfter: 300, maximumOffset: 300)) == .clamped(300))
+    // At the top nothing is anchored, whatever the item's place.
+    #expect(outcome(anchored(before: 600, after: 600, offsetAfter: 0, wasAtTop: true)) == .atTop)
+    // The item is gone: no distance is promised.
+    #expect(outcome(anchored(before: 40, after: 900, offsetAfter: 560, itemTop: nil)) == .removed)
+    var none = LayoutChange(
+      scene: SceneID(1), time: 0, eventIndex: 0,
+      context: LayoutContext(shape: .regularWide, size: Size(width: 1000, height: 700)),
+      plan: LayoutPlan(shape: .regularWide, presentation: .expanded, columns: 2, elements: [], actions: []))
+    none.anchorAfter = ScrollAnchor(itemID: "item-1", offsetFromViewportTop: 0)
+    #expect(none.anchorOutcome == .none)
+    #expect(none.anchorDrift == nil)
   }
 
   @Test func anchorsKeepTheirOffsetExceptAtTheDocumentedCases() {
     func failures(_ record: ReplayRecord) -> [ReplayFailure] {
       ReplayChecks.failures(in: [record], checks: [.anchor])
     }
-    #expect(failures(anchored(.kept, before: 40, after: 40.9, offsetAfter: 500)).isEmpty)
-    #expect(failures(anchored(.kept, before: 40, after: 41.5, offsetAfter: 500)).count == 1)
-    #expect(failures(anchored(.clamped(0), before: 40, after: 300, offsetAfter: 0)).isEmpty)
-    #expect(failures(anchored(.clamped(0), before: 40, after: 300, offsetAfter: 12)).count == 1)
-    #expect(failures(anchored(.atTop, before: 0, after: 200, offsetAfter: 0)).isEmpty)
-    #expect(failures(anchored(.atTop, before: 0, after: 200, offsetAfter: 80)).count == 1)
-    #expect(failures(anchored(.removed, before: 40, after: 900, offsetAfter: 500)).isEmpty)
-    let message = failures(anchored(.kept, before: 40, after: 52, offsetAfter: 500)).first?.message
+    #expect(failures(anchored(before: 40, after: 40.9, offsetAfter: 500)).isEmpty)
+    #expect(failures(anchored(before: 40, after: 41.5, offsetAfter: 500)).count == 1)
+    #expect(failures(anchored(before: 700, after: 300, offsetAfter: 0)).isEmpty)
+    #expect(failures(anchored(before: 700, after: 300, offsetAfter: 12)).count == 1)
+    #expect(failures(anchored(before: 0, after: 200, offsetAfter: 0, wasAtTop: true)).isEmpty)
+    #expect(failures(anchored(before: 0, after: 200, offsetAfter: 80, wasAtTop: true)).count == 1)
+    #expect(failures(anchored(before: 40, after: 900, offsetAfter: 500, itemTop: nil)).isEmpty)
+    let message = failures(anchored(before: 40, after: 52, offsetAfter: 500)).first?.message
     #expect(
       message
         == "Scene 1, event 3 at 0.000 s, element \"item-7\": the scroll anchor drifted 12 pt across a "
@@ -103,7 +133,7 @@ import Testing
   @Test func theVerifierKeepsAFewFailuresPerCheckButCountsAll() {
     var verifier = ReplayVerifier(trace: "t", failureLimit: 2)
     for index in 0..<5 {
-      verifier.receive(anchored(.kept, before: 0, after: Double(10 + index), offsetAfter: 100))
+      verifier.receive(anchored(before: 0, after: Double(10 + index), offsetAfter: 100))
     }
     #expect(verifier.summary.failures.count == 2)
     #expect(verifier.summary.failureCount == 5)

@@ -1,24 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One end-to-end run of the built `foldsim` executable (built by `swift build --build-tests`).
 struct FoldsimExecutableTests {
-  static var executable: URL? {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-      CorpusTests.root.appendingPathComponent(".build/debug"),
-    ]
-    for directory in candidates {
-      var dir = directory
-      // Inside an .xctest bundle the binary sits a few levels down.
-      for _ in 0..<4 {
-        let file = dir.appendingPathComponent("foldsim")
-        if FileManager.default.isExecutableFile(atPath: file.path) { return file }
-        dir.deleteLastPathComponent()
-      }
-    }
-    return nil
-  }
+  /// The built `foldsim` (``ChildProcess/product(_:)``).
+  static var executable: URL? { ChildProcess.product("foldsim") }
 
   struct Run {
     var status: Int32
@@ -27,25 +14,12 @@ struct FoldsimExecutableTests {
   }
 
   func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
     guard let executable = Self.executable else {
       Issue.record("foldsim is not built: run swift build --build-tests")
       throw CancellationError()
     }
-    process.executableURL = executable
-    process.arguments = arguments
-    let pipe = Pipe()
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-stdout-\(UUID())")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: output) }
-    process.standardError = pipe
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self),
-      stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self))
+    let result = try ChildProcess.run(executable, arguments)
+    return Run(status: result.status, stderr: result.stderr, stdout: result.text)
   }
 
   @Test func writesTheCorpusTraceByteForByteAndReportsErrors() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where `foldsim` writes: `-o` publishes atomically, never over a file that holds data (`--force`
@@ -17,20 +18,8 @@ import Testing
   func run(_ arguments: [String], stdoutPath: String = "/dev/null") throws -> (status: Int32, stderr: String)
   {
     let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = try #require(FileHandle(forWritingAtPath: stdoutPath))
-    let errURL = directory.appendingPathComponent("stderr")
-    try Data().write(to: errURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    let result = try ChildProcess.run(executable, arguments, stdout: .path(stdoutPath))
+    return (result.status, result.stderr)
   }
 
   /// The file type bits of `path`, without following a final symbolic link.

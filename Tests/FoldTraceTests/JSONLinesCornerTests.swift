@@ -27,7 +27,7 @@ import Testing
     let line = Self.marker(extra: Self.nested(depth - 1, around: "1e400"))
     let expected = TraceJSONLinesError(
       line: 1, field: "e" + String(repeating: "[0]", count: depth - 1),
-      reason: JSONInputValue.numberOutOfRange)
+      reason: JSONValue.numberOutOfRange)
     #expect(Self.error(D.reference(line)) == expected)
     #expect(Self.error(D.fast(line)) == expected)
   }
@@ -60,7 +60,7 @@ import Testing
     (#"{"t":1,"kind":"scroll","scene":1,"offset":[0,-1e400]}"#, "offset[1]"),
   ])
   func outOfRangeNumbersAreNamedAsSuch(_ line: String, _ field: String) {
-    let expected = TraceJSONLinesError(line: 1, field: field, reason: JSONInputValue.numberOutOfRange)
+    let expected = TraceJSONLinesError(line: 1, field: field, reason: JSONValue.numberOutOfRange)
     #expect(Self.error(D.fast(line)) == expected)
     #expect(Self.error(D.reference(line)) == expected)
   }

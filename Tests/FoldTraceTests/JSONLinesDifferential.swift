@@ -34,8 +34,8 @@ enum JSONLinesDifferential {
   /// (its syntax errors are all "not valid JSON") and reports several in dictionary order, so for these
   /// the paths must agree on the class; every other error must be identical.
   static func isJSONLevel(_ error: TraceJSONLinesError) -> Bool {
-    error.reason.hasPrefix("not valid JSON") || error.reason == JSONInputValue.numberOutOfRange
-      || error.reason == JSONInputValue.invalidString
+    error.reason.hasPrefix("not valid JSON") || error.reason == JSONValue.numberOutOfRange
+      || error.reason == JSONValue.invalidString
   }
 
   /// Records an issue unless the fast path and the reference read `line` alike.

@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `tracecat --follow` against a trace that this test process writes while `tracecat` runs as a second
@@ -94,7 +95,7 @@ import Testing
 
 /// `tracecat` running in the background with its standard output going to a file the test polls.
 final class FollowerProcess {
-  private let process = Process()
+  private let process: Process
   private let outputURL: URL
   private let errorURL: URL
   /// How long any wait may take before the test fails, in seconds.
@@ -106,13 +107,8 @@ final class FollowerProcess {
     errorURL = fixture.directory.appendingPathComponent("follow-\(UUID().uuidString).err")
     try Data().write(to: outputURL)
     try Data().write(to: errorURL)
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = fixture.directory
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = try FileHandle(forWritingTo: errorURL)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    process = try ChildProcess.start(
+      executable, arguments, in: fixture.directory, stdout: outputURL.path, stderr: errorURL.path)
   }
 
   /// What `tracecat` printed so far.

@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -196,16 +197,10 @@ enum Chromium {
 
   /// Runs Chromium headless with the arguments and returns its standard output.
   static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(path))
-    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try ChildProcess.run(
+      URL(fileURLWithPath: try #require(path)),
+      ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
+    ).text
   }
 }
 

@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `tracecat` on a full standard output (`/dev/full`): the data is lost, so the run must say so and fail
@@ -8,21 +9,8 @@ import Testing
   /// Runs `tracecat` with standard output on `/dev/full`; returns its status and standard error.
   func runIntoFullDisk(_ arguments: [String], in directory: URL) throws -> (status: Int32, stderr: String) {
     let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let errURL = directory.appendingPathComponent("stderr-full")
-    try Data().write(to: errURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = full
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    try err.close()
-    try full.close()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    let result = try ChildProcess.run(executable, arguments, in: directory, stdout: .path("/dev/full"))
+    return (result.status, result.stderr)
   }
 
   /// A trace whose last event is a marker whose printed line alone fills the 64 KiB buffer, so the write

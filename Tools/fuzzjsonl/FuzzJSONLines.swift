@@ -66,8 +66,8 @@ enum FuzzJSONLines {
   }
 
   static func isJSONLevel(_ error: TraceJSONLinesError) -> Bool {
-    error.reason.hasPrefix("not valid JSON") || error.reason == JSONInputValue.numberOutOfRange
-      || error.reason == JSONInputValue.invalidString
+    error.reason.hasPrefix("not valid JSON") || error.reason == JSONValue.numberOutOfRange
+      || error.reason == JSONValue.invalidString
   }
 
   static func checkRoundTrip(_ event: TraceEvent) {

@@ -20,10 +20,10 @@ public enum ReplayChecks {
     in records: [ReplayRecord], tolerances: ReplayTolerances = .default,
     expectations: ReplayExpectations = .init(), checks: Set<ReplayCheck> = Set(ReplayCheck.allCases)
   ) -> [ReplayFailure] {
-    var verifier = ReplayVerifier(
-      trace: "", tolerances: tolerances, expectations: expectations, failureLimit: .max)
-    for record in records { verifier.receive(record) }
-    return verifier.summary.failures.filter { checks.contains($0.check) }
+    var run = ReplayCheckRun(
+      trace: "", tracePath: nil, tolerances: tolerances, expectations: expectations, failureLimit: .max)
+    for record in records { run.receive(record) }
+    return run.summary(digest: "").failures.filter { checks.contains($0.check) }
   }
 }
 

@@ -22,8 +22,13 @@ public struct LayoutChange: Sendable, Equatable {
   /// The same item's measured offset from the viewing region's top after the relayout (when it was removed,
   /// the new anchor's), if any.
   public var anchorAfter: ScrollAnchor?
-  /// What anchoring was expected to do, which decides how the anchor is checked.
-  public var anchorOutcome: AnchorOutcome
+  /// Where ``anchorBefore``'s item starts in the new content layout, in points from the content's top;
+  /// nil when there is no such anchor or the layout no longer has the item.
+  public var anchorItemTop: Double?
+  /// The largest content offset the new layout allows in its viewport, in points.
+  public var maximumOffset: Double
+  /// Whether the view was at content offset 0 before the relayout (for a handover, the departing scene).
+  public var wasAtTop: Bool
   /// The content offset before the relayout, in points.
   public var offsetBefore: Double
   /// The content offset after the relayout, in points.
@@ -38,20 +43,11 @@ public struct LayoutChange: Sendable, Equatable {
   /// The plan's grid column count.
   public var columns: Int { plan.columns }
 
-  /// How far the anchor moved relative to the viewport's top, in points (after − before), when the anchor
-  /// was kept.
-  public var anchorDrift: Double? {
-    guard case .kept = anchorOutcome, let before = anchorBefore, let after = anchorAfter else {
-      return nil
-    }
-    return after.offsetFromViewportTop - before.offsetFromViewportTop
-  }
-
   /// Creates a layout change.
   public init(
     scene: SceneID, time: UInt64, eventIndex: Int, context: LayoutContext, plan: LayoutPlan,
-    anchorBefore: ScrollAnchor? = nil, anchorAfter: ScrollAnchor? = nil,
-    anchorOutcome: AnchorOutcome = .none, offsetBefore: Double = 0, offsetAfter: Double = 0,
+    anchorBefore: ScrollAnchor? = nil, anchorAfter: ScrollAnchor? = nil, anchorItemTop: Double? = nil,
+    maximumOffset: Double = 0, wasAtTop: Bool = false, offsetBefore: Double = 0, offsetAfter: Double = 0,
     handoverFrom: SceneID? = nil
   ) {
     self.scene = scene
@@ -61,27 +57,11 @@ public struct LayoutChange: Sendable, Equatable {
     self.plan = plan
     self.anchorBefore = anchorBefore
     self.anchorAfter = anchorAfter
-    self.anchorOutcome = anchorOutcome
+    self.anchorItemTop = anchorItemTop
+    self.maximumOffset = maximumOffset
+    self.wasAtTop = wasAtTop
     self.offsetBefore = offsetBefore
     self.offsetAfter = offsetAfter
     self.handoverFrom = handoverFrom
   }
-}
-
-/// What scroll anchoring should have done across one relayout. The replayer decides it from the content
-/// alone, never from the strategy under test (CSS Scroll Anchoring, "suppression triggers" and
-/// clamping).
-public enum AnchorOutcome: Sendable, Equatable {
-  /// Nothing to anchor: no scrolling content, or its first layout.
-  case none
-  /// The anchor must keep its distance from the viewport's top (within the tolerance).
-  case kept
-  /// Keeping the distance would scroll past either end; the offset must be clamped to this value
-  /// (points).
-  case clamped(Double)
-  /// The view was at offset 0 and must stay there (CSS: no anchoring at the top).
-  case atTop
-  /// The anchor item no longer exists; the next surviving item becomes the anchor and no distance is
-  /// promised.
-  case removed
 }

@@ -89,7 +89,9 @@ extension Replayer {
   }
 
   /// Lays a scene's content out for a new viewport and configuration through the scroll strategy, and
-  /// records in `change` the place kept, where it ended up and what anchoring should have done.
+  /// records in `change` what it measured: the place kept, where its item ended up in the new content,
+  /// the content's extent and whether the view was at the top. What anchoring should have done is the
+  /// anchor check's to decide from these.
   ///
   /// Static, with the replay's parts passed in: the scene is borrowed from the replayer's session state
   /// while it is laid out, so the replayer itself cannot be.
@@ -167,26 +169,22 @@ extension Replayer {
       change.anchorAfter = scene.promise.flatMap { standing($0, in: layout, offset: offset) }
       return
     }
+    change.wasAtTop = wasAtTop
+    change.maximumOffset = layout.maxOffset(in: viewport)
     guard let top = layout.frame(of: promise.itemID)?.minY else {
-      change.anchorOutcome = .removed
+      // The anchor's item is gone: the next surviving item becomes the anchor.
       scene.promise = scene.scroll?.anchor
       change.anchorAfter = scene.promise.flatMap { standing($0, in: layout, offset: offset) }
       return
     }
+    change.anchorItemTop = top
     change.anchorAfter = ScrollAnchor(itemID: promise.itemID, offsetFromViewportTop: top - offset)
-    let ideal = top - promise.offsetFromViewportTop
-    let maximum = layout.maxOffset(in: viewport)
     if wasAtTop {
-      change.anchorOutcome = .atTop
+      // Nothing was anchored at the top: the place is where the strategy now stands.
       scene.promise = scene.scroll?.anchor
-    } else if ideal < 0 {
-      change.anchorOutcome = .clamped(0)
-    } else if ideal > maximum {
-      change.anchorOutcome = .clamped(maximum)
-    } else {
-      change.anchorOutcome = .kept
+    } else if change.handoverFrom != nil {
+      scene.promise = promise
     }
-    if change.handoverFrom != nil, !wasAtTop { scene.promise = promise }
   }
 
   /// Where `anchor`'s item stands in `layout` relative to the viewport top at content offset `offset`

@@ -15,7 +15,7 @@ extension Scenario {
   /// - Returns: The scenario, validated against the device's profile and the gesture specs.
   /// - Throws: ``ScenarioError`` naming the line, column and field of the first problem.
   public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
-    let root = ScenarioField(node: try JSONNode.parse(text, file: file), path: "", file: file)
+    let root = try ScenarioField.root(of: text, file: file)
     let fields = try root.members(allowed: ["device", "seed", "app", "description", "start", "timeline"])
     func required(_ key: String) throws(ScenarioError) -> ScenarioField {
       guard let field = fields[key] else { throw root.error("missing required key \"\(key)\"") }
@@ -50,7 +50,7 @@ extension Scenario {
   static let categories = ContentSizeCategory.allCases.map { ($0.rawValue, $0) }
 
   static func splitWidth(_ field: ScenarioField) throws(ScenarioError) -> Gesture.SplitWidth {
-    if case .number = field.node.value { return .points(try field.number(100...2000, unit: "points")) }
+    if case .number = field.node.kind { return .points(try field.number(100...2000, unit: "points")) }
     return try field.choice([("oneThird", .oneThird), ("half", .half), ("twoThirds", .twoThirds)])
   }
 

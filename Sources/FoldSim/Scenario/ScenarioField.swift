@@ -3,9 +3,35 @@ import FoldTrace
 /// A JSON value being read as a scenario field: the node and its path, with typed accessors whose errors
 /// name the file, line, column and path.
 struct ScenarioField {
-  let node: JSONNode
+  let node: JSONValue
   let path: String
   let file: String
+
+  /// The root field of a scenario's text.
+  ///
+  /// - Throws: ``ScenarioError`` with the line and column of the first syntax error or duplicate key.
+  /// - Complexity: O(n) in the text's length.
+  static func root(of text: String, file: String) throws(ScenarioError) -> ScenarioField {
+    do {
+      return ScenarioField(node: try JSONValue.parse(text), path: "", file: file)
+    } catch {
+      throw ScenarioError(
+        file: file, line: error.line, column: error.column, field: error.key ?? "", message: error.message)
+    }
+  }
+
+  /// The node's type and, for a scalar, its value, for messages: `an object`, `the string "x"`,
+  /// `the number 12`, `true`, ….
+  var typeName: String {
+    switch node.kind {
+    case .object: "an object"
+    case .array: "an array"
+    case .string(let s): "the string \"\(s)\""
+    case .number(let number): "the number \(number.text)"
+    case .bool(let b): b ? "true" : "false"
+    case .null: "null"
+    }
+  }
 
   func error(_ message: String) -> ScenarioError {
     ScenarioError(file: file, line: node.line, column: node.column, field: path, message: message)
@@ -13,8 +39,8 @@ struct ScenarioField {
 
   /// The object's members, refusing keys outside `allowed`.
   func members(allowed: [String]) throws(ScenarioError) -> [String: ScenarioField] {
-    guard case .object(let members) = node.value else {
-      throw error("expected an object, found \(node.typeName)")
+    guard case .object(let members) = node.kind else {
+      throw error("expected an object, found \(typeName)")
     }
     var result: [String: ScenarioField] = [:]
     for member in members {
@@ -31,29 +57,41 @@ struct ScenarioField {
   }
 
   func array() throws(ScenarioError) -> [ScenarioField] {
-    guard case .array(let items) = node.value else {
-      throw error("expected an array, found \(node.typeName)")
+    guard case .array(let items) = node.kind else {
+      throw error("expected an array, found \(typeName)")
     }
     return items.enumerated().map { ScenarioField(node: $1, path: "\(path)[\($0)]", file: file) }
   }
 
   func string() throws(ScenarioError) -> String {
-    guard case .string(let s) = node.value else { throw error("expected a string, found \(node.typeName)") }
+    guard case .string(let s) = node.kind else { throw error("expected a string, found \(typeName)") }
+    return s
+  }
+
+  /// A string a trace record can carry (a marker's label): at most ``TraceEvent``'s 64 KiB of UTF-8,
+  /// refused here, where it stands, rather than by the trace writer later.
+  func traceString() throws(ScenarioError) -> String {
+    let s = try string()
+    guard s.utf8.count <= TraceEvent.maxStringBytes else {
+      throw error(
+        "\(s.utf8.count) bytes of UTF-8, more than the \(TraceEvent.maxStringBytes) a trace string holds")
+    }
     return s
   }
 
   func bool() throws(ScenarioError) -> Bool {
-    guard case .bool(let b) = node.value else {
-      throw error("expected true or false, found \(node.typeName)")
+    guard case .bool(let b) = node.kind else {
+      throw error("expected true or false, found \(typeName)")
     }
     return b
   }
 
   /// A finite number in `range`, with its unit for messages.
   func number(_ range: ClosedRange<Double>, unit: String) throws(ScenarioError) -> Double {
-    guard case .number(let value, _) = node.value else {
-      throw error("expected a number of \(unit), found \(node.typeName)")
+    guard case .number(let number) = node.kind else {
+      throw error("expected a number of \(unit), found \(typeName)")
     }
+    let value = number.double
     guard range.contains(value) else {
       throw error("\(value) \(unit) is out of range \(range.lowerBound)…\(range.upperBound)")
     }
@@ -62,8 +100,8 @@ struct ScenarioField {
 
   /// An unsigned 64-bit integer, read from its exact source text.
   func uint64() throws(ScenarioError) -> UInt64 {
-    guard case .number(_, let text) = node.value, let value = UInt64(text) else {
-      throw error("expected an integer from 0 to \(UInt64.max), found \(node.typeName)")
+    guard case .number(let number) = node.kind, let value = number.unsigned else {
+      throw error("expected an integer from 0 to \(UInt64.max), found \(typeName)")
     }
     return value
   }

@@ -1,6 +1,6 @@
 /// One parsed JSON value, as the field readers of ``JSONFieldReader`` see it.
 ///
-/// Two parsers provide it: the reference (``JSONInputValue``, Foundation's `JSONDecoder`) and the fast
+/// Two parsers provide it: the reference (``JSONValue``, Foundation's `JSONDecoder`) and the fast
 /// path (``JSONTapeValue``, the tape of ``JSONLineScanner``). The typed readers are written once, over this
 /// protocol, so both paths accept the same lines and name the same fields in their errors.
 protocol JSONLineElement {

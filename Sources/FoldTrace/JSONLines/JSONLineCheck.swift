@@ -1,4 +1,4 @@
-/// What both readings of a JSON Lines line (the reference, ``JSONInputValue``, and the fast path,
+/// What both readings of a JSON Lines line (the reference, ``JSONValue``, and the fast path,
 /// ``JSONLineScanner``) refuse before anything else: nesting deeper than the limit, and the corners where
 /// Foundation's `JSONDecoder` is more lenient than JSON (a trailing comma, a malformed number or escape in a
 /// value it never reads). Also the names of places inside a line.

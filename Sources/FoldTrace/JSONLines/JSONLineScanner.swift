@@ -30,7 +30,7 @@ struct JSONTapeNode {
 }
 
 /// The fast path of the JSON Lines decoder: parses one line into a tape of ``JSONTapeNode``s, checking
-/// everything the reference reading (``JSONInputValue``, Foundation's `JSONDecoder`) checks, and reuses
+/// everything the reference reading (``JSONValue``, Foundation's `JSONDecoder`) checks, and reuses
 /// its storage from line to line.
 ///
 /// Errors come in the reference's order: a line nested deeper than ``JSONLineCheck/limit`` first, then
@@ -325,7 +325,7 @@ struct JSONLineScanner: Sendable {
     node.end = Int32(cursor.offset)
     cursor.advance()
     append(node)
-    if bad { fail(JSONInputValue.invalidString, cursor.bytes) }
+    if bad { fail(JSONValue.invalidString, cursor.bytes) }
   }
 
   // MARK: Numbers
@@ -421,7 +421,7 @@ struct JSONLineScanner: Sendable {
     node.double = value
     append(node)
     if !value.isFinite || (value == 0 && nonzero) {
-      fail(JSONInputValue.numberOutOfRange, cursor.bytes)
+      fail(JSONValue.numberOutOfRange, cursor.bytes)
     } else if !plain && value >= 0x1p53 && value < 0x1p64 && value == value.rounded(.towardZero) {
       needsReference = true
     }

@@ -1,5 +1,5 @@
 /// The fast path of the JSON Lines encoder: appends a line's bytes exactly as the reference
-/// (``JSONLineValue``, Foundation's escaping and Swift's `description`) renders them, without building a
+/// (``JSONValue``, Foundation's escaping and Swift's `description`) renders them, without building a
 /// value tree.
 struct JSONLineWriter {
   var bytes: [UInt8]
@@ -89,7 +89,7 @@ struct JSONLineWriter {
     _ = count
   }
 
-  /// A double as ``JSONLineValue/number(_:)`` writes it: Swift's shortest round-trip `description`
+  /// A double as ``JSONValue/numberText(_:)`` writes it: Swift's shortest round-trip `description`
   /// without a trailing `.0`. A whole number of magnitude up to 2⁵³ is written as its digits, which is
   /// what that `description` gives for it.
   mutating func double(_ value: Double) {
@@ -98,7 +98,7 @@ struct JSONLineWriter {
       unsigned(UInt64(value.magnitude))
       return
     }
-    bytes.append(contentsOf: JSONLineValue.number(value).utf8)
+    bytes.append(contentsOf: JSONValue.numberText(value).utf8)
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -173,15 +173,15 @@ extension TraceJSONLines {
     writer.endObject()
   }
 
-  /// The reference encoding of an event: ``JSONLineValue``'s rendering of ``eventPairs(_:)``. The
+  /// The reference encoding of an event: ``JSONValue``'s rendering of ``eventPairs(_:)``. The
   /// differential tests hold ``encode(event:into:)`` to it; kinds the fast path does not write use it.
   package static func referenceEncode(event: TraceEvent) -> String {
-    JSONLineValue.object(eventPairs(event)).rendered()
+    JSONValue.object(eventPairs(event)).rendered()
   }
 
   /// The reference encoding of a header line.
   package static func referenceEncode(header: TraceHeader) -> String {
-    JSONLineValue.object(headerPairs(header)).rendered()
+    JSONValue.object(headerPairs(header)).rendered()
   }
 
   /// Writes the kinds the fast path knows; false (nothing written) for any other.

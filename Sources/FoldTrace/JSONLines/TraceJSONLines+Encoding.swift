@@ -1,7 +1,7 @@
 extension TraceJSONLines {
   /// The header's key/value pairs in contract order.
-  static func headerPairs(_ header: TraceHeader) -> [(String, JSONLineValue)] {
-    var pairs: [(String, JSONLineValue)] = [
+  static func headerPairs(_ header: TraceHeader) -> [(String, JSONValue)] {
+    var pairs: [(String, JSONValue)] = [
       ("kind", .string(headerKind)),
       ("version", .string(header.version.description)),
       ("device", .string(header.device)),
@@ -15,8 +15,8 @@ extension TraceJSONLines {
   }
 
   /// An event's key/value pairs in contract order: `t`, `kind`, `scene` where it applies, then fields.
-  static func eventPairs(_ event: TraceEvent) -> [(String, JSONLineValue)] {
-    var pairs: [(String, JSONLineValue)] = [("t", .integer(event.time)), ("kind", .string(event.kind.name))]
+  static func eventPairs(_ event: TraceEvent) -> [(String, JSONValue)] {
+    var pairs: [(String, JSONValue)] = [("t", .integer(event.time)), ("kind", .string(event.kind.name))]
     if let scene = event.scene { pairs.append(("scene", .integer(UInt64(scene.rawValue)))) }
     switch event.payload {
     case .sceneConnected(_, let display, let scale):
@@ -43,7 +43,7 @@ extension TraceJSONLines {
       if let anchor { pairs.append(("anchor", .string(anchor))) }
       if let anchorTop { pairs.append(("anchorTop", .number(anchorTop))) }
     case .selection(_, let item):
-      pairs.append(("item", item.map(JSONLineValue.string) ?? .null))
+      pairs.append(("item", item.map(JSONValue.string) ?? .null))
     case .marker(let label):
       pairs.append(("label", .string(label)))
     case .dropped(let count):
@@ -59,7 +59,7 @@ extension TraceJSONLines {
     return pairs
   }
 
-  private static func elementValue(_ element: RecordedElement) -> JSONLineValue {
+  private static func elementValue(_ element: RecordedElement) -> JSONValue {
     let frame = element.frame
     return .object([
       ("id", .string(element.id)),
@@ -68,7 +68,7 @@ extension TraceJSONLines {
     ])
   }
 
-  private static func presentedValue(_ element: PresentedElement) -> JSONLineValue {
+  private static func presentedValue(_ element: PresentedElement) -> JSONValue {
     let frame = element.frame
     return .object([
       ("id", .string(element.id)),
@@ -77,9 +77,9 @@ extension TraceJSONLines {
     ])
   }
 
-  private static func geometryPairs(_ geometry: SceneGeometry) -> [(String, JSONLineValue)] {
+  private static func geometryPairs(_ geometry: SceneGeometry) -> [(String, JSONValue)] {
     let insets = geometry.safeArea
-    var pairs: [(String, JSONLineValue)] = [
+    var pairs: [(String, JSONValue)] = [
       ("size", sizeValue(geometry.size)),
       ("safeArea", .numbers(insets.top, insets.leading, insets.bottom, insets.trailing)),
       ("horizontal", .string(geometry.horizontal.rawValue)),
@@ -94,9 +94,9 @@ extension TraceJSONLines {
     return pairs
   }
 
-  private static func sizeValue(_ size: TraceSize) -> JSONLineValue { .numbers(size.width, size.height) }
+  private static func sizeValue(_ size: TraceSize) -> JSONValue { .numbers(size.width, size.height) }
 
-  private static func regionValue(_ region: ReservedRegion) -> JSONLineValue {
+  private static func regionValue(_ region: ReservedRegion) -> JSONValue {
     let frame = region.frame
     return .object([
       ("kind", .string(region.kind.rawValue)),

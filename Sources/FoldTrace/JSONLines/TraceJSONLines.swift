@@ -106,7 +106,7 @@ public enum TraceJSONLines {
   /// - Throws: ``TraceJSONLinesError``; for text that is not JSON, only "not valid JSON" (Foundation
   ///   does not say where).
   package static func referenceDecode(line: some StringProtocol, lineNumber: Int) throws -> Line {
-    let object = try JSONInputValue.parseObject(line, lineNumber: lineNumber)
+    let object = try JSONValue.parseObject(line, lineNumber: lineNumber)
     return try decodeLine(JSONFieldReader(object: object, line: lineNumber))
   }
 

@@ -4,8 +4,8 @@ extension TraceReader {
   /// frame's byte offset, naming the record's content byte) like any other (the event model:
   /// invalid values are refused at record time; no trace can hurt the reader).
   ///
-  /// The rules are the writer's, from the one place that states them: ``TraceEvent/validationFailure``,
-  /// through its fast mirror `RecordValidation.isValid(_:)` (tested to agree with it) — NaN, ±∞ or
+  /// The rules are the writer's, from the one place that states them: ``TraceEvent/Payload/refusal``,
+  /// through `RecordValidation.isValid(_:)` — NaN, ±∞ or
   /// negative sizes, insets and region sizes, non-finite coordinates and scroll offsets, a display scale
   /// not finite and > 0, a hinge angle outside 0…360°, strings over 64 KiB, more than
   /// ``TraceFormat/maxRegionsPerRecord`` regions — and the writer's scene limit: a `sceneConnected`

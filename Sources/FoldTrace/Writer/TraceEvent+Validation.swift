@@ -1,5 +1,16 @@
 extension TraceEvent {
-  /// Why this event cannot be recorded, or nil when it is valid.
+  /// Why this event cannot be recorded, or nil when it is valid: the message of
+  /// ``Payload/refusal``, the writer's rules.
+  ///
+  /// - Complexity: O(r) for r reserved regions or elements.
+  public var validationFailure: String? { payload.refusal?.description }
+
+  /// The longest string a record may carry, in bytes of UTF-8.
+  package static let maxStringBytes = 64 * 1024
+}
+
+extension TraceEvent.Payload {
+  /// The writer's rules, stated once: the first rule this payload breaks, or nil when a writer writes it.
   ///
   /// Sizes, insets and region widths and heights must be finite and ≥ 0 points; coordinates and scroll
   /// offsets finite; display scales finite and > 0; hinge angles finite and within 0…360°; strings at
@@ -7,102 +18,168 @@ extension TraceEvent {
   /// event, so that a frame stays within the reader's ``TraceReaderLimits/maxFrameRecords``. Recorded
   /// output: element frames with a finite origin and a finite size ≥ 0 pt, opacities within 0…1, column
   /// counts within 1…65 535, a finite `anchorTop`.
+  ///
+  /// The recorder applies it to every call and the reader to every record it decodes, so a valid payload
+  /// costs comparisons only: a refusal is a small value, and its message is written only when reported.
+  ///
   /// - Complexity: O(r) for r reserved regions or elements.
-  public var validationFailure: String? {
-    switch payload {
+  @inline(__always)
+  public var refusal: EventRefusal? { verdict() }
+
+  /// The rules, written once for either verdict: `Bool` (true when a writer writes the payload: the
+  /// recorder's and the reader's fast path, comparisons only) or `EventRefusal?` (which rule and value).
+  @inline(__always)
+  func verdict<Verdict: RuleVerdict>() -> Verdict {
+    switch self {
     case .sceneConnected(_, _, let scale):
-      return scale.isFinite && scale > 0 ? nil : "display scale \(scale) is not finite and > 0"
-    case .sceneDisconnected, .dropped:
-      return nil
+      return scale > 0 && scale < .infinity ? .accepted : .refused(.displayScale(scale))
+    case .sceneDisconnected, .dropped, .traits:
+      return .accepted
     case .geometry(_, let g):
-      if let reason = Self.size(g.size, "size") { return reason }
+      if !EventRefusal.isSize(g.size) { return .refused(.size(.size, g.size)) }
       let insets = g.safeArea
-      // Checked one by one: a list of (value, name) pairs would allocate on every geometry event.
-      if let reason = Self.inset(insets.top, "top") ?? Self.inset(insets.leading, "leading")
-        ?? Self.inset(insets.bottom, "bottom") ?? Self.inset(insets.trailing, "trailing")
-      {
-        return reason
+      // Checked one by one: a list of (value, edge) pairs would allocate on every geometry event.
+      if !EventRefusal.isInset(insets.top) { return .refused(.inset(.top, insets.top)) }
+      if !EventRefusal.isInset(insets.leading) { return .refused(.inset(.leading, insets.leading)) }
+      if !EventRefusal.isInset(insets.bottom) { return .refused(.inset(.bottom, insets.bottom)) }
+      if !EventRefusal.isInset(insets.trailing) { return .refused(.inset(.trailing, insets.trailing)) }
+      if let minimum = g.minimumSize, !EventRefusal.isSize(minimum) {
+        return .refused(.size(.minimumSize, minimum))
       }
-      if let minimum = g.minimumSize, let reason = Self.size(minimum, "minimum size") { return reason }
-      if let maximum = g.maximumSize, let reason = Self.size(maximum, "maximum size") { return reason }
-      return nil
+      if let maximum = g.maximumSize, !EventRefusal.isSize(maximum) {
+        return .refused(.size(.maximumSize, maximum))
+      }
+      return .accepted
     case .hinge(let hinge):
-      guard let angle = hinge.angle else { return nil }
-      return angle.isFinite && angle >= 0 && angle <= 360 ? nil : "hinge angle \(angle)° is not within 0…360"
+      return EventRefusal.hinge(hinge)
     case .regions(_, let regions):
       guard regions.count <= TraceFormat.maxRegionsPerRecord else {
-        return "\(regions.count) regions, more than \(TraceFormat.maxRegionsPerRecord)"
+        return .refused(.regionCount(regions.count))
       }
-      for (i, region) in regions.enumerated() {
+      for (index, region) in regions.enumerated() {
         let f = region.frame
-        guard f.x.isFinite, f.y.isFinite else { return "region \(i) origin (\(f.x), \(f.y)) is not finite" }
-        if let reason = Self.size(TraceSize(width: f.width, height: f.height), "region \(i) size") {
-          return reason
-        }
+        guard f.x.isFinite, f.y.isFinite else { return .refused(.regionOrigin(index: index, x: f.x, y: f.y)) }
+        let size = TraceSize(width: f.width, height: f.height)
+        if !EventRefusal.isSize(size) { return .refused(.size(.region(index), size)) }
       }
-      return nil
-    case .traits:
-      return nil
+      return .accepted
     case .scroll(_, let offset, let anchor, let anchorTop):
-      guard offset.x.isFinite, offset.y.isFinite else {
-        return "scroll offset (\(offset.x), \(offset.y)) is not finite"
-      }
-      if let anchorTop, !anchorTop.isFinite { return "anchorTop \(anchorTop) pt is not finite" }
-      return Self.string(anchor, "anchor")
+      return EventRefusal.scroll(offset: offset, anchor: anchor, anchorTop: anchorTop)
     case .layout(_, let layout):
-      if let reason = Self.string(layout.shape, "shape") ?? Self.string(layout.presentation, "presentation") {
-        return reason
-      }
-      if let columns = layout.columns, columns < 1 || columns > 65_535 {
-        return "column count \(columns) is not within 1…65535"
-      }
+      let shape: Verdict = EventRefusal.string(layout.shape, .shape)
+      guard shape.isAccepted else { return shape }
+      let presentation: Verdict = EventRefusal.string(layout.presentation, .presentation)
+      guard presentation.isAccepted else { return presentation }
+      if let columns = layout.columns, columns < 1 || columns > 65_535 { return .refused(.columns(columns)) }
       guard layout.elements.count <= RecordCodec.maxElementsPerRecord else {
-        return "\(layout.elements.count) elements, more than \(RecordCodec.maxElementsPerRecord)"
+        return .refused(.elementCount(layout.elements.count))
       }
       for element in layout.elements {
-        if let reason = Self.element(element.id, element.frame) { return reason }
+        let verdict: Verdict = EventRefusal.element(element.id, element.frame)
+        guard verdict.isAccepted else { return verdict }
       }
-      return nil
+      return .accepted
     case .presented(_, let elements):
       guard elements.count <= RecordCodec.maxElementsPerRecord else {
-        return "\(elements.count) elements, more than \(RecordCodec.maxElementsPerRecord)"
+        return .refused(.elementCount(elements.count))
       }
       for element in elements {
-        if let reason = Self.element(element.id, element.frame) { return reason }
+        let verdict: Verdict = EventRefusal.element(element.id, element.frame)
+        guard verdict.isAccepted else { return verdict }
         guard element.opacity >= 0 && element.opacity <= 1 else {
-          return "element \(element.id) opacity \(element.opacity) is not within 0…1"
+          return .refused(.opacity(id: element.id, element.opacity))
         }
       }
-      return nil
+      return .accepted
     case .selection(_, let item):
-      return Self.string(item, "item")
+      return EventRefusal.string(item, .item)
     case .marker(let label):
-      return Self.string(label, "label")
+      return EventRefusal.string(label, .label)
     }
   }
+}
 
-  private static func element(_ id: String, _ f: TraceRect) -> String? {
-    if let reason = string(id, "element id") { return reason }
-    guard f.x.isFinite, f.y.isFinite else { return "element \(id) origin (\(f.x), \(f.y)) is not finite" }
-    return size(TraceSize(width: f.width, height: f.height), "element \(id) size")
-  }
-
-  private static func inset(_ value: Double, _ name: String) -> String? {
-    value.isFinite && value >= 0 ? nil : "safe-area \(name) inset \(value) pt is not finite and ≥ 0"
-  }
-
-  private static func size(_ size: TraceSize, _ name: String) -> String? {
-    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-      return "\(name) \(size.width) × \(size.height) pt is not finite and ≥ 0"
+/// The rules shared by several kinds, and by the reader's fast path for scroll and hinge records.
+extension EventRefusal {
+  /// The rules for a `scroll` event: a finite offset, a finite `anchorTop`, an anchor of at most
+  /// ``TraceEvent/maxStringBytes``.
+  @inline(__always)
+  static func scroll<Verdict: RuleVerdict>(offset: TracePoint, anchor: String?, anchorTop: Double?) -> Verdict
+  {
+    guard offset.x.isFinite, offset.y.isFinite else {
+      return .refused(.scrollOffset(x: offset.x, y: offset.y))
     }
-    return nil
+    if let anchorTop, !anchorTop.isFinite { return .refused(.anchorTop(anchorTop)) }
+    return string(anchor, .anchor)
   }
 
-  /// The longest string a record may carry, in bytes of UTF-8.
-  static let maxStringBytes = 64 * 1024
-
-  private static func string(_ value: String?, _ name: String) -> String? {
-    guard let value, value.utf8.count > maxStringBytes else { return nil }
-    return "\(name) is \(value.utf8.count) bytes of UTF-8, more than \(maxStringBytes)"
+  /// The rule for a `hinge` event: an angle, when known, within 0…360° (NaN fails both bounds).
+  @inline(__always)
+  static func hinge<Verdict: RuleVerdict>(_ hinge: HingeState) -> Verdict {
+    guard let angle = hinge.angle, !(angle >= 0 && angle <= 360) else { return .accepted }
+    return .refused(.hingeAngle(angle))
   }
+
+  /// The rules for an element: an id of at most ``TraceEvent/maxStringBytes``, a finite origin and a
+  /// finite size ≥ 0.
+  @inline(__always)
+  static func element<Verdict: RuleVerdict>(_ id: String, _ f: TraceRect) -> Verdict {
+    let verdict: Verdict = string(id, .elementID)
+    guard verdict.isAccepted else { return verdict }
+    guard f.x.isFinite, f.y.isFinite else { return .refused(.elementOrigin(id: id, x: f.x, y: f.y)) }
+    let size = TraceSize(width: f.width, height: f.height)
+    return isSize(size) ? .accepted : .refused(.size(.element(id), size))
+  }
+
+  /// A string of at most ``TraceEvent/maxStringBytes`` bytes of UTF-8 (or none).
+  @inline(__always)
+  static func string<Verdict: RuleVerdict>(_ value: String?, _ field: StringField) -> Verdict {
+    guard let count = value?.utf8.count, count > TraceEvent.maxStringBytes else { return .accepted }
+    return .refused(.string(field, bytes: count))
+  }
+
+  /// Finite and ≥ 0 points in both dimensions.
+  @inline(__always)
+  static func isSize(_ size: TraceSize) -> Bool {
+    isInset(size.width) && isInset(size.height)
+  }
+
+  /// Finite and ≥ 0, −0 included: the bit patterns of +0 up to the largest finite double lie below
+  /// +∞'s (IEEE 754 orders non-negative doubles as their bit patterns), and every other pattern with the
+  /// sign bit clear is +∞ or a NaN; with the sign bit set, only −0 passes.
+  ///
+  /// Two integer comparisons, where `value >= 0 && value < .infinity` compiled to a classification of
+  /// about twelve instructions per value, run for six to ten values per geometry event on the recorder's
+  /// hot path.
+  @inline(__always)
+  static func isInset(_ value: Double) -> Bool {
+    let bits = value.bitPattern
+    return bits < Double.infinity.bitPattern || bits == (-0.0 as Double).bitPattern
+  }
+}
+
+/// How the rules report: `Bool` (true when accepted) or `EventRefusal?` (nil when accepted). Written
+/// once, generic over it, the rules compile to comparisons alone for `Bool`: a refusal is built only by
+/// the `EventRefusal?` verdict, whose message is written only when reported.
+protocol RuleVerdict {
+  /// The verdict of a payload that breaks no rule.
+  static var accepted: Self { get }
+  /// The verdict of a payload that breaks the rule `refusal` names (evaluated only when needed).
+  static func refused(_ refusal: @autoclosure () -> EventRefusal) -> Self
+  /// Whether this verdict accepts.
+  var isAccepted: Bool { get }
+}
+
+extension Bool: RuleVerdict {
+  @inline(__always) static var accepted: Bool { true }
+  @inline(__always) static func refused(_ refusal: @autoclosure () -> EventRefusal) -> Bool { false }
+  @inline(__always) var isAccepted: Bool { self }
+}
+
+extension Optional: RuleVerdict where Wrapped == EventRefusal {
+  @inline(__always) static var accepted: EventRefusal? { nil }
+  @inline(__always) static func refused(_ refusal: @autoclosure () -> EventRefusal) -> EventRefusal? {
+    refusal()
+  }
+  @inline(__always) var isAccepted: Bool { self == nil }
 }

@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `zstd -t` passes and `zstdcat` prints the raw records: the trace is plain RFC 8878 (<doc:TraceFormat>).
@@ -9,16 +10,8 @@ import Testing
 
   /// Runs `zstd` with `arguments`; returns its exit status and standard output.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: zstd)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    let result = try ChildProcess.run(URL(fileURLWithPath: zstd), arguments)
+    return (result.status, Data(result.stdout))
   }
 
   @Test(

@@ -141,36 +141,30 @@ enum ReplayRun {
   }
 }
 
-/// Checks records and, with `--json`, writes them as JSON Lines.
+/// Checks records and, with `--json`, writes them as JSON Lines: the verifier and the JSON Lines are two
+/// sinks on the same records.
 struct JSONRecordSink: ReplaySink {
-  let trace: String
-  let enabled: Bool
-  let frames: Bool
   var verifier: ReplayVerifier
-  var lines: [String] = []
+  var json: ReplayJSONLinesSink?
   /// Events replayed so far (the index of the last record's event, plus one).
   var events = 0
 
   init(trace: String, enabled: Bool, frames: Bool, verifier: ReplayVerifier) {
-    self.trace = trace
-    self.enabled = enabled
-    self.frames = frames
     self.verifier = verifier
+    self.json = enabled ? ReplayJSONLinesSink(trace: trace, frames: frames) : nil
   }
+
+  /// The JSON Lines so far.
+  var lines: [String] { json?.lines ?? [] }
 
   mutating func receive(_ record: ReplayRecord) {
     verifier.receive(record)
+    json?.receive(record)
     switch record {
-    case .layout(let change):
-      events = max(events, change.eventIndex + 1)
-      if enabled { lines.append(ReplayJSONLines.layout(change, trace: trace)) }
-    case .frame(let sample):
-      events = max(events, sample.eventIndex + 1)
-      if enabled && frames { lines.append(contentsOf: ReplayJSONLines.frames(sample, trace: trace)) }
-    case .evaluation(let evaluation):
-      events = max(events, evaluation.eventIndex + 1)
-    case .retarget, .unknownContentID, .end:
-      break
+    case .layout(let change): events = max(events, change.eventIndex + 1)
+    case .frame(let sample): events = max(events, sample.eventIndex + 1)
+    case .evaluation(let evaluation): events = max(events, evaluation.eventIndex + 1)
+    case .retarget, .unknownContentID, .end: break
     }
   }
 }

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Foundation's reading: the reference reading of a JSON Lines line.
+///
+/// Each number keeps its `Double` (exact round trip) and, when `JSONDecoder` reads one, its `UInt64`
+/// (exact nanosecond times). A number no `Double` holds is refused here, wherever it stands.
+extension JSONValue: Decodable {
+  /// Reason of a number that no 64-bit double holds: over 1.8e308 in magnitude, or not zero but under
+  /// the smallest subnormal (5e-324), which would round to zero.
+  package static let numberOutOfRange = "number out of range for a 64-bit double"
+  /// Reason of a string that is not valid JSON text: a lone surrogate escape, a raw control character.
+  package static let invalidString = "not a valid JSON string"
+
+  /// Decodes each nested value once: a type mismatch moves on to the next type, any other failure is
+  /// the value's own and is thrown with its path. O(*n*) in the value's size. The value has no position.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self.init(.null)
+      return
+    }
+    if let bool = try Self.ifOfType({ try container.decode(Bool.self) }) {
+      self.init(.bool(bool))
+      return
+    }
+    do {
+      self.init(.string(try container.decode(String.self)))
+      return
+    } catch DecodingError.typeMismatch {
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.invalidString)
+    }
+    do {
+      let double = try container.decode(Double.self)
+      self.init(
+        .number(
+          JSONNumber(
+            double: double, unsigned: try? container.decode(UInt64.self), text: Self.numberText(double))))
+      return
+    } catch DecodingError.typeMismatch {
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.numberOutOfRange)
+    }
+    if let values = try Self.ifOfType({ try container.decode([JSONValue].self) }) {
+      self.init(.array(values))
+      return
+    }
+    // Sorted by key: a dictionary's order is the process's hash seed's, and a value is the same in
+    // every process.
+    let fields = try container.decode([String: JSONValue].self)
+    self.init(.object(fields.sorted { $0.key < $1.key }.map { Member(key: $0.key, value: $0.value) }))
+  }
+
+  /// The value `body` decodes, or nil when the value has another JSON type; other failures are thrown.
+  private static func ifOfType<T>(_ body: () throws -> T) throws -> T? {
+    do {
+      return try body()
+    } catch DecodingError.typeMismatch {
+      return nil
+    }
+  }
+
+  /// Parses one JSON Lines line that must hold a JSON object, with Foundation's `JSONDecoder`.
+  ///
+  /// - Throws: ``TraceJSONLinesError`` when the line is nested deeper than ``JSONLineCheck/limit``, is not
+  ///   JSON, holds a bad string or number (named with its path, `offset[1]`), or is not an object.
+  /// - Complexity: O(*n* log *n*) in the line's length (object members are sorted).
+  static func parseObject(_ line: some StringProtocol, lineNumber: Int) throws -> JSONValue {
+    var text = String(line)
+    if let failure = text.withUTF8({ JSONLineCheck.failure(in: UnsafeRawBufferPointer($0)) }) {
+      throw TraceJSONLinesError(line: lineNumber, reason: failure)
+    }
+    // A raw NUL outside a string is never JSON, and Foundation stops reading at it (`2␀` reads as the
+    // number 2): refused before Foundation sees it. One inside a string is Foundation's to judge.
+    guard !Self.hasNULOutsideStrings(text.utf8) else {
+      throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    } catch let DecodingError.dataCorrupted(context) {
+      let known = [numberOutOfRange, invalidString].contains(context.debugDescription)
+      let path = JSONLineCheck.path(context.codingPath)
+      throw TraceJSONLinesError(
+        line: lineNumber, field: known && !path.isEmpty ? path : nil,
+        reason: known ? context.debugDescription : "not valid JSON")
+    } catch {
+      throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
+    }
+    guard case .object = value.kind else {
+      throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(value.typeName)")
+    }
+    return value
+  }
+}
+
+extension JSONValue {
+  /// Whether `utf8` holds a NUL byte outside every string literal.
+  ///
+  /// - Complexity: O(n) in the text's length.
+  static func hasNULOutsideStrings(_ utf8: String.UTF8View) -> Bool {
+    var inString = false
+    var escaped = false
+    for byte in utf8 {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == 0 {
+        return true
+      }
+    }
+    return false
+  }
+}
+
+/// The typed readers of ``JSONFieldReader`` over a value; an object is its own members.
+extension JSONValue: JSONLineElement, JSONLineMembers {
+  var typeName: String {
+    switch kind {
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  var isNull: Bool {
+    if case .null = kind { return true }
+    return false
+  }
+
+  var stringValue: String? {
+    if case .string(let string) = kind { return string }
+    return nil
+  }
+
+  var boolValue: Bool? {
+    if case .bool(let bool) = kind { return bool }
+    return nil
+  }
+
+  var doubleValue: Double? {
+    if case .number(let number) = kind { return number.double }
+    return nil
+  }
+
+  var unsignedValue: UInt64? {
+    if case .number(let number) = kind { return number.unsigned }
+    return nil
+  }
+
+  var elementCount: Int? {
+    if case .array(let values) = kind { return values.count }
+    return nil
+  }
+
+  func forEachElement(_ body: (Int, JSONValue) throws -> Void) rethrows {
+    guard case .array(let values) = kind else { return }
+    for (index, value) in values.enumerated() { try body(index, value) }
+  }
+
+  var members: JSONValue? {
+    if case .object = kind { return self }
+    return nil
+  }
+
+  func value(_ key: String) -> JSONValue? { self[key] }
+}

@@ -1,0 +1,288 @@
+extension JSONValue {
+  /// Where and why JSON text could not be parsed.
+  package struct ParseError: Error, Sendable, Equatable {
+    /// The 1-based line.
+    package var line: Int
+    /// The 1-based column, in bytes.
+    package var column: Int
+    /// The key, when the error is a duplicate key; nil otherwise.
+    package var key: String?
+    /// What is wrong.
+    package var message: String
+  }
+
+  /// The deepest nesting of arrays and objects ``parse(_:)`` accepts: it bounds the parser's recursion.
+  package static let depthLimit = 64
+
+  /// Parses JSON text (RFC 8259) into values that remember their positions.
+  ///
+  /// Strict where RFC 8259 is: `\u` takes exactly four hex digits, and a UTF-16 surrogate escape must be
+  /// half of a pair (`"\ud83d\ude00"` is one scalar, as Python's `json` writes it); a lone one is refused.
+  /// Duplicate keys are refused. A number must follow the grammar and be held by a 64-bit double: one
+  /// over 1.8e308 in magnitude, or not zero but under 5e-324 (which would read as zero), is refused as
+  /// out of range.
+  ///
+  /// - Parameter text: The whole document.
+  /// - Returns: The root value.
+  /// - Throws: ``ParseError`` with the line and column of the first syntax error, duplicate key, number
+  ///   out of range, or value nested deeper than ``depthLimit``.
+  /// - Complexity: O(n) in the text's length.
+  package static func parse(_ text: String) throws(ParseError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(text.utf8))
+    parser.skipSpace()
+    let root = try parser.value(depth: 0)
+    parser.skipSpace()
+    if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+    return root
+  }
+}
+
+/// The parser's cursor over UTF-8 bytes.
+struct JSONParser {
+  let bytes: [UInt8]
+  var index = 0
+  var line = 1
+  var lineStart = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  var column: Int { index - lineStart + 1 }
+
+  func error(_ message: String) -> JSONValue.ParseError {
+    JSONValue.ParseError(line: line, column: column, key: nil, message: message)
+  }
+
+  /// An error at byte `position` of the current line.
+  func error(_ message: String, at position: Int) -> JSONValue.ParseError {
+    JSONValue.ParseError(line: line, column: position - lineStart + 1, key: nil, message: message)
+  }
+
+  mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\n"):
+        index += 1
+        line += 1
+        lineStart = index
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+    guard depth < JSONValue.depthLimit else {
+      throw error(
+        "nesting depth limit exceeded: more than \(JSONValue.depthLimit) levels of arrays and objects")
+    }
+    guard index < bytes.count else { throw error("unexpected end of file: expected a value") }
+    let (startLine, startColumn) = (line, column)
+    func node(_ kind: JSONValue.Kind) -> JSONValue {
+      JSONValue(kind, line: startLine, column: startColumn)
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return node(try object(depth: depth))
+    case UInt8(ascii: "["): return node(try array(depth: depth))
+    case UInt8(ascii: "\""): return node(.string(try string()))
+    case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
+    case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
+    case UInt8(ascii: "n"): try literal("null"); return node(.null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(try number())
+    default:
+      throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))': expected a value")
+    }
+  }
+
+  mutating func literal(_ word: String) throws(JSONValue.ParseError) {
+    let w = Array(word.utf8)
+    guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
+      throw error("invalid literal: expected \(word)")
+    }
+    index += w.count
+  }
+
+  mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
+    index += 1
+    var members: [JSONValue.Member] = []
+    // The keys of `members`, so that a duplicate is found in O(1) and an object parses in linear time.
+    var keys: Set<String> = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a key in double quotes")
+      }
+      let (keyLine, keyColumn) = (line, column)
+      let key = try string()
+      if !keys.insert(key).inserted {
+        throw JSONValue.ParseError(
+          line: keyLine, column: keyColumn, key: key, message: "duplicate key \"\(key)\"")
+      }
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after key")
+      }
+      index += 1
+      skipSpace()
+      let value = try value(depth: depth + 1)
+      members.append(JSONValue.Member(key: key, line: keyLine, column: keyColumn, value: value))
+      skipSpace()
+      guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}' in object") }
+      index += 1
+      return .object(members)
+    }
+  }
+
+  mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
+    index += 1
+    var items: [JSONValue] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(items)
+    }
+    while true {
+      skipSpace()
+      items.append(try value(depth: depth + 1))
+      skipSpace()
+      guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']' in array") }
+      index += 1
+      return .array(items)
+    }
+  }
+
+  mutating func string() throws(JSONValue.ParseError) -> String {
+    index += 1
+    var out: [UInt8] = []
+    while index < bytes.count {
+      let b = bytes[index]
+      switch b {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: out, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        let escape = index
+        index += 1
+        guard index < bytes.count else { break }
+        let e = bytes[index]
+        index += 1
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+        case UInt8(ascii: "n"): out.append(10)
+        case UInt8(ascii: "t"): out.append(9)
+        case UInt8(ascii: "r"): out.append(13)
+        case UInt8(ascii: "b"): out.append(8)
+        case UInt8(ascii: "f"): out.append(12)
+        case UInt8(ascii: "u"):
+          guard let code = hexQuad(at: index) else {
+            throw error("invalid \\u escape: expected four hex digits", at: escape)
+          }
+          index += 4
+          var value = UInt32(code)
+          if (0xD800...0xDBFF).contains(code) {
+            // A high surrogate: the low half must follow as the next escape.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u"), let low = hexQuad(at: index + 2),
+              (0xDC00...0xDFFF).contains(low)
+            else { throw error("lone surrogate \\u\(hex(code)): no low surrogate follows", at: escape) }
+            index += 6
+            value = 0x10000 + (UInt32(code - 0xD800) << 10) + UInt32(low - 0xDC00)
+          } else if (0xDC00...0xDFFF).contains(code) {
+            throw error("lone surrogate \\u\(hex(code)): no high surrogate before it", at: escape)
+          }
+          // Not a surrogate, or a pair joined: always a scalar.
+          UTF8.encode(Unicode.Scalar(value)!) { out.append($0) }
+        default: throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
+        }
+      case 0..<0x20:
+        throw error("control character in string (a string cannot span lines)")
+      default:
+        out.append(b)
+        index += 1
+      }
+    }
+    throw error("unterminated string")
+  }
+
+  /// The four hex digits at `position` as a UTF-16 code unit; nil unless all four are there.
+  func hexQuad(at position: Int) -> UInt16? {
+    guard position + 4 <= bytes.count else { return nil }
+    var code: UInt16 = 0
+    for byte in bytes[position..<position + 4] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      code = code << 4 | UInt16(digit)
+    }
+    return code
+  }
+
+  /// A code unit as four uppercase hex digits, for messages.
+  func hex(_ code: UInt16) -> String {
+    let digits = String(code, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+  }
+
+  /// A number by RFC 8259's grammar (`-? int frac? exp?`), read in one pass.
+  mutating func number() throws(JSONValue.ParseError) -> JSONValue.Kind {
+    let start = index
+    func digits() -> Int {
+      let first = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - first
+    }
+    func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+    var valid = true
+    var nonzero = false
+    if at(UInt8(ascii: "-")) { index += 1 }
+    let integer = index
+    let integerDigits = digits()
+    if integerDigits == 0 || (integerDigits > 1 && bytes[integer] == UInt8(ascii: "0")) { valid = false }
+    nonzero = bytes[integer..<index].contains { $0 != UInt8(ascii: "0") }
+    if valid, at(UInt8(ascii: ".")) {
+      index += 1
+      let fraction = index
+      if digits() == 0 { valid = false }
+      if bytes[fraction..<index].contains(where: { $0 != UInt8(ascii: "0") }) { nonzero = true }
+    }
+    if valid, at(UInt8(ascii: "e")) || at(UInt8(ascii: "E")) {
+      index += 1
+      if at(UInt8(ascii: "+")) || at(UInt8(ascii: "-")) { index += 1 }
+      if digits() == 0 { valid = false }
+    }
+    // What is named in an error: the number and any number-like characters stuck to it.
+    let numberLike = Set("+-.eE0123456789".utf8)
+    var end = index
+    while end < bytes.count, numberLike.contains(bytes[end]) { end += 1 }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    guard valid, end == index, let value = Double(text) else {
+      index = start
+      throw error("invalid number '\(text)'")
+    }
+    guard value.isFinite, value != 0 || !nonzero else {
+      index = start
+      throw error("number out of range for a 64-bit double: \(text)")
+    }
+    return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text))
+  }
+}
