@@ -9,7 +9,8 @@ struct CheckCommand: TracecatCommand {
     name: "check",
     abstract: "Check the app's recorded output in traces; exit 1 on any failure.",
     discussion: """
-      PATH is a trace file or a directory searched recursively for *.foldtrace files, sorted by path. \
+      PATH is a trace file or a directory searched recursively for *.foldtrace files (skipping \
+      any directory named known-bad: name it to check its recordings), sorted by path. \
       Each trace's recorded output (format 1.1: layout, presented, scroll anchorTop) is checked against \
       its recorded inputs: the recorded shape follows the size classes and aspect ratio; no recorded \
       decision (shape, presentation, columns) flaps; interactive elements at rest clear of active \
