@@ -132,3 +132,42 @@ import Testing
     #expect(zip(withApp, withApp.dropFirst()).allSatisfy { $0.time <= $1.time })
   }
 }
+
+/// The `appOutput` key: read into an ``AppOutputSpec``, its mistakes named by line, column and field.
+@Suite struct AppOutputKeyTests {
+  static func parse(_ appOutput: String) throws(ScenarioError) -> Scenario {
+    try Scenario.parse(
+      #"{"device": "iphone-duo", "seed": 1, "appOutput": \#(appOutput), "timeline": []}"#, file: "s.json")
+  }
+
+  @Test func theKeysAreRead() throws {
+    #expect(try Self.parse("{}").appOutput == AppOutputSpec())
+    let spec = try Self.parse(
+      #"{"layout": "reference", "rate": 60, "jitter": 2.5, "dropRate": 0.1, "fault": "flapPanes", "paneThreshold": 700}"#
+    ).appOutput
+    #expect(
+      spec
+        == AppOutputSpec(
+          rate: 60, jitter: 2_500_000, dropRate: 0.1, fault: .flapPanes, paneThreshold: 700))
+    #expect(try Self.parse("{}").header.version == .v1_1)
+  }
+
+  @Test func mistakesNameTheField() {
+    func message(_ appOutput: String) -> String {
+      do {
+        _ = try Self.parse(appOutput)
+        return "parsed"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      message(#"{"rate": 90}"#) == "s.json:1:59: appOutput.rate: expected one of 60, 120, found the number 90"
+    )
+    #expect(message(#"{"fault": "snapp"}"#).contains("appOutput.fault: \"snapp\" is not one of: \"snap\""))
+    #expect(message(#"{"dropRate": 0.9}"#).contains("appOutput.dropRate"))
+    #expect(message(#"{"paneThreshold": 700}"#).contains("paneThreshold is read only with"))
+    #expect(message(#"{"fault": "flapPanes"}"#).contains("needs \"paneThreshold\""))
+    #expect(message(#"{"colour": 1}"#).contains("appOutput"))
+  }
+}
