@@ -61,6 +61,10 @@ extension RecordingChecker {
       }
       if !moving || distance(motion.onScreen, motion.target) <= tolerances.rest {
         closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+        motion.carriedMove = 0
+      } else {
+        // A retarget keeps the spring's velocity: the steps may stay as large as the move it came from.
+        motion.carriedMove = max(motion.carriedMove, distance(motion.start, motion.target))
       }
       motion.start = motion.onScreen
       motion.target = element.frame
@@ -116,7 +120,7 @@ extension RecordingChecker {
       scene.motionOrder.append(element.id)
       return
     }
-    let move = distance(motion.start, motion.target)
+    let move = max(distance(motion.start, motion.target), motion.carriedMove)
     let omega = tolerances.omega
     let tracking = 2 * tracking
     let fading = scene.crossFades && (element.opacity < 1 || motion.lastOpacity < 1)
@@ -157,8 +161,10 @@ extension RecordingChecker {
       }
     }
     // While the user drags the size the target itself moves with the drag: a spring that lags a moving
-    // target passes where the target was, which is no overshoot.
-    if !fading, !scene.resizing, let passed = overshoot(motion, element.frame) {
+    // target passes where the target was, which is no overshoot. Nor is passing a target the spring
+    // was retargeted to while it moved: the velocity it keeps may carry it past (as the replay's rule
+    // allows when it already moved toward the target faster than ω × distance).
+    if !fading, !scene.resizing, motion.carriedMove == 0, let passed = overshoot(motion, element.frame) {
       fail(
         .overshoot, scene: id, index: index, time: now, element: element.id,
         expected: "no farther than its layout frame \(ReplayFormat.rect(motion.target))", actual: frame,

@@ -22,11 +22,13 @@ import LayoutCore
 ///   a layout may move an element at rest by as much as the size and safe area changed since the last
 ///   layout (plus ``RecordingTolerances/position``) without animating, and a presented step may exceed
 ///   the spring's bound by as much as the geometry changed since the previous sample, as the replay's
-///   check allows.
+///   check allows. A layout that retargets a moving element keeps the step bound of the move it came
+///   from (the spring keeps its velocity).
 /// - ``ReplayCheck/retargetOrigin``: the first presented frame after a layout starts from the on-screen
 ///   value.
 /// - ``ReplayCheck/endSnap``: the last presented frame rests exactly on the recorded layout.
-/// - ``ReplayCheck/overshoot``: no presented frame passes its layout frame.
+/// - ``ReplayCheck/overshoot``: no presented frame passes its layout frame (unless the move was
+///   retargeted while moving, or the user drags the size: the spring's kept velocity may carry it past).
 /// - ``ReplayCheck/crossFade``: under Reduce Motion or Prefer Cross-Fade, moves are cross-fades (some
 ///   presented opacity below 1).
 /// - ``ReplayCheck/anchor``: the anchor item's `anchorTop` stays within ``RecordingTolerances/anchor``
@@ -226,4 +228,7 @@ struct ElementMotion: Sendable {
   var lastSample: UInt64?
   var lastOpacity = 1.0
   var faded = false
+  /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
+  /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
+  var carriedMove = 0.0
 }
