@@ -90,6 +90,42 @@ import Testing
     #expect(tagged.divergences.map(\.subject) == [.element("badge")])
   }
 
+  @Test func anAppThatDoesNotLayOutAfterAFoldIsComparedAtTheFold() throws {
+    // The book fold activates the division at 1 s; the model lays out again, the app records nothing.
+    let fold = TraceEvent(
+      time: 1_000_000_000,
+      .regions(
+        scene: SceneID(1),
+        [
+          ReservedRegion(
+            kind: .division, frame: TraceRect(x: 504, y: 0, width: 32, height: 780), isActive: true)
+        ]
+      ))
+    let ignored = Self.events(Self.modelLayout()) + [fold]
+    let result = ModelComparison.compare(ignored, trace: "ignored", configuration: Self.configuration)
+    #expect(result.layouts == 1)
+    #expect(!result.divergences.isEmpty)
+    #expect(result.divergences.allSatisfy { $0.isStale && $0.time == 1_000_000_000 && $0.eventIndex == 3 })
+    #expect(
+      result.divergences.first?.message.hasSuffix("(the app recorded no layout after the model's relayout).")
+        == true)
+    // An app that lays out again within 100 ms agrees.
+    var replayer = Replayer(configuration: Self.configuration)
+    var discard = DiscardingSink()
+    for event in ignored { replayer.consume(event, into: &discard) }
+    let plan = replayer.plan(for: SceneID(1))!
+    let followed = RecordedLayout(
+      shape: plan.shape.rawValue, presentation: plan.presentation.rawValue, columns: plan.columns,
+      elements: plan.elements.map {
+        RecordedElement(
+          id: $0.id,
+          frame: TraceRect(x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height),
+          isInteractive: $0.isInteractive)
+      })
+    let laidOut = ignored + [TraceEvent(time: 1_090_000_000, .layout(scene: SceneID(1), followed))]
+    #expect(ModelComparison.compare(laidOut, trace: "followed", configuration: Self.configuration).agrees)
+  }
+
   @Test func withinHalfAPointAgrees() throws {
     var layout = Self.modelLayout()
     layout.elements[0].frame.y += 0.5

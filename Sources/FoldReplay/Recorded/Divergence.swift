@@ -63,6 +63,9 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
   public var lastTime: UInt64
   /// The scene's layout context at the first one: the input a unit test of the layout starts from.
   public var context: LayoutContext?
+  /// True when the app recorded no layout after the model laid the scene out again (within
+  /// ``ComparisonTolerances/settle``): the app's last layout was compared at the model's change.
+  public var isStale = false
 
   /// Creates a divergence of a decision in one recorded layout.
   public init(
@@ -83,6 +86,11 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
   /// What went wrong, as a sentence without the location: for example `the app put action.archive at
   /// [464,716,44,44]; the policy says [272,716,44,44] (192 pt off)`.
   public var summary: String {
+    let text = decisionOrFrameSummary
+    return isStale ? text + " (the app recorded no layout after the model's relayout)" : text
+  }
+
+  private var decisionOrFrameSummary: String {
     switch subject {
     case .element(let id):
       if app == "none" { return "the policy puts \(id) at \(model); the app recorded no \(id)" }
@@ -146,12 +154,17 @@ public struct ComparisonTolerances: Sendable, Equatable {
   /// How far the anchor item's `anchorTop` after a relayout may be from the model's, in points
   /// (default 1, as the anchor check).
   public var anchor: Double
+  /// How long after the model lays a scene out again the app may take to record its own layout, in
+  /// nanoseconds (default 100 ms, as ``RecordingTolerances/settle``); after that its last layout is
+  /// compared with the model's new plan.
+  public var settle: UInt64
 
   /// Creates tolerances.
   public init(
     position: Double = 0.5, requiresEveryPlanElement: Bool = true, presentedTiming: UInt64 = 16_666_667,
-    anchor: Double = 1
+    anchor: Double = 1, settle: UInt64 = 100_000_000
   ) {
+    self.settle = settle
     self.position = position
     self.requiresEveryPlanElement = requiresEveryPlanElement
     self.presentedTiming = presentedTiming

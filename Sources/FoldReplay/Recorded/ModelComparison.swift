@@ -25,7 +25,11 @@ import LayoutCore
 /// Per scroll event with `anchorTop` after a recorded layout of its scene, the anchor item diverges when
 /// the model keeps the same item more than ``ComparisonTolerances/anchor`` from the app's `anchorTop`.
 ///
-/// A recorded layout of a scene the model has no plan for yet (no geometry) is not compared.
+/// A recorded layout of a scene the model has no plan for yet (no geometry) is not compared. When the
+/// model lays a scene out again (a geometry, regions or traits event changed its plan) and the app
+/// records no layout of that scene within ``ComparisonTolerances/settle``, the app's last layout is
+/// compared with the model's plan as if recorded then (``Divergence/isStale``): an app that ignores a
+/// fold is found too.
 ///
 /// - Complexity: O(e log e) per recorded layout of e elements, plus the replay's own cost.
 public struct ModelComparison: Sendable {
@@ -46,6 +50,11 @@ public struct ModelComparison: Sendable {
   /// Scenes with a recorded layout since their last scroll event: their next anchored scroll is the
   /// app's measurement after the relayout.
   var laidOut: Set<SceneID> = []
+  /// Each scene's last recorded layout, and the model's plan when it was last compared.
+  var appLayouts: [SceneID: RecordedLayout] = [:]
+  var comparedPlans: [SceneID: LayoutPlan?] = [:]
+  /// Scenes whose model laid out again with no recorded layout since: when, and the event.
+  var pending: [SceneID: (time: UInt64, index: Int)] = [:]
 
   /// Creates a comparison at the start of a trace.
   /// - Parameters:
@@ -69,15 +78,29 @@ public struct ModelComparison: Sendable {
       compareAnchor(item, top: top, scene: scene, at: max(replayer.time, event.time), index: index)
     }
     replayer.consume(event, into: &sink)
+    comparePending(before: replayer.time)
     switch event.payload {
     case .layout(let scene, let layout):
+      pending[scene] = nil
       compare(layout, scene: scene, at: replayer.time, index: index)
+      appLayouts[scene] = layout
+      comparedPlans[scene] = replayer.plan(for: scene)
       laidOut.insert(scene)
+    case .geometry(let scene, _), .regions(let scene, _), .traits(let scene, _):
+      // The model laid out again: the app has until the settle time to record a layout of its own.
+      if appLayouts[scene] != nil, pending[scene] == nil, let plan = replayer.plan(for: scene),
+        plan != comparedPlans[scene]
+      {
+        pending[scene] = (replayer.time, index)
+      }
     case .presented(let scene, let elements):
       compare(elements, scene: scene, at: replayer.time, index: index)
     case .sceneDisconnected(let scene):
       open[scene] = nil
       laidOut.remove(scene)
+      pending[scene] = nil
+      appLayouts[scene] = nil
+      comparedPlans[scene] = nil
     default: break
     }
   }
@@ -90,8 +113,22 @@ public struct ModelComparison: Sendable {
 
   /// Ends the replay (animations settle into `sink`) and returns the comparison.
   public mutating func finish<Sink: ReplaySink>(into sink: inout Sink) -> ModelComparisonResult {
+    comparePending(before: .max)
     replayer.finish(into: &sink)
     return result
+  }
+
+  /// Compares, for each scene whose model laid out again more than the settle time before `now` without
+  /// a recorded layout since, the app's last layout with the model's plan.
+  private mutating func comparePending(before now: UInt64) {
+    for scene in pending.keys.sorted() {
+      guard let change = pending[scene], now == .max || now - change.time > tolerances.settle,
+        let layout = appLayouts[scene]
+      else { continue }
+      pending[scene] = nil
+      compare(layout, scene: scene, at: change.time, index: change.index, recorded: false)
+      comparedPlans[scene] = replayer.plan(for: scene)
+    }
   }
 
   /// The comparison so far.
@@ -140,24 +177,30 @@ public struct ModelComparison: Sendable {
     return comparison.finish(into: &discard)
   }
 
-  private mutating func compare(_ layout: RecordedLayout, scene: SceneID, at time: UInt64, index: Int) {
+  /// Compares a layout with the model's current plan: a recorded one as it arrives, or (`recorded`
+  /// false) the app's last one when it recorded none after the model laid out again.
+  private mutating func compare(
+    _ layout: RecordedLayout, scene: SceneID, at time: UInt64, index: Int, recorded: Bool = true
+  ) {
     guard let sceneIndex = replayer.state.index(of: scene),
       let plan = replayer.state.scenes[sceneIndex].derived.plan
     else { return }
     let context = replayer.state.scenes[sceneIndex].derived.context
-    layouts += 1
+    if recorded { layouts += 1 }
     var found: [Divergence] = []
     func diverge(_ subject: Divergence.Subject, app: String, model: String) {
-      found.append(
-        Divergence(
-          scene: scene, time: time, eventIndex: index, subject: subject, app: app, model: model,
-          context: context))
+      var divergence = Divergence(
+        scene: scene, time: time, eventIndex: index, subject: subject, app: app, model: model,
+        context: context)
+      divergence.isStale = !recorded
+      found.append(divergence)
     }
     func diverge(_ element: String, app: Rect?, model: Rect?) {
-      found.append(
-        Divergence(
-          scene: scene, time: time, eventIndex: index, element: element, app: app, model: model,
-          context: context))
+      var divergence = Divergence(
+        scene: scene, time: time, eventIndex: index, element: element, app: app, model: model,
+        context: context)
+      divergence.isStale = !recorded
+      found.append(divergence)
     }
     if let shape = layout.shape, shape != plan.shape.rawValue {
       diverge(.shape, app: shape, model: plan.shape.rawValue)

@@ -34,8 +34,9 @@ struct ReplayCommand: TracecatCommand {
       plan's by more than 0.5 pt in x, y, width or height, every element only one side has, and every \
       recorded shape, presentation or column count the plan does not share; at each presented sample, \
       every element farther from the model's animation than 0.5 pt plus the model's speed times one 60 \
-      Hz refresh; and an anchorTop after a relayout more than 1 pt from where the model keeps the same \
-      item. Each is a divergence, printed after the table as a sentence with scene, event and time \
+      Hz refresh; an anchorTop after a relayout more than 1 pt from where the model keeps the same \
+      item; and, when the model lays a scene out again and the app records no layout within 100 ms, \
+      the app's last layout against the new plan. Each is a divergence, printed after the table as a sentence with scene, event and time \
       ("the app put action.archive at [464, 716, 44, 44]; the policy says [272, 716, 44, 44]"); \
       consecutive layouts (or refreshes) that diverge the same way are one divergence. A trace with a divergence fails (exit 1); one \
       without recorded layouts is not compared. With --json, each divergence is a {"kind":"divergence", \
