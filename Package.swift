@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // FoldTrace: record, replay and assert the layout of apps on foldables and freely resizable windows.
 // Dependencies run one way: LayoutCore (the framework an app's layout links) imports none of our
-// modules; ReferenceScreen (the example app) imports LayoutCore alone; FoldTrace and FoldSim never import
-// LayoutCore; FoldReplay joins FoldTrace and LayoutCore; no executable links FoldReplayTesting.
+// modules; ReferenceScreen (the example app) imports LayoutCore alone; FoldTrace and FoldSim ("the system")
+// never import LayoutCore; FoldReplay joins FoldTrace and LayoutCore; FoldSimApp ("the app": a layout
+// and its animator replayed on FoldSim's session, for the app's recorded output) joins FoldSim, FoldReplay
+// and ReferenceScreen, and only the foldsim executable links it; no executable links FoldReplayTesting.
 import PackageDescription
 
 // libzstd: Debian's libzstd-dev through pkg-config on Linux (installed by Tools/setup); on Apple
@@ -39,6 +41,7 @@ let package = Package(
     .library(name: "FoldReplay", targets: ["FoldReplay"]),
     .library(name: "FoldReplayTesting", targets: ["FoldReplayTesting"]),
     .library(name: "FoldSim", targets: ["FoldSim"]),
+    .library(name: "FoldSimApp", targets: ["FoldSimApp"]),
     .executable(name: "tracecat", targets: ["tracecat"]),
     .executable(name: "foldsim", targets: ["foldsim"]),
     .executable(name: "tracebench", targets: ["tracebench"]),
@@ -52,10 +55,13 @@ let package = Package(
     .target(name: "FoldReplay", dependencies: ["FoldTrace", "LayoutCore"]),
     .target(name: "FoldReplayTesting", dependencies: ["FoldReplay", "FoldTrace", "LayoutCore"]),
     .target(name: "FoldSim", dependencies: ["FoldTrace"]),
+    .target(
+      name: "FoldSimApp", dependencies: ["FoldSim", "FoldReplay", "FoldTrace", "LayoutCore", "ReferenceScreen"]),
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
       path: "Tools/tracecat"),
-    .executableTarget(name: "foldsim", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/foldsim"),
+    .executableTarget(
+      name: "foldsim", dependencies: ["FoldSim", "FoldSimApp", "FoldTrace"], path: "Tools/foldsim"),
     .executableTarget(
       name: "crashrecorder", dependencies: ["FoldSim", "FoldTrace"], path: "Tools/crashrecorder"),
     // tracebench counts heap allocations by defining malloc in its executable (Tools/tracebench/
@@ -92,6 +98,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "FoldSimTests", dependencies: ["FoldSim", "FoldTrace", "TestSupport"], exclude: ["__Goldens__"]),
+    .testTarget(
+      name: "FoldSimAppTests",
+      dependencies: [
+        "FoldSimApp", "FoldSim", "FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore", "ReferenceScreen",
+      ]),
     .testTarget(
       name: "ToolsTests",
       dependencies: [

@@ -67,3 +67,38 @@ public func assertRecordingFails(
   }
   return summary
 }
+
+/// Asserts that an app's recorded output agrees with its model: replays the recording's inputs through
+/// `configuration` (the team's own layout) and reports each place where a recorded layout's element
+/// frames or decisions differ from the model's plan (``ModelComparison``), one sentence each at the
+/// caller.
+///
+/// ```swift
+/// let events = try TraceJSONLines.decode(document: deviceLog).events
+/// assertRecordingMatchesModel(events, configuration: configuration, trace: "mail-open")
+/// ```
+///
+/// - Parameters:
+///   - events: The recording's events, in order.
+///   - configuration: The model: the team's layout, animator, scroll anchoring and content.
+///   - trace: A name for messages.
+///   - tolerances: The limits (default 0.5 pt, every plan element recorded).
+///   - fileID: The caller's `#fileID`, where a failure is reported.
+///   - filePath: The caller's `#filePath`.
+///   - line: The caller's `#line`.
+///   - column: The caller's `#column`.
+/// - Returns: The comparison, for further assertions.
+@discardableResult
+public func assertRecordingMatchesModel(
+  _ events: some Sequence<TraceEvent>, configuration: ReplayConfiguration, trace: String = "recording",
+  tolerances: ComparisonTolerances = .default, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> ModelComparisonResult {
+  let result = ModelComparison.compare(
+    events, trace: trace, configuration: configuration, tolerances: tolerances)
+  for divergence in result.divergences {
+    reportReplayFailure(
+      "\(trace): \(divergence.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  return result
+}

@@ -147,6 +147,29 @@ import Testing
     assertRecordingFails(try Self.events(short), with: [(.endSnap, "action.compose")], trace: "short")
   }
 
+  @Test func aRetargetNearTheEndKeepsTheMovesStepBound() throws {
+    // At 1.300 s, 3 pt from the end, the app retargets the button 1 pt further right: the spring keeps
+    // its velocity, so the next 1.58 pt step is no snap though the new move is 2.3 pt.
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let at = lines.firstIndex { $0.contains("[449.73,") }!
+    lines.insert(
+      #"{"t":1300000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+        + #""elements":[{"id":"action.compose","frame":[449,716,44,44],"interactive":true},"#
+        + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#, at: at)
+    let retargeted = lines.joined(separator: "\n").replacingOccurrences(of: "[448.71,", with: "[449.2,")
+      .replacingOccurrences(of: "[448.18,", with: "[449.05,")
+      .replacingOccurrences(of: #"[448,716,44,44],"opacity""#, with: #"[449,716,44,44],"opacity""#)
+    let summary = assertRecordingPasses(try Self.events(retargeted), trace: "retarget")
+    #expect(summary.maximumFrameJump > 4)
+    // Had the button been at rest on its old frame (448 at 1.299 s), the same layout starts a 1 pt move
+    // from rest, and 449.73 is both a late start and past the new frame.
+    let atRest = retargeted.replacingOccurrences(of: "[451.31,", with: "[448,")
+    let failures = RecordingChecker.check(try Self.events(atRest), trace: "from rest").failures
+    #expect(
+      failures.map(\.check) == [.retargetOrigin, .overshoot] && failures[0].time == 1_349_333_333,
+      "\(failures)")
+  }
+
   @Test func reduceMotionWantsACrossFade() throws {
     let traits =
       #"{"t":0,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"crossFade":false,"#

@@ -71,6 +71,9 @@ enum Command: Equatable {
                    (each may have at, after, label; the gestures and their parameters: `foldsim list`)
         start      orientation, hinge, mode (full, window, splitView, slideOver), dynamicType,
                    reduceMotion, crossFade, reduceTransparency, direction, camera, pip
+        appOutput  also synthesize the app's recorded output (format 1.1): {"layout": "reference",
+                   "rate": 60|120, "jitter": ms, "dropRate": 0..0.5, "fault": snap, buttonOnFold,
+                   loseAnchor, flapPanes (with "paneThreshold"), ignoreReduceMotion}
         app        the trace header's app label;  description  free text, ignored
       The full format: the FoldSim documentation, article "Scenarios" (Sources/FoldSim/FoldSim.docc).
       On success foldsim prints one line: the output, its events, scenes, duration and size.

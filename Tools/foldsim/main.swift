@@ -1,4 +1,5 @@
 import FoldSim
+import FoldSimApp
 import FoldTrace
 import Foundation
 
@@ -16,7 +17,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     let (scenario, events) = try load(path)
     let bytes: [UInt8]
     do {
-      bytes = try scenario.traceBytes()
+      bytes = try scenario.traceBytes(of: events)
     } catch {
       throw .scenario(error)
     }
@@ -40,7 +41,7 @@ func load(_ path: String) throws(FoldsimError) -> (scenario: Scenario, events: [
   let text = try Input.scenarioText(path)
   do {
     let scenario = try Scenario.parse(text, file: path)
-    return (scenario, try scenario.events())
+    return (scenario, try AppSimulator.events(for: scenario))
   } catch {
     throw .scenario(error)
   }

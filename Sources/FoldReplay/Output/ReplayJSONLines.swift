@@ -82,6 +82,60 @@ public enum ReplayJSONLines {
       + failures.joined(separator: ",") + "]}"
   }
 
+  /// The `divergence` record of a place where the app's recorded layout and the model's plan disagree
+  /// (`replay --compare`): `{"kind":"divergence","trace","t","scene","event","element","decision",
+  /// "presented","app","model","distance","layouts","until","message"}`. `element` is the element's (or
+  /// the anchor item's) id or `null`; `decision` is `"shape"`, `"presentation"`, `"columns"`,
+  /// `"anchorTop"` or `null`; `presented` is true for a presented sample's frame; `app` and `model` are
+  /// frames `[x,y,w,h]` in points for an element (`null` on the side that has none), numbers of points
+  /// for `anchorTop` and strings for a decision; `distance` is the largest difference of the four frame
+  /// values in points (`null` unless both have the element); `layouts` counts the consecutive recorded
+  /// layouts (or presented samples) of the scene that diverge the same way and `until` is the last one's
+  /// time (ns).
+  public static func divergence(_ divergence: Divergence, trace: String?) -> String {
+    let element: String
+    let decision: String
+    let app: String
+    let model: String
+    var isPresented = false
+    if case .presented = divergence.subject { isPresented = true }
+    switch divergence.subject {
+    case .element(let id), .presented(let id):
+      element = string(id)
+      decision = "null"
+      app = divergence.appFrame.map(array) ?? "null"
+      model = divergence.modelFrame.map(array) ?? "null"
+    case .anchor(let id):
+      element = string(id)
+      decision = "\"anchorTop\""
+      app = divergence.app
+      model = divergence.model
+    case .shape, .presentation, .columns:
+      element = "null"
+      decision = string(divergence.subject.name)
+      app = string(divergence.app)
+      model = string(divergence.model)
+    }
+    return "{\"kind\":\"divergence\"" + traceField(trace) + ",\"t\":\(divergence.time)"
+      + ",\"scene\":\(divergence.scene),\"event\":\(divergence.eventIndex),\"element\":\(element)"
+      + ",\"decision\":\(decision),\"presented\":\(isPresented),\"app\":\(app),\"model\":\(model)"
+      + ",\"distance\":\(divergence.distance.map(ReplayFormat.number) ?? "null")"
+      + ",\"layouts\":\(divergence.layouts),\"until\":\(divergence.lastTime)"
+      + ",\"message\":\(string(divergence.message))}"
+  }
+
+  /// The `comparison` record of a trace (`replay --compare`): `{"kind":"comparison","trace","layouts",
+  /// "elements","presented","divergences","verdict":"agree"|"diverge"|"none"}` — recorded layouts
+  /// compared, element frames compared, presented frames compared, divergences; `none` when the trace
+  /// recorded no layout to compare.
+  public static func comparison(_ result: ModelComparisonResult) -> String {
+    let verdict = result.layouts == 0 ? "none" : result.agrees ? "agree" : "diverge"
+    return "{\"kind\":\"comparison\"" + traceField(result.trace) + ",\"layouts\":\(result.layouts)"
+      + ",\"elements\":\(result.elements),\"presented\":\(result.presented)"
+      + ",\"divergences\":\(result.divergences.count)"
+      + ",\"verdict\":\"\(verdict)\"}"
+  }
+
   private static func traceField(_ trace: String?) -> String {
     trace.map { ",\"trace\":\(string($0))" } ?? ""
   }

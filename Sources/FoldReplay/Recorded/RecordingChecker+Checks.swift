@@ -28,6 +28,13 @@ extension RecordingChecker {
         .evenColumns, scene: id, index: index, time: now, element: nil, expected: "an even column count",
         actual: "\(columns) columns", summary: "a scene that can fold laid out an odd number of columns")
     }
+    // While the user drags the size, a layout may follow the geometry without animating, by at most as
+    // much as the geometry changed since the last layout.
+    var tracking: Double?
+    if scene.resizing, let now = scene.geometry {
+      tracking = Self.change(from: scene.geometryAtLayout ?? now, to: now) + tolerances.position
+    }
+    scene.geometryAtLayout = scene.geometry
     for element in layout.elements {
       guard var motion = scene.motions[element.id] else {
         scene.motions[element.id] = ElementMotion(
@@ -37,9 +44,27 @@ extension RecordingChecker {
         continue
       }
       guard motion.target != element.frame else { continue }
-      let moving = motion.lastSample.map { now - $0 <= tolerances.retargetGap } ?? false
+      // Moving: presented lately, or retargeted lately and not presented since (the animation had not
+      // reached a refresh yet).
+      let moving =
+        motion.lastSample.map { now - $0 <= tolerances.retargetGap }
+        ?? (motion.start != motion.target && now - motion.targetTime <= tolerances.retargetGap)
+      if let tracking, !moving, distance(motion.onScreen, motion.target) <= tolerances.rest,
+        distance(motion.target, element.frame) <= tracking
+      {
+        // Tracked the drag: at rest on the new frame at once.
+        motion = ElementMotion(
+          onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
+          targetIndex: index)
+        scene.motions[element.id] = motion
+        continue
+      }
       if !moving || distance(motion.onScreen, motion.target) <= tolerances.rest {
         closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+        motion.carriedMove = 0
+      } else {
+        // A retarget keeps the spring's velocity: the steps may stay as large as the move it came from.
+        motion.carriedMove = max(motion.carriedMove, distance(motion.start, motion.target))
       }
       motion.start = motion.onScreen
       motion.target = element.frame
@@ -80,8 +105,13 @@ extension RecordingChecker {
   }
 
   /// One element's presented sample: start, continuity, overshoot.
+  ///
+  /// `tracking` is how much the scene's geometry changed since its last presented sample while the user
+  /// drags its size (0 otherwise): the frames may follow it on top of the spring, by up to twice that
+  /// (the element's own frame and the target it springs to both move with the drag).
   mutating func receivePresented(
-    _ element: PresentedElement, scene: inout SceneRecord, id: SceneID, at now: UInt64, index: Int
+    _ element: PresentedElement, scene: inout SceneRecord, id: SceneID, at now: UInt64, index: Int,
+    tracking: Double = 0
   ) {
     guard var motion = scene.motions[element.id] else {
       scene.motions[element.id] = ElementMotion(
@@ -90,8 +120,9 @@ extension RecordingChecker {
       scene.motionOrder.append(element.id)
       return
     }
-    let move = distance(motion.start, motion.target)
+    let move = max(distance(motion.start, motion.target), motion.carriedMove)
     let omega = tolerances.omega
+    let tracking = 2 * tracking
     let fading = scene.crossFades && (element.opacity < 1 || motion.lastOpacity < 1)
     if element.opacity < 1 { motion.faded = true }
     let frame = ReplayFormat.rect(element.frame)
@@ -99,7 +130,7 @@ extension RecordingChecker {
       let step = distance(motion.onScreen, element.frame)
       maximumFrameJump = max(maximumFrameJump, step)
       let dt = Double(now - last) / 1e9
-      let bound = tolerances.position + move * min(1, tolerances.stepFactor * omega * dt)
+      let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       if step > bound && !fading {
         fail(
           .frameJump, scene: id, index: index, time: now, element: element.id,
@@ -111,9 +142,17 @@ extension RecordingChecker {
     } else {
       // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
       let dt = max(Double(now - motion.targetTime) / 1e9, 1.0 / 60)
-      let bound = tolerances.position + move * min(1, tolerances.stepFactor * omega * dt)
+      let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       let offset = distance(motion.start, element.frame)
-      if offset > bound && !fading {
+      if offset > bound && !fading && distance(element.frame, motion.target) <= tolerances.rest {
+        // Already on the new frame at the first refresh: a cut, not a late start.
+        fail(
+          .frameJump, scene: id, index: index, time: now, element: element.id,
+          expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
+          actual: "\(ReplayFormat.number(offset)) pt, from \(ReplayFormat.rect(motion.start)) to \(frame)",
+          summary: "jumped \(ReplayFormat.number(offset)) pt in one refresh (a snap)",
+          once: "jump \(id) \(element.id) \(motion.targetIndex)")
+      } else if offset > bound && !fading {
         fail(
           .retargetOrigin, scene: id, index: index, time: now, element: element.id,
           expected:
@@ -121,7 +160,11 @@ extension RecordingChecker {
           actual: frame, summary: "started \(ReplayFormat.number(offset)) pt from its on-screen frame")
       }
     }
-    if !fading, let passed = overshoot(motion, element.frame) {
+    // While the user drags the size the target itself moves with the drag: a spring that lags a moving
+    // target passes where the target was, which is no overshoot. Nor is passing a target the spring
+    // was retargeted to while it moved: the velocity it keeps may carry it past (as the replay's rule
+    // allows when it already moved toward the target faster than ω × distance).
+    if !fading, !scene.resizing, motion.carriedMove == 0, let passed = overshoot(motion, element.frame) {
       fail(
         .overshoot, scene: id, index: index, time: now, element: element.id,
         expected: "no farther than its layout frame \(ReplayFormat.rect(motion.target))", actual: frame,
@@ -240,6 +283,15 @@ extension RecordingChecker {
     scene.needsAnchorCheck = false
     scenes[id] = scene
     lastAnchor = (id, item, top)
+  }
+
+  /// How far a geometry moved any edge of the scene or its safe area, in points.
+  static func change(from before: SceneGeometry, to now: SceneGeometry) -> Double {
+    max(
+      abs(now.size.width - before.size.width), abs(now.size.height - before.size.height),
+      abs(now.safeArea.top - before.safeArea.top), abs(now.safeArea.bottom - before.safeArea.bottom),
+      abs(now.safeArea.leading - before.safeArea.leading),
+      abs(now.safeArea.trailing - before.safeArea.trailing))
   }
 
   /// The largest difference of the four values, in points.

@@ -18,11 +18,17 @@ import LayoutCore
 /// - ``ReplayCheck/evenColumns``: a scene that can fold (a division was recorded) lays out an even
 ///   number of columns when it lays out more than one.
 /// - ``ReplayCheck/frameJump``: presented frames are continuous between refreshes, and an element whose
-///   layout moved it was presented moving (no cut).
+///   layout moved it was presented moving (no cut) — except while the user drags the scene's size, where
+///   a layout may move an element at rest by as much as the size and safe area changed since the last
+///   layout (plus ``RecordingTolerances/position``) without animating, and a presented step may exceed
+///   the spring's bound by as much as the geometry changed since the previous sample, as the replay's
+///   check allows. A layout that retargets a moving element keeps the step bound of the move it came
+///   from (the spring keeps its velocity).
 /// - ``ReplayCheck/retargetOrigin``: the first presented frame after a layout starts from the on-screen
 ///   value.
 /// - ``ReplayCheck/endSnap``: the last presented frame rests exactly on the recorded layout.
-/// - ``ReplayCheck/overshoot``: no presented frame passes its layout frame.
+/// - ``ReplayCheck/overshoot``: no presented frame passes its layout frame (unless the move was
+///   retargeted while moving, or the user drags the size: the spring's kept velocity may carry it past).
 /// - ``ReplayCheck/crossFade``: under Reduce Motion or Prefer Cross-Fade, moves are cross-fades (some
 ///   presented opacity below 1).
 /// - ``ReplayCheck/anchor``: the anchor item's `anchorTop` stays within ``RecordingTolerances/anchor``
@@ -87,6 +93,8 @@ public struct RecordingChecker: Sendable {
       }
     case .geometry(let id, let geometry):
       update(id) { scene in
+        scene.resizing = geometry.isInteractivelyResizing
+        scene.geometry = geometry
         let shape = LayoutShape(geometry)
         if scene.expectedShape != shape { scene.shapeChanges.append(now) }
         scene.expectedShape = shape
@@ -110,7 +118,14 @@ public struct RecordingChecker: Sendable {
       scenes[id] = scene
     case .presented(let id, let elements):
       guard var scene = scenes[id] else { return }
-      for element in elements { receivePresented(element, scene: &scene, id: id, at: now, index: index) }
+      var tracking = 0.0
+      if scene.resizing, let geometry = scene.geometry {
+        tracking = Self.change(from: scene.geometryAtSample ?? geometry, to: geometry)
+      }
+      scene.geometryAtSample = scene.geometry
+      for element in elements {
+        receivePresented(element, scene: &scene, id: id, at: now, index: index, tracking: tracking)
+      }
       scenes[id] = scene
     case .hinge, .selection, .marker, .dropped:
       break
@@ -182,6 +197,13 @@ struct SceneRecord: Sendable {
   var anchor: (item: String, top: Double)?
   /// A geometry or layout arrived since the last anchored scroll.
   var needsAnchorCheck = false
+  /// The user drags the scene's size (the last geometry's `interactive`): layouts may track it.
+  var resizing = false
+  /// The last geometry, and the one the last layout was made for.
+  var geometry: SceneGeometry?
+  var geometryAtLayout: SceneGeometry?
+  /// The geometry at the last presented sample.
+  var geometryAtSample: SceneGeometry?
 }
 
 struct Decision: Sendable {
@@ -206,4 +228,7 @@ struct ElementMotion: Sendable {
   var lastSample: UInt64?
   var lastOpacity = 1.0
   var faded = false
+  /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
+  /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
+  var carriedMove = 0.0
 }

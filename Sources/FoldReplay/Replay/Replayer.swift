@@ -169,22 +169,26 @@ public struct Replayer: Sendable {
   }
 
   /// Applies a user scroll. When the content has the event's anchor item, that item is brought to the
-  /// viewing region's top (the recording app's rows need not be as tall as the replay's); otherwise the
-  /// recorded offset is used.
+  /// viewing region's top, or `anchorTop` points below it when the app measured that (the recording
+  /// app's rows need not be as tall as the replay's); otherwise the recorded offset is used.
   private mutating func scrolled(_ id: SceneID) {
     guard let index = state.index(of: id) else { return }
     let recorded = state.scenes[index].state.scrollOffset.y
     let anchor = state.scenes[index].state.scrollAnchor
-    Self.scroll(&state[derived: index], recorded: recorded, anchor: anchor)
+    let anchorTop = state.scenes[index].state.reportedScroll?.anchorTop ?? 0
+    Self.scroll(&state[derived: index], recorded: recorded, anchor: anchor, anchorTop: anchorTop)
   }
 
-  /// Scrolls a scene's view to `anchor`'s top in its layout, or to `recorded` (points) without one. The
-  /// view is taken out while it scrolls, so the scene holds no second reference to its storage.
-  private static func scroll(_ scene: inout SceneReplay, recorded: Double, anchor: String?) {
+  /// Scrolls a scene's view to `anchorTop` points above `anchor`'s top in its layout, or to `recorded`
+  /// (points) without one. The view is taken out while it scrolls, so the scene holds no second
+  /// reference to its storage.
+  private static func scroll(
+    _ scene: inout SceneReplay, recorded: Double, anchor: String?, anchorTop: Double
+  ) {
     scene.userActed = true
     guard let layout = scene.layout, var scroll = scene.scroll.take() else { return }
     var offset = recorded
-    if let anchor, let top = layout.frame(of: anchor)?.minY { offset = top }
+    if let anchor, let top = layout.frame(of: anchor)?.minY { offset = top - anchorTop }
     scroll.scroll(to: offset)
     scene.promise = scroll.anchor
     scene.scroll = consume scroll

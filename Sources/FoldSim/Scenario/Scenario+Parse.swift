@@ -16,7 +16,9 @@ extension Scenario {
   /// - Throws: ``ScenarioError`` naming the line, column and field of the first problem.
   public static func parse(_ text: String, file: String = "<scenario>") throws(ScenarioError) -> Scenario {
     let root = try ScenarioField.root(of: text, file: file)
-    let fields = try root.members(allowed: ["device", "seed", "app", "description", "start", "timeline"])
+    let fields = try root.members(allowed: [
+      "device", "seed", "app", "description", "start", "timeline", "appOutput",
+    ])
     func required(_ key: String) throws(ScenarioError) -> ScenarioField {
       guard let field = fields[key] else { throw root.error("missing required key \"\(key)\"") }
       return field
@@ -35,6 +37,7 @@ extension Scenario {
       scenario.start = try parseStart(start)
       scenario.startLine = start.node.line
     }
+    if let appOutput = fields["appOutput"] { scenario.appOutput = try AppOutputSpec.parse(appOutput) }
     let timeline = try required("timeline").array()
     scenario.steps = try timeline.enumerated().map { (index, field) throws(ScenarioError) in
       try parseStep(field, index: index)

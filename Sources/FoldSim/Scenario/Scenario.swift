@@ -19,6 +19,8 @@ public struct Scenario: Sendable {
   public var steps: [Step]
   /// 1-based line of the `start` object, for errors about the starting state.
   public var startLine = 1
+  /// The app's recorded output to synthesize too (`appOutput`), if asked: FoldSimApp plays it.
+  public var appOutput: AppOutputSpec?
 
   /// The state when the session starts.
   public struct Start: Sendable {
@@ -101,11 +103,12 @@ public struct Scenario: Sendable {
   /// The app label when a scenario gives none.
   public static let defaultApp = "FoldSim reference app"
 
-  /// The trace header FoldSim writes: format 1.0 (FoldSim synthesizes the session's inputs, not the
-  /// app's output), the profile's name, the app label and `foldsim VERSION`; no wall clock, so traces
-  /// stay byte-identical.
+  /// The trace header FoldSim writes: format 1.0 for the session's inputs alone, 1.1 when the scenario
+  /// asks for the app's output too (``appOutput``); the profile's name, the app label and
+  /// `foldsim VERSION`; no wall clock, so traces stay byte-identical.
   public var header: TraceHeader {
     TraceHeader(
-      version: .v1_0, device: profile.name, app: app, recorder: "foldsim \(FoldSim.version)")
+      version: appOutput == nil ? .v1_0 : .v1_1, device: profile.name, app: app,
+      recorder: "foldsim \(FoldSim.version)")
   }
 }

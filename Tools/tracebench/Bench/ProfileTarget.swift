@@ -6,7 +6,9 @@ import FoldTrace
 /// in the profile but that generation.
 enum ProfileTarget {
   static func run(_ target: String, count: Int, repeats: Int = 1) throws -> String {
-    let events = try LongSession(seed: Options().seed).events(count: count)
+    // The presented samples are built in the loop: no session to generate, so its profile holds only
+    // the samples and the recorder.
+    let events = target == "presented" ? [] : try LongSession(seed: Options().seed).events(count: count)
     switch target {
     case "record":
       let recorder = try SessionRecorder(sink: DiscardingRecorderSink(), header: LongSession.header)

@@ -9,7 +9,8 @@ struct CheckCommand: TracecatCommand {
     name: "check",
     abstract: "Check the app's recorded output in traces; exit 1 on any failure.",
     discussion: """
-      PATH is a trace file or a directory searched recursively for *.foldtrace files, sorted by path. \
+      PATH is a trace file or a directory searched recursively for *.foldtrace files (skipping \
+      any directory named known-bad: name it to check its recordings), sorted by path. \
       Each trace's recorded output (format 1.1: layout, presented, scroll anchorTop) is checked against \
       its recorded inputs: the recorded shape follows the size classes and aspect ratio; no recorded \
       decision (shape, presentation, columns) flaps; interactive elements at rest clear of active \
@@ -23,21 +24,38 @@ struct CheckCommand: TracecatCommand {
       largest anchorTop change checked, MAX JUMP the largest step between two presented frames. --json \
       prints one {"kind":"summary", "trace", "events", "verdict", "failures": […]} record per trace, as \
       replay's summary.
+
+      --report DIR also writes DIR/index.html, the offline page 'tracecat replay --report' writes: the \
+      table, each failure's sentence with the wireframe at its moment (the app's own frames, dashed \
+      cyan, over the reference screen's plan; the offending recorded frame in red over the region it \
+      violates) and each trace's timeline with the app's layout and animation rows. DIR must not exist \
+      or be empty; nothing in it is replaced.
       """,
-    options: [.flag("json", help: "Print JSON Lines summaries instead of the table.")],
+    options: [
+      .flag("json", help: "Print JSON Lines summaries instead of the table."),
+      .option(
+        "report", value: "DIR",
+        help: "Also write an HTML report with every failure's picture to DIR (new or empty)."),
+    ],
     positionals: PositionalSpec(
       name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
-    examples: [("tracecat check device.foldtrace", "Check one recording from a device.")])
+    examples: [
+      ("tracecat check device.foldtrace", "Check one recording from a device."),
+      ("tracecat check --report check-report Traces/known-bad", "See each known failure in a page."),
+    ])
 
   var paths: [String]
   var json: Bool
+  var report: String?
 
   init(_ arguments: ParsedArguments) throws {
     paths = arguments.positionals
     json = arguments.flag("json")
+    report = arguments.value("report")
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    if let report { try ReplayReport.checkDestination(report) }
     let files = try ReplayInputs.traceFiles(in: paths)
     guard !files.isEmpty else {
       throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
@@ -50,14 +68,17 @@ struct CheckCommand: TracecatCommand {
       if json {
         console.print(outcome.lines.joined(separator: "\n"))
         outcome.errors.forEach(console.error)
-      } else {
-        outcomes.append(outcome)
       }
+      if !json || report != nil { outcomes.append(outcome) }
     }
     if !json {
       ReplayTable.lines(outcomes).forEach(console.print)
       try console.flush()
       for outcome in outcomes { outcome.errors.forEach(console.error) }
+    }
+    if let report {
+      try ReplayReport.publish(
+        outcomes, to: report, configuration: SnapshotReader.configuration, kind: .check)
     }
     return status
   }

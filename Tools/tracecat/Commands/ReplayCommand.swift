@@ -10,7 +10,8 @@ struct ReplayCommand: TracecatCommand {
     name: "replay",
     abstract: "Replay traces into the layout core and check every promise; exit 1 on any failure.",
     discussion: """
-      PATH is a trace file or a directory searched recursively for *.foldtrace files; the list is sorted \
+      PATH is a trace file or a directory searched recursively for *.foldtrace files (skipping \
+      any directory named known-bad: name it to check its recordings); the list is sorted \
       by path and replayed in parallel, one trace per core. Each trace is replayed on its own virtual \
       clock into LayoutCore's reference screen, spring animator and scroll anchoring, and checked: shape \
       from size classes, no flapping, scroll anchor kept within 1 pt, no snapping (continuity, \
@@ -28,6 +29,22 @@ struct ReplayCommand: TracecatCommand {
       h], "target": [x, y, w, h], "opacity"}; per trace {"kind":"summary", "trace", "events", "verdict": \
       "pass"|"fail", "failures": […]}.
 
+      --compare also holds the app's recorded output (format 1.1, as 'tracecat check' reads it) against \
+      the replayed model: at each recorded layout, every element whose recorded frame differs from the \
+      plan's by more than 0.5 pt in x, y, width or height, every element only one side has, and every \
+      recorded shape, presentation or column count the plan does not share; at each presented sample, \
+      every element farther from the model's animation than 0.5 pt plus the model's speed times one 60 \
+      Hz refresh; an anchorTop after a relayout more than 1 pt from where the model keeps the same \
+      item; and, when the model lays a scene out again and the app records no layout within 100 ms, \
+      the app's last layout against the new plan. Each is a divergence, printed after the table as a sentence with scene, event and time \
+      ("the app put action.archive at [464, 716, 44, 44]; the policy says [272, 716, 44, 44]"); \
+      consecutive layouts (or refreshes) that diverge the same way are one divergence. A trace with a divergence fails (exit 1); one \
+      without recorded layouts is not compared. With --json, each divergence is a {"kind":"divergence", \
+      "trace", "t", "scene", "event", "element", "decision", "presented", "app", "model", "distance", \
+      "layouts", "until", "message"} record and each trace ends with {"kind":"comparison", "trace", \
+      "layouts", "elements", "presented", "divergences", "verdict": "agree"|"diverge"|"none"} before \
+      its summary.
+
       --report DIR also writes DIR/index.html, one self-contained page (inline SVG and CSS, no scripts, \
       no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \
       moment (as 'tracecat show --replay' draws it: the offending element in red over the region it \
@@ -36,6 +53,7 @@ struct ReplayCommand: TracecatCommand {
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),
       .flag("frames", help: "With --json, also print every sampled frame."),
+      .flag("compare", help: "Also report where the app's recorded output diverges from the model."),
       .option(
         "shard", value: "I/N", help: "Replay only the I-th of N slices of the sorted list (1 ≤ I ≤ N)."),
       .option("tick-rate", value: "HZ", help: "Presentation samples per second of trace time (default 120)."),
@@ -51,6 +69,10 @@ struct ReplayCommand: TracecatCommand {
       (
         "tracecat replay --json --frames Traces/duo-open-external-to-internal.foldtrace", "Dump one timeline."
       ),
+      (
+        "tracecat replay --compare Traces/app-duo-book-fold.foldtrace",
+        "Where the recorded app and the model disagree."
+      ),
       ("tracecat replay --shard 2/4 Traces", "Replay the second quarter of the corpus (CI sharding)."),
       ("tracecat replay --report replay-report Traces", "Replay the corpus; open replay-report/index.html."),
     ])
@@ -58,6 +80,7 @@ struct ReplayCommand: TracecatCommand {
   var paths: [String]
   var json: Bool
   var frames: Bool
+  var compare: Bool
   var shard: (index: Int, count: Int)?
   var tickRate: Int
   var report: String?
@@ -67,6 +90,7 @@ struct ReplayCommand: TracecatCommand {
     report = arguments.value("report")
     json = arguments.flag("json")
     frames = arguments.flag("frames")
+    compare = arguments.flag("compare")
     if frames && !json {
       throw TracecatError.usage(message: "--frames needs --json", hint: Self.configuration.seeHelp)
     }
@@ -103,7 +127,8 @@ struct ReplayCommand: TracecatCommand {
       scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
     var status = ExitStatus.success
     var outcomes: [ReplayOutcome] = []
-    ReplayRun.each(files, configuration: configuration, json: json, frames: frames) { outcome in
+    ReplayRun.each(files, configuration: configuration, json: json, frames: frames, compare: compare) {
+      outcome in
       if !outcome.passed { status = .invalid }
       if json {
         outcome.lines.forEach(console.print)

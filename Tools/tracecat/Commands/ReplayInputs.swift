@@ -3,7 +3,9 @@ import Foundation
 /// Finds the traces `tracecat replay` was pointed at and slices them for sharding.
 enum ReplayInputs {
   /// The trace files named or found under directories (recursively, `*.foldtrace`), sorted by path
-  /// without duplicates. A named file is taken whatever its extension.
+  /// without duplicates. A named file is taken whatever its extension. A directory search skips every
+  /// subdirectory named ``knownBadDirectory`` (the corpus's deliberately failing recordings), so
+  /// `replay Traces` checks what must pass; name that directory itself to run it.
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` when a path does not exist.
   static func traceFiles(in paths: [String]) throws -> [String] {
@@ -21,11 +23,16 @@ enum ReplayInputs {
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
       for case let relative as String in manager.enumerator(atPath: path) ?? NSEnumerator()
       where relative.hasSuffix(".foldtrace") {
+        let directories = relative.split(separator: "/").dropLast()
+        guard !directories.contains(Substring(knownBadDirectory)) else { continue }
         files.insert(base + "/" + relative)
       }
     }
     return files.sorted()
   }
+
+  /// The name of a directory a search skips: recordings kept because they fail.
+  static let knownBadDirectory = "known-bad"
 
   /// The `index`-th (from 1) of `count` contiguous slices of `files`: slice k holds the files from
   /// ⌊(k−1)·n/count⌋ up to ⌊k·n/count⌋, so every file is in exactly one slice and sizes differ by at

@@ -16,8 +16,11 @@ struct ReplayOutcome: Sendable {
   var lines: [String]
   /// Error lines for standard error (an unreadable or damaged trace).
   var errors: [String]
-  /// True when the trace was read whole and every check passed.
-  var passed: Bool { errors.isEmpty && summary.passed }
+  /// With `--compare`: the app's recorded output held against the model's plans.
+  var comparison: ModelComparisonResult? = nil
+  /// True when the trace was read whole, every check passed and, with `--compare`, the app agrees with
+  /// the model.
+  var passed: Bool { errors.isEmpty && summary.passed && (comparison?.agrees ?? true) }
 }
 
 /// Replays traces in parallel across cores and hands their outcomes over in input order.
@@ -77,7 +80,7 @@ enum ReplayRun {
   /// holds at most ``holdLimit(cores:)`` outcomes (their `--json` lines included), however many traces
   /// there are.
   static func each(
-    _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool,
+    _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool, compare: Bool = false,
     deliver: (ReplayOutcome) -> Void
   ) {
     let slots = Slots()
@@ -91,7 +94,8 @@ enum ReplayRun {
       while running < cores, let index = scheduler.next() {
         running += 1
         DispatchQueue.global().async {
-          let outcome = one(files[index], configuration: configuration, json: json, frames: frames)
+          let outcome = one(
+            files[index], configuration: configuration, json: json, frames: frames, compare: compare)
           slots.outcomes.withLock { $0[index] = outcome }
           slots.completed.signal()
         }
@@ -107,24 +111,44 @@ enum ReplayRun {
     }
   }
 
-  /// Replays one trace frame by frame; a damaged trace is checked up to the damage and reported.
+  /// Replays one trace frame by frame; a damaged trace is checked up to the damage and reported. With
+  /// `compare`, each recorded layout is also held against the model's plan (``ModelComparison``).
   static func one(
-    _ path: String, configuration: ReplayConfiguration, json: Bool, frames: Bool
+    _ path: String, configuration: ReplayConfiguration, json: Bool, frames: Bool, compare: Bool = false
   ) -> ReplayOutcome {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var sink = JSONRecordSink(
       trace: name, enabled: json, frames: frames,
       verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
     var errors: [String] = []
+    var comparison = compare ? ModelComparison(trace: name, configuration: configuration) : nil
     do {
       let reader = try TraceReader(path: path)
-      try Replayer.replay(reader, configuration: configuration, into: &sink)
+      if comparison != nil {
+        while let frame = try reader.nextFrame() {
+          for event in frame.events { comparison!.receive(event, into: &sink) }
+        }
+      } else {
+        try Replayer.replay(reader, configuration: configuration, into: &sink)
+      }
     } catch {
       errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
       sink.verifier.receive(
         .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
     }
     var lines = sink.lines
+    var compared: ModelComparisonResult?
+    if var finished = comparison {
+      if errors.isEmpty {
+        compared = finished.finish(into: &sink)
+      } else {
+        compared = finished.result
+      }
+      if json, let compared {
+        lines.append(contentsOf: compared.divergences.map { ReplayJSONLines.divergence($0, trace: name) })
+        lines.append(ReplayJSONLines.comparison(compared))
+      }
+    }
     if json {
       var summary = ReplayJSONLines.summary(sink.verifier.summary)
       if !errors.isEmpty {
@@ -137,7 +161,8 @@ enum ReplayRun {
       }
       lines.append(summary)
     }
-    return ReplayOutcome(path: path, summary: sink.verifier.summary, lines: lines, errors: errors)
+    return ReplayOutcome(
+      path: path, summary: sink.verifier.summary, lines: lines, errors: errors, comparison: compared)
   }
 }
 

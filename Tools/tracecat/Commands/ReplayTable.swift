@@ -28,6 +28,31 @@ enum ReplayTable {
     return text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
 
+  /// With `--compare`: one line per trace (layouts and elements compared, divergences), then each
+  /// divergent trace's divergences as sentences, at most 10 a trace.
+  static func comparisonLines(_ outcomes: [ReplayOutcome]) -> [String] {
+    let compared = outcomes.compactMap(\.comparison)
+    guard !compared.isEmpty else { return [] }
+    var lines = ["", "compare (the app's recorded output against the model's plans and animation):"]
+    for result in compared {
+      let verdict =
+        result.layouts == 0
+        ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergences.count))"
+      lines.append(
+        "  \(result.trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
+          + "\(Count(result.presented, "presented frame")) compared, " + verdict)
+    }
+    for result in compared where !result.agrees {
+      lines.append("")
+      lines.append("\(result.trace): \(Count(result.divergences.count, "divergence"))")
+      for divergence in result.divergences.prefix(10) { lines.append("  " + divergence.message) }
+      if result.divergences.count > 10 {
+        lines.append("  … and \(result.divergences.count - 10) more (see --json)")
+      }
+    }
+    return lines
+  }
+
   static func lines(_ outcomes: [ReplayOutcome]) -> [String] {
     let header = ["TRACE", "EVENTS", "SCENES", "SHAPES", "MAX DRIFT", "MAX JUMP", "VERDICT"]
     let rows = outcomes.map { outcome -> [String] in
@@ -57,6 +82,7 @@ enum ReplayTable {
     lines.append(
       "total: \(Count(outcomes.count, "trace")), \(Count(events, "event")), \(outcomes.count - failed) passed, \(failed) failed"
     )
+    lines.append(contentsOf: comparisonLines(outcomes))
     for outcome in outcomes where !outcome.summary.passed {
       lines.append("")
       lines.append("\(outcome.summary.trace): \(Count(outcome.summary.failureCount, "failure"))")

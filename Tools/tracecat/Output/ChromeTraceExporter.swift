@@ -59,6 +59,10 @@ enum ChromeTraceExporter {
       if marks != nil {
         events.append(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
       }
+      if scene.appLayouts > 0 || scene.presentedSamples > 0 {
+        events.append(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
+        events.append(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
+      }
     }
     for span in timeline.hingeStatus {
       events.append(
@@ -101,6 +105,16 @@ enum ChromeTraceExporter {
         )
       }
       events += regionEvents(timeline, scene: scene, pid: pid)
+      for span in timeline.appDecisions(of: scene) {
+        events.append(.slice(span.value, category: "app", from: span.start, to: span.end, pid: pid, tid: 13))
+      }
+      for span in timeline.appAnimations(of: scene) {
+        var event = ChromeTraceEvent.slice(
+          "presented \(Count(span.value, "sample"))", category: "app", from: span.start, to: span.end,
+          pid: pid, tid: 14)
+        event.args = ["samples": .number(Double(span.value))]
+        events.append(event)
+      }
       var width: Double?
       var height: Double?
       for sample in scene.sizes {

@@ -8,8 +8,20 @@ import LayoutCore
 /// failure's sentence with its wireframe at the failing moment (``Wireframe``), and the trace's timeline
 /// (``TimelinePlot`` with the replay's marks). Styles and pictures are inline; there are no scripts.
 ///
+/// `tracecat check --report DIR` writes the same page for the checks on recordings: each failure's
+/// wireframe shows the app's own frames (dashed cyan) over the reference screen's plan at rest, the
+/// offending recorded frame in red over the region it violates.
+///
 /// The directory must not exist or be empty: the report never writes over files it did not create.
 enum ReplayReport {
+  /// Which command the report is of.
+  enum Kind {
+    /// `tracecat replay`: the model replayed and checked.
+    case replay
+    /// `tracecat check`: the app's recorded output checked.
+    case check
+  }
+
   /// The most failures drawn per trace (the rest are listed as sentences).
   static let pictureLimit = 12
 
@@ -40,11 +52,13 @@ enum ReplayReport {
   ///   - directory: The report's directory: absent or empty (checked again here).
   ///   - configuration: What the replay drove, for the pictures.
   /// - Throws: ``TracecatError/io(file:reason:)`` when the directory cannot be made or the page written.
-  static func publish(_ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration)
-    throws
-  {
+  ///   - kind: The command the outcomes are of (default `replay`).
+  static func publish(
+    _ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration,
+    kind: Kind = .replay
+  ) throws {
     try checkDestination(directory)
-    let page = html(outcomes, configuration: configuration)
+    let page = html(outcomes, configuration: configuration, kind: kind)
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
@@ -55,7 +69,9 @@ enum ReplayReport {
   }
 
   /// The page.
-  static func html(_ outcomes: [ReplayOutcome], configuration: ReplayConfiguration) -> String {
+  static func html(_ outcomes: [ReplayOutcome], configuration: ReplayConfiguration, kind: Kind = .replay)
+    -> String
+  {
     let failed = outcomes.filter { !$0.passed }.count
     let events = outcomes.map(\.summary.events).reduce(0, +)
     var body: [String] = []
@@ -63,15 +79,20 @@ enum ReplayReport {
       failed == 0
       ? "<span class=\"pass\">every trace passed</span>"
       : "<span class=\"fail\">\(Count(failed, "trace")) failed</span>"
-    body.append("<h1>FoldTrace replay report</h1>")
+    let what =
+      kind == .replay
+      ? "Replayed into the example app's ReferenceScreenLayout; each failure is drawn at its moment (the "
+        + "offending element in red over the region it violates)."
+      : "The app's recorded output checked against the recorded inputs, with no model; each failure is "
+        + "drawn at its moment: the app's own frames (dashed cyan) over the reference screen's plan, the "
+        + "offending recorded frame in red over the region it violates."
+    body.append("<h1>FoldTrace \(kind == .replay ? "replay" : "check") report</h1>")
     body.append(
       "<p class=\"verdict\">\(Count(outcomes.count, "trace")), \(Count(events, "event")): \(outcomes.count - failed) "
-        + "passed — \(verdict). Replayed into the example app's ReferenceScreenLayout; "
-        + "each failure is drawn at its moment (the offending element in red over the region it violates).</p>"
-    )
+        + "passed — \(verdict). \(what)</p>")
     body.append(table(outcomes))
     for (index, outcome) in outcomes.enumerated() {
-      body.append(section(outcome, index: index, configuration: configuration))
+      body.append(section(outcome, index: index, configuration: configuration, kind: kind))
     }
     return """
       <!doctype html>
@@ -79,7 +100,7 @@ enum ReplayReport {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>FoldTrace replay report</title>
+      <title>FoldTrace \(kind == .replay ? "replay" : "check") report</title>
       <style>
       body { font: 14px/1.45 Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
       h1 { font-size: 22px; margin: 0 0 6px; }
@@ -133,7 +154,9 @@ enum ReplayReport {
   }
 
   /// One trace: its failures with their pictures, then its timeline.
-  static func section(_ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration) -> String {
+  static func section(
+    _ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration, kind: Kind = .replay
+  ) -> String {
     let summary = outcome.summary
     var lines = [
       "<section id=\"trace-\(index + 1)\">", "<h2>\(escape(summary.trace)) — \(verdict(outcome))</h2>",
@@ -149,14 +172,18 @@ enum ReplayReport {
       let drawn = Array(failures.prefix(pictureLimit))
       let times = Array(Set(drawn.map(\.time))).sorted()
       let snapshots = input.flatMap {
-        try? SnapshotReader.read($0, at: times, scenes: nil, replay: true, configuration: configuration)
+        try? SnapshotReader.read(
+          $0, at: times, scenes: nil, replay: kind == .replay, configuration: configuration)
       }
       for (number, failure) in failures.enumerated() {
         lines.append("<div class=\"failure\" id=\"trace-\(index + 1)-failure-\(number + 1)\">")
         lines.append("<p class=\"sentence\">\(escape(failure.message))</p>")
         if number < pictureLimit, let snapshots, let moment = times.firstIndex(of: failure.time) {
-          let scenes = snapshots.snapshots[moment].filter {
+          var scenes = snapshots.snapshots[moment].filter {
             failure.scene == nil || $0.scene == failure.scene
+          }
+          if kind == .check {
+            for scene in scenes.indices { locateRecorded(failure, in: &scenes[scene]) }
           }
           let svg = Wireframe.render(
             [Wireframe.Moment(time: failure.time, scenes: scenes)], title: summary.trace)
@@ -170,9 +197,11 @@ enum ReplayReport {
         lines.append("</div>")
       }
     }
+    // A check's timeline has no replay marks: the recording's own rows (the app's layout and animation)
+    // are what it shows.
+    let marks = kind == .replay ? input.flatMap { try? ReplayMarks.replay($0) } : nil
     if let input, outcome.errors.isEmpty,
-      let timeline = try? TimelineReader.read(input, label: "report"),
-      let marks = try? ReplayMarks.replay(input)
+      let timeline = try? TimelineReader.read(input, label: "report"), kind == .check || marks != nil
     {
       let plot = TimelinePlot.render(timeline, title: summary.trace, marks: marks)
       let open = summary.passed ? "" : " open"
@@ -181,6 +210,18 @@ enum ReplayReport {
     }
     lines.append("</section>")
     return lines.joined(separator: "\n")
+  }
+
+  /// Marks a check's failure on a snapshot of the recording: the app's own frame of the element, over
+  /// the active regions it intersects.
+  static func locateRecorded(_ failure: ReplayFailure, in snapshot: inout SceneSnapshot) {
+    guard failure.scene == nil || failure.scene == snapshot.scene else { return }
+    let frame = failure.element.flatMap { id in snapshot.recorded.first { $0.id == id }?.frame }
+    let regions = snapshot.regions.filter(\.isActive).map(\.frame).filter { region in
+      frame.map { SnapshotReader.intersection($0, region) != nil } ?? false
+    }
+    snapshot.failures.append(
+      SceneSnapshot.Failure(failure: failure, actual: frame, expected: nil, regions: regions))
   }
 
   /// An SVG document as an element of the page: without its XML declaration, ids prefixed so that the

@@ -275,6 +275,18 @@ struct TimelinePlot {
       lane.scenes.flatMap { timeline.selections(of: $0) }.compactMap { span in
         span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44") }
       })
+    if lane.scenes.contains(where: { $0.appLayouts > 0 || $0.presentedSamples > 0 }) {
+      row(
+        "app-layout-band", "app layout",
+        lane.scenes.flatMap { timeline.appDecisions(of: $0) }.map {
+          ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f")
+        })
+      row(
+        "app-animation-band", "app animating",
+        lane.scenes.flatMap { timeline.appAnimations(of: $0) }.map {
+          ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff")
+        })
+    }
     drawScrollChart(lane)
     if let marks { drawReplayRows(lane, marks: marks) }
     drawTimeAxis(at: y)
@@ -563,6 +575,7 @@ struct TimelinePlot {
         ("occlusion inactive", "#ddd0ea"), ("interactive resize", "#ff9da7"), ("anchor item", "#b9dcb9"),
         ("selection", "#e2c6dc"), ("scroll offset", "#2f8f3a"), ("many changes", "#9a9a9a"),
       ]
+      + (timeline.hasAppOutput ? [("app layout", "#d8e6f3"), ("app animating", "#4e79a7")] : [])
       + (marks == nil
         ? [] : [("anchor kept (≤ 1 pt)", "#59a14f"), ("anchor drift / failed check", "#d62728")])
     for (label, color) in entries {

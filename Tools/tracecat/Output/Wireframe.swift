@@ -360,6 +360,31 @@ struct Wireframe {
       taken.append(place)
       svg.text(label, x: place.x, y: place.y + 10, size: 10, fill: color, extra: "class=\"element-label\"")
     }
+    // The app's frames that are not the model's (more than 2 pt from its frame and its target): labelled
+    // "app: ID" above their top-left corner (below it at the scene's top), so a divergence reads in a
+    // picture.
+    for recorded in scene.recorded {
+      // Within 2 pt of the model's frame or target is the same place: a presented sample may lag the
+      // model's animation by a refresh.
+      let model = scene.elements.first { $0.id == recorded.id }
+      if let model,
+        min(Self.distance(model.frame, recorded.frame), Self.distance(model.target, recorded.frame)) <= 2
+      {
+        continue
+      }
+      let label = "app: \(recorded.id)"
+      let left = x + recorded.frame.x * scale
+      var top = y + recorded.frame.y * scale - 13
+      if top < y { top = y + recorded.frame.maxY * scale + 1 }
+      var place = Rect(x: left, y: top, width: Double(label.count) * 5.6, height: 12)
+      while taken.contains(where: { $0.intersects(place) }) && place.y + 24 <= y + scene.size.height * scale {
+        place.y += 12
+      }
+      taken.append(place)
+      svg.text(
+        label, x: place.x, y: place.y + 10, size: 10, fill: Self.colors.recorded,
+        extra: "class=\"recorded-label\" font-weight=\"bold\"")
+    }
     if let scroll = scene.scroll {
       let same = scroll.anchor?.itemID == scroll.selection
       for (name, itemID, frame, color) in [
@@ -464,6 +489,11 @@ struct Wireframe {
     return cursor
   }
 
+  /// The largest difference of two frames' four values, in points.
+  static func distance(_ a: Rect, _ b: Rect) -> Double {
+    max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+  }
+
   /// The legend. Returns the y below it.
   private mutating func drawLegend(at top: Double, recorded: Bool) -> Double {
     svg.group(class: "legend")
@@ -482,7 +512,10 @@ struct Wireframe {
       ("selection", Self.colors.selection, Self.colors.selection, false),
       ("failing element", Self.colors.failure, Self.colors.failure, false),
     ]
-    if recorded { entries.append(("recorded by the app", "none", Self.colors.recorded, true)) }
+    if recorded {
+      entries.append(
+        ("the app's own frame (app: ID where not the model's)", "none", Self.colors.recorded, true))
+    }
     for entry in entries {
       let entryWidth = 22 + Double(entry.label.count) * 6 + 14
       if x + entryWidth > max(width, 720) - Self.margin {

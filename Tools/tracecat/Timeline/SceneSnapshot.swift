@@ -77,11 +77,9 @@ struct SceneSnapshot: Sendable {
     var regions: [Rect]
   }
 
-  /// A frame the app itself reported for an element, beside the model's.
-  ///
-  /// The extension point for traces that record the app's output: a reader of those events fills
-  /// ``SceneSnapshot/recorded`` and ``Wireframe`` draws them over the model's frames. Empty for traces
-  /// that carry no such events (every trace today).
+  /// A frame the app itself recorded for an element (format 1.1), drawn over the model's: the element's
+  /// frame in the app's last `layout` at or before the moment, or, when the app presented it since, its
+  /// last presented (on-screen) frame. Empty for traces without the app's output.
   struct RecordedFrame: Sendable, Equatable {
     var id: String
     var frame: Rect

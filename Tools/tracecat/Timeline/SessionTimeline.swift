@@ -66,6 +66,25 @@ struct SessionTimeline: Sendable {
     /// Scroll samples: time (ns), content offset (points, vertical) and the anchor item the event named.
     /// Kept only when the timeline keeps samples.
     var scrolls: [(time: UInt64, offset: Double, anchor: String?)] = []
+    /// The app's recorded decisions (`layout` events, format 1.1) as one label: shape, presentation and
+    /// columns as recorded, `·`-separated (`regularWide · split · 2 columns`).
+    fileprivate var appDecision = SpanBuilder<String>()
+    /// The stretches in which the app recorded presented samples (animated), time (ns): samples at most
+    /// ``SessionTimeline/animationGap`` apart belong to one stretch.
+    var appAnimations: [(start: UInt64, end: UInt64, samples: Int)] = []
+    /// The app's recorded `layout` events and `presented` samples.
+    var appLayouts = 0
+    var presentedSamples = 0
+
+    /// Folds a presented sample in.
+    fileprivate mutating func present(at time: UInt64) {
+      presentedSamples += 1
+      if let last = appAnimations.last, time <= last.end + SessionTimeline.animationGap {
+        appAnimations[appAnimations.count - 1] = (last.start, max(last.end, time), last.samples + 1)
+      } else {
+        appAnimations.append((time, time, 1))
+      }
+    }
 
     /// Ends every span at `time` (the scene disconnected).
     fileprivate mutating func endSpans(at time: UInt64) {
@@ -79,8 +98,13 @@ struct SessionTimeline: Sendable {
       traits.end(at: time)
       anchor.end(at: time)
       selection.end(at: time)
+      appDecision.end(at: time)
     }
   }
+
+  /// The longest gap between two presented samples of one animation, in nanoseconds (50 ms: three
+  /// refreshes at 60 Hz, so dropped refreshes do not split it).
+  static let animationGap: UInt64 = 50_000_000
 
   /// Whether size samples are kept (plot, export) or only counted (stats).
   let keepsSamples: Bool
@@ -156,8 +180,15 @@ struct SessionTimeline: Sendable {
       if keepsSamples { sceneTable[id]?.scrolls.append((time, offset.y, anchor)) }
     case .selection(let id, let item):
       sceneTable[id]?.selection.set(item, at: time)
-    case .layout, .presented:
-      break
+    case .layout(let id, let layout):
+      sceneTable[id]?.appLayouts += 1
+      let decision = [
+        layout.shape, layout.presentation, layout.columns.map { $0 == 1 ? "1 column" : "\($0) columns" },
+      ].compactMap { $0 }
+      sceneTable[id]?.appDecision.set(
+        decision.isEmpty ? "layout" : decision.joined(separator: " · "), at: time)
+    case .presented(let id, _):
+      if !early { sceneTable[id]?.present(at: time) }
     }
   }
 
@@ -205,6 +236,17 @@ struct SessionTimeline: Sendable {
   func anchors(of scene: Scene) -> [Span<String?>] { scene.anchor.finished(at: end) }
   /// The scene's selected item over time (nil: nothing selected).
   func selections(of scene: Scene) -> [Span<String?>] { scene.selection.finished(at: end) }
+  /// The app's recorded decisions over time (format 1.1 `layout` events), as labels.
+  func appDecisions(of scene: Scene) -> [Span<String>] { scene.appDecision.finished(at: end) }
+  /// The stretches in which the app animated (recorded presented samples), each at least one 60 Hz
+  /// refresh long so a single sample shows.
+  func appAnimations(of scene: Scene) -> [Span<Int>] {
+    scene.appAnimations.map {
+      Span(start: $0.start, end: max($0.end, $0.start + 16_666_667), value: $0.samples)
+    }
+  }
+  /// Whether any shown scene holds the app's recorded output.
+  var hasAppOutput: Bool { scenes.contains { $0.appLayouts > 0 || $0.presentedSamples > 0 } }
   /// The hinge status spans (none when the device is not shown).
   var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
   /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.

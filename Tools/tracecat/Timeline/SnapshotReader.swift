@@ -151,6 +151,7 @@ enum SnapshotReader {
             index: next, snapshots: capture(at: times[next]), evaluated: sink.evaluated, placed: sink.placed))
         next += 1
       }
+      noteAppOutput(event)
       guard replay else {
         settle(pending)
         _ = session.apply(event)
@@ -216,6 +217,33 @@ enum SnapshotReader {
       }
     }
 
+    /// Each scene's elements the app presented since its last recorded layout: the last presented frame,
+    /// in points.
+    var presentedSince: [SceneID: [String: TraceRect]] = [:]
+
+    /// Keeps the app's presented frames (format 1.1) for the snapshots taken after `event`; a recorded
+    /// layout starts afresh.
+    private mutating func noteAppOutput(_ event: TraceEvent) {
+      switch event.payload {
+      case .layout(let id, _), .sceneDisconnected(let id), .sceneConnected(let id, _, _):
+        presentedSince[id] = nil
+      case .presented(let id, let elements):
+        for element in elements { presentedSince[id, default: [:]][element.id] = element.frame }
+      default:
+        break
+      }
+    }
+
+    /// The app's own frames in a scene, when the trace records them: its last recorded layout, each
+    /// element presented since at its last presented frame.
+    private func recorded(_ scene: SceneState) -> [SceneSnapshot.RecordedFrame] {
+      guard let layout = scene.reportedLayout else { return [] }
+      let presented = presentedSince[scene.id] ?? [:]
+      return layout.elements.map { element in
+        SceneSnapshot.RecordedFrame(id: element.id, frame: Rect(presented[element.id] ?? element.frame))
+      }
+    }
+
     /// The chosen scenes as they stand now (the plan at rest; a replay's presentation is filled in by
     /// ``settle(_:carried:)``).
     private func capture(at time: UInt64) -> [SceneSnapshot] {
@@ -252,7 +280,7 @@ enum SnapshotReader {
                 id: $0.id, frame: $0.frame, target: $0.frame, isInteractive: $0.isInteractive,
                 isScrollable: $0.isScrollable, opacity: 1, isDisappearing: false)
             },
-            unplaced: plan.unplaced, scroll: scroll, isReplayed: replay)
+            unplaced: plan.unplaced, scroll: scroll, recorded: recorded(scene), isReplayed: replay)
         }
     }
 

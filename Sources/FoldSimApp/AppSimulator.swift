@@ -1,0 +1,188 @@
+import FoldReplay
+import FoldSim
+import FoldTrace
+import LayoutCore
+import ReferenceScreen
+
+/// Plays "the app" of a scenario that asks for its output (``AppOutputSpec``): FoldSim's session is
+/// replayed into the named layout (the reference screen) with LayoutCore's spring animator and scroll
+/// model, and what that app would record is written between the system's events — a `layout` after each
+/// layout pass that changed the plan, a `presented` sample of the elements that moved at each display
+/// refresh while anything animates, and `anchorTop` on each scroll it measures.
+///
+/// Display-link realism, all drawn from the scenario's seed: refreshes at ``AppOutputSpec/rate``; each
+/// sample's timestamp comes late after its vsync by up to ``AppOutputSpec/jitter`` (the presentation
+/// values stay the vsync's, as a CADisplayLink callback reads them); a share
+/// ``AppOutputSpec/dropRate`` of refreshes is dropped (never the one that comes to rest). A
+/// ``AppOutputSpec/Fault`` makes the app misbehave in one known way.
+///
+/// Deterministic: the same scenario gives the same events.
+public enum AppSimulator {
+  /// The scenario's events with the app's output between them, in time order.
+  /// - Parameter scenario: A scenario; without ``Scenario/appOutput`` its events are returned as they are.
+  /// - Returns: The system's events and the app's, time non-decreasing, each app event after the system
+  ///   event that caused it.
+  /// - Throws: ``ScenarioError`` when the scenario cannot be played.
+  /// - Complexity: O(n) in the events plus the refreshes sampled.
+  public static func events(for scenario: Scenario) throws(ScenarioError) -> [TraceEvent] {
+    let inputs = try scenario.events()
+    guard let spec = scenario.appOutput else { return inputs }
+    var app = AppRun(spec: spec, seed: scenario.seed)
+    return app.play(inputs)
+  }
+
+  /// The trace `foldsim SCENARIO.json -o OUT` writes: ``events(for:)`` encoded under the scenario's
+  /// header (format 1.1 when the scenario asks for the app's output).
+  /// - Throws: ``ScenarioError`` as `Scenario.traceBytes()` does.
+  public static func traceBytes(for scenario: Scenario) throws(ScenarioError) -> [UInt8] {
+    try scenario.traceBytes(of: try events(for: scenario))
+  }
+
+  /// The replay configuration of the app a spec names, its fault included.
+  static func configuration(_ spec: AppOutputSpec) -> ReplayConfiguration {
+    var policy: any LayoutPolicy = ReferenceScreenLayout()
+    if spec.fault == .buttonOnFold { policy = CentredButtonLayout(base: policy) }
+    var animator: any PlanAnimating = PlanAnimator()
+    if spec.fault == .ignoreReduceMotion { animator = MotionBlindAnimator(base: animator) }
+    return ReplayConfiguration(
+      policy: policy, animator: animator, content: RecordListContent(),
+      scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: spec.rate)
+  }
+}
+
+/// What the replay reported for one event: the refreshes sampled before it, the layout changes after.
+struct AppRecords: ReplaySink {
+  var frames: [FrameSample] = []
+  var changes: [LayoutChange] = []
+
+  mutating func receive(_ record: ReplayRecord) {
+    switch record {
+    case .frame(let sample): frames.append(sample)
+    case .layout(let change): changes.append(change)
+    default: break
+    }
+  }
+}
+
+/// One run of the simulated app over a session.
+struct AppRun {
+  let spec: AppOutputSpec
+  var random: SplitMix64
+  var replayer: Replayer
+  var output: [TraceEvent] = []
+  /// Per scene, each element's frame and opacity last recorded as presented (or placed at rest).
+  var shown: [SceneID: [String: PresentedElement]] = [:]
+
+  init(spec: AppOutputSpec, seed: UInt64) {
+    self.spec = spec
+    // The app's draws come from their own stream, so asking for the output leaves the system's events
+    // exactly as they were.
+    random = SplitMix64(seed: seed ^ 0x4150_505F_4F55_5450)
+    replayer = Replayer(configuration: AppSimulator.configuration(spec))
+  }
+
+  mutating func play(_ inputs: [TraceEvent]) -> [TraceEvent] {
+    output.reserveCapacity(inputs.count * 2)
+    for input in inputs {
+      var records = AppRecords()
+      replayer.consume(input, into: &records)
+      present(records.frames, before: input.time)
+      output.append(measured(input))
+      for change in records.changes { laidOut(change) }
+    }
+    var records = AppRecords()
+    replayer.finish(into: &records)
+    present(records.frames, before: nil)
+    return output
+  }
+
+  /// The time of the last event written.
+  var now: UInt64 { output.last?.time ?? 0 }
+
+  /// A user scroll, with the anchor item's top as the app measured it after the scroll.
+  func measured(_ input: TraceEvent) -> TraceEvent {
+    guard case .scroll(let scene, let offset, let anchor?, nil) = input.payload,
+      let position = replayer.scrollPosition(for: scene)?.anchor, position.itemID == anchor
+    else { return input }
+    return TraceEvent(
+      time: input.time,
+      .scroll(scene: scene, offset: offset, anchor: anchor, anchorTop: position.offsetFromViewportTop))
+  }
+
+  /// A layout pass that changed the plan: the `layout` event, and the anchor's place after it.
+  mutating func laidOut(_ change: LayoutChange) {
+    let plan = change.plan
+    var presentation = plan.presentation.rawValue
+    if spec.fault == .flapPanes, let threshold = spec.paneThreshold,
+      change.context.size.width < threshold
+    {
+      presentation = Presentation.stack.rawValue
+    }
+    let elements = plan.elements.map { element in
+      RecordedElement(id: element.id, frame: traceRect(element.frame), isInteractive: element.isInteractive)
+    }
+    output.append(
+      TraceEvent(
+        time: now,
+        .layout(
+          scene: change.scene,
+          RecordedLayout(
+            shape: plan.shape.rawValue, presentation: presentation, columns: plan.columns,
+            elements: elements))))
+    var placed = shown[change.scene] ?? [:]
+    for element in elements where placed[element.id] == nil {
+      placed[element.id] = PresentedElement(id: element.id, frame: element.frame).quantized()
+    }
+    shown[change.scene] = placed
+    guard case .kept = change.anchorOutcome, let after = change.anchorAfter else { return }
+    var top = after.offsetFromViewportTop
+    var offset = change.offsetAfter
+    if spec.fault == .loseAnchor, change.handoverFrom != nil {
+      // Back at the top of the content: the item is as far below the viewport's top as it was scrolled.
+      top += offset
+      offset = 0
+    }
+    let scroll = TraceEvent(
+      time: now,
+      .scroll(scene: change.scene, offset: TracePoint(x: 0, y: offset), anchor: after.itemID, anchorTop: top))
+    output.append(scroll)
+    // The app's own scroll is an input of the model too: a lost anchor stays lost.
+    var discard = DiscardingSink()
+    replayer.consume(scroll, into: &discard)
+  }
+
+  /// The refreshes sampled before an event at `limit` (nil after the last): each a `presented` event
+  /// of the elements that changed on screen, stamped late by the display link's jitter, some dropped.
+  mutating func present(_ frames: [FrameSample], before limit: UInt64?) {
+    for sample in frames {
+      let dropped = random.unit() < spec.dropRate
+      let late = spec.jitter == 0 ? 0 : random.next() % (spec.jitter + 1)
+      if dropped && !sample.isSettled { continue }
+      var placed = shown[sample.scene] ?? [:]
+      var moved: [PresentedElement] = []
+      for element in sample.elements {
+        var frame = element.frame
+        var opacity = element.opacity
+        if spec.fault == .snap {
+          frame = element.target
+          opacity = 1
+        }
+        let presented = PresentedElement(id: element.id, frame: traceRect(frame), opacity: opacity)
+          .quantized()
+        if placed[element.id] != presented {
+          moved.append(presented)
+          placed[element.id] = presented
+        }
+      }
+      shown[sample.scene] = placed
+      guard !moved.isEmpty else { continue }
+      var time = sample.time + late
+      if let limit { time = min(time, limit) }
+      output.append(TraceEvent(time: max(time, now), .presented(scene: sample.scene, moved)))
+    }
+  }
+
+  func traceRect(_ rect: Rect) -> TraceRect {
+    TraceRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+  }
+}
