@@ -71,5 +71,10 @@ enum Tracecat {
     return .usage(message: "unknown subcommand '\(name)'\(file)", hint: hint)
   }
 
-  private static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  /// Whether a directory entry named `path` exists, whatever it is: a dangling symbolic link or a link
+  /// loop is a file the user named (its error is then the file's, not an unknown subcommand).
+  private static func fileExists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
 }

@@ -16,8 +16,15 @@ struct ReplayOutcome: Sendable {
   var lines: [String]
   /// Error lines for standard error (an unreadable or damaged trace).
   var errors: [String]
+  /// The status of the error that stopped reading the trace (I/O 3, a torn tail 4, corrupt 1), if any.
+  var errorStatus: ExitStatus? = nil
   /// True when the trace was read whole and every check passed.
   var passed: Bool { errors.isEmpty && summary.passed }
+  /// This trace's exit status: its read error's, else 1 when a check failed, else 0 — so an unreadable
+  /// trace exits as an I/O error, not as a failed check.
+  var status: ExitStatus {
+    (errorStatus ?? .success).worse(passed ? .success : .invalid)
+  }
 }
 
 /// Replays traces in parallel across cores and hands their outcomes over in input order.
@@ -116,11 +123,14 @@ enum ReplayRun {
       trace: name, enabled: json, frames: frames,
       verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
     var errors: [String] = []
+    var errorStatus: ExitStatus?
     do {
       let reader = try TraceReader(path: path)
       try Replayer.replay(reader, configuration: configuration, into: &sink)
     } catch {
-      errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
+      let wrapped = TracecatError.wrapping(error, file: path)
+      errors = ErrorRenderer.lines(for: wrapped)
+      errorStatus = wrapped.exitStatus
       sink.verifier.receive(
         .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
     }
@@ -137,7 +147,8 @@ enum ReplayRun {
       }
       lines.append(summary)
     }
-    return ReplayOutcome(path: path, summary: sink.verifier.summary, lines: lines, errors: errors)
+    return ReplayOutcome(
+      path: path, summary: sink.verifier.summary, lines: lines, errors: errors, errorStatus: errorStatus)
   }
 }
 
