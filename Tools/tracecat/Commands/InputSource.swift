@@ -50,8 +50,8 @@ enum InputSource {
     try readAll(descriptor: 0, name: "<stdin>")
   }
 
-  /// Reads a file to its end, from a byte offset.
-  static func readFile(_ path: String, from offset: Int = 0) throws -> [UInt8] {
+  /// Reads a file to its end, or `count` bytes, from a byte offset.
+  static func readFile(_ path: String, from offset: Int = 0, count: Int = .max) throws -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
@@ -60,14 +60,15 @@ enum InputSource {
     if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
       throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
     }
-    return try readAll(descriptor: descriptor, name: path)
+    return try readAll(descriptor: descriptor, name: path, limit: count)
   }
 
-  private static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+  private static func readAll(descriptor: Int32, name: String, limit: Int = .max) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         throw TracecatError.io(file: name, reason: String(cString: strerror(errno)))
@@ -75,6 +76,7 @@ enum InputSource {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])
     }
+    return bytes
   }
 
   /// Writes a trace to a new file through `OutputFile`: never over an existing trace, nor one a writer
