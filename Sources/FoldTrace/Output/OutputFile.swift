@@ -266,11 +266,20 @@ enum OutputCleanup {
   }()
   static let lock = Mutex(())
   static let handlersInstalled: Bool = {
+    var installed = sigset_t()
+    sigemptyset(&installed)
+    defer {
+      // A handler that never runs cleans nothing: a parent that started this process with these signals
+      // blocked (test runners, IDEs) would otherwise leave the temporary file behind and the process
+      // deaf to SIGINT and SIGTERM.
+      _ = pthread_sigmask(SIG_UNBLOCK, &installed, nil)
+    }
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       var current = sigaction()
       guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
         continue
       }
+      sigaddset(&installed, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in
         for i in 0..<OutputCleanup.capacity {
