@@ -121,10 +121,14 @@ import Testing
   @Test func framesAppendedAfterACloseSurviveRecover() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let reader = try TraceReader(bytes: fixture.bytes, name: "t")
+    // The appended frames continue the session's times, as a writer appending after a close writes them.
+    let end = fixture.events.last!.time
+    let later = try fixture.trace(
+      "later.foldtrace", fixture.events.map { TraceEvent(time: end + $0.time, $0.payload) })
+    let reader = try TraceReader(bytes: later, name: "t")
     var frames: [TraceFrame] = []
     while let frame = try reader.nextFrame() { frames.append(frame) }
-    let frameBytes = Array(fixture.bytes[frames[0].offset..<(frames.last!.offset + frames.last!.size)])
+    let frameBytes = Array(later[frames[0].offset..<(frames.last!.offset + frames.last!.size)])
     _ = try fixture.file("appended.foldtrace", fixture.bytes + frameBytes)
     #expect(try fixture.run(["verify", "appended.foldtrace"]).status == 4)
     let recover = try fixture.run(["recover", "appended.foldtrace"])
