@@ -54,3 +54,24 @@ import Testing
     }
   }
 }
+
+/// A FIFO named as a trace, or found under a directory, is refused at once by name: opening it must not
+/// wait for a writer that never comes.
+@Suite(.timeLimit(.minutes(1))) struct FIFOInputTests {
+  @Test func aFIFOWithNoWriterIsRefusedNotWaitedOn() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let traces = fixture.directory.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(at: fixture.trace, to: traces.appendingPathComponent("duo.foldtrace"))
+    #expect(mkfifo(traces.appendingPathComponent("pipe.foldtrace").path, 0o644) == 0)
+    for command in [["verify"], ["stats"], ["recover"], ["--follow"], ["replay"]] {
+      let result = try fixture.run(command + ["traces/pipe.foldtrace"])
+      #expect(result.status == 3, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("traces/pipe.foldtrace: "), "\(command): \(result.stderr)")
+    }
+    let replay = try fixture.run(["replay", "traces"])
+    #expect(replay.status == 3, "\(replay.stderr)")
+    #expect(replay.lines.contains { $0.hasPrefix("duo.foldtrace ") }, "\(replay.text)")
+  }
+}

@@ -125,6 +125,14 @@ final class TraceFollower {
   /// Reads the header once the file holds all of it; false while it does not yet. Reads the header's
   /// bytes alone (at most 64 KiB and 8), never the frames after it.
   private func readHeader() throws -> Bool {
+    // A FIFO, socket or device is refused before it is opened: opening a FIFO waits for a writer, and
+    // it cannot be read at the offsets following needs.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw TracecatError.io(
+        file: path,
+        reason: "is not a regular file; --follow reads a trace file that a recorder is writing")
+    }
     let preamble = try InputSource.readFile(path, count: 8)
     guard preamble.count >= 8 else { return false }
     let bytes = try InputSource.readFile(path, count: min(8 + Self.length(preamble), 8 + (1 << 16)))
