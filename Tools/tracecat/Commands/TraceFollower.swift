@@ -117,7 +117,8 @@ final class TraceFollower {
     if size < position {
       throw TracecatError.io(
         file: path,
-        reason: "was truncated to \(size) bytes while being followed (\(position) were read); stopped")
+        reason:
+          "was truncated to \(Count(size, "byte")) while being followed (\(position) were read); stopped")
     }
     return size
   }
