@@ -93,6 +93,34 @@ enum InputSource {
     try publish(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse, what: "a file")
   }
 
+  /// Starts a derived output (`export`'s JSON) written in pieces, published whole by
+  /// `OutputFile.publish()`; the rules of ``writeFile(_:_:force:input:)``.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` may not be written.
+  static func newFile(_ path: String, force: Bool, input: String) throws -> OutputFile {
+    do {
+      return try OutputFile(path: path, existing: force ? .replace(unless: [input]) : .refuse)
+    } catch {
+      throw outputError(path, error)
+    }
+  }
+
+  /// The error for a failed write of a derived output at `path`.
+  static func outputError(_ path: String, _ error: any Error, what: String = "a file") -> TracecatError {
+    guard let error = error as? TraceError else {
+      return error as? TracecatError ?? .io(file: path, reason: "\(error)")
+    }
+    switch error.code {
+    case .alreadyExists:
+      let advice = what == "a file" ? ", or --force to replace it" : ""
+      return .io(
+        file: path,
+        reason: "already exists and holds data; tracecat never overwrites \(what) (remove it or choose "
+          + "another OUT\(advice))")
+    case .locked: return .io(file: path, reason: "another writer has this trace open; choose another OUT")
+    default: return .io(file: path, reason: error.reason)
+    }
+  }
+
   private static func publish(_ bytes: [UInt8], to path: String, existing: OutputFile.Existing, what: String)
     throws
   {
