@@ -294,6 +294,26 @@ enum OutputCleanup {
     return true
   }()
 
+  /// Installs the handlers, then blocks the signals they handle on this thread until
+  /// ``restoreSignals(_:)``: a file created in between is registered before a signal can be handled.
+  ///
+  /// - Returns: The thread's signal mask before.
+  static func deferSignals() -> sigset_t {
+    _ = handlersInstalled
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signal) }
+    var previous = sigset_t()
+    _ = pthread_sigmask(SIG_BLOCK, &handled, &previous)
+    return previous
+  }
+
+  /// Restores the signal mask ``deferSignals()`` returned; a signal that arrived meanwhile is handled now.
+  static func restoreSignals(_ previous: sigset_t) {
+    var previous = previous
+    _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+
   /// Records a temporary file; nil when the table is full (the file is then only removed by the
   /// `OutputFile` itself).
   static func register(_ path: String) -> Int? {

@@ -46,9 +46,13 @@ public final class NewTraceFile {
     let directory = slash.map { String(path[...$0]) } ?? ""
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
+    // Signals wait until the temporary file is registered for cleanup: one arriving in between would
+    // otherwise leave it behind.
+    let deferred = OutputCleanup.deferSignals()
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       let code = errno
+      OutputCleanup.restoreSignals(deferred)
       guard code == ENAMETOOLONG else { throw TraceFile.failure(path, "create", code) }
       try createInPlace()
       return
@@ -56,6 +60,7 @@ public final class NewTraceFile {
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.temporary = temporary
     cleanupSlot = OutputCleanup.register(temporary)
+    OutputCleanup.restoreSignals(deferred)
     let file = TraceFile(path: temporary, descriptor: descriptor)
     self.file = file
     guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, fchmod(descriptor, 0o644) == 0 else {
