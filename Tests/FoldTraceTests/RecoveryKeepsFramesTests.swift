@@ -6,8 +6,14 @@ import Testing
 /// trace are kept (or the file refused untouched); only bytes that cannot be a frame are dropped.
 @Suite struct RecoveryKeepsFramesTests {
   /// A closed trace, its frames, and the bytes of those frames alone (no header, no seek table).
-  static func closed() throws -> (bytes: [UInt8], frames: [TraceFrame], frameBytes: [UInt8]) {
-    let events = TraceSamples.everyKind + TraceSamples.scrolling(count: 40, from: 10_000_000)
+  /// - Parameter after: Where the session's times start, in ns (0 for a trace of its own; after another
+  ///   trace's last event for frames appended to it).
+  static func closed(after start: UInt64 = 0) throws -> (
+    bytes: [UInt8], frames: [TraceFrame], frameBytes: [UInt8]
+  ) {
+    let events = (TraceSamples.everyKind + TraceSamples.scrolling(count: 40, from: 10_000_000)).map {
+      TraceEvent(time: start + $0.time, $0.payload)
+    }
     let bytes = try TraceSamples.bytes(events, policy: FlushPolicy(maxBufferedBytes: 300))
     let frames = TraceSamples.readFrames(try TraceReader(bytes: bytes, name: "c")).frames
     let last = frames.last!
@@ -27,8 +33,9 @@ import Testing
   }
 
   @Test func framesAppendedAfterASeekTableAreKeptAndIndexed() throws {
-    let (bytes, frames, frameBytes) = try Self.closed()
-    let appended = bytes + frameBytes
+    let (bytes, frames, _) = try Self.closed()
+    let later = try Self.closed(after: frames.last!.events.last!.time).frameBytes
+    let appended = bytes + later
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(appended, to: path)
       // Before recovery every frame reads; the trace is not closed (no seek table at its end).
@@ -47,6 +54,25 @@ import Testing
       #expect(try reader.nextFrame()?.offset == bytes.count)
       #expect(try TraceRecovery.recover(path: path).bytesDropped == 0)
       #expect(try RecoveryTests.fileBytes(path) == repaired)
+    }
+  }
+
+  /// Frames after a seek table whose times start over (a second session's frames without its header)
+  /// go backwards in time: corrupt, refused untouched, never dropped.
+  @Test func framesAfterASeekTableThatGoBackInTimeAreRefusedUntouched() throws {
+    let (bytes, frames, frameBytes) = try Self.closed()
+    let appended = bytes + frameBytes
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(appended, to: path)
+      #expect {
+        try TraceRecovery.recover(path: path)
+      } throws: { error in
+        let error = error as? TraceError
+        return error?.code == .corrupt && error?.offset == bytes.count
+          && error?.reason.hasPrefix("frame \(frames.count) starts at 0 ns, before the previous") == true
+          && error?.reason.hasSuffix("so recover leaves the file unchanged") == true
+      }
+      #expect(try RecoveryTests.fileBytes(path) == appended)
     }
   }
 

@@ -156,3 +156,45 @@ import Testing
     #expect(try TraceReader.readAll(path: live).events.map(\.payload) == [.marker("recording")])
   }
 }
+
+/// `diff --replay` over traces longer than one digest block (4,096 layout changes): the first difference
+/// is found by its exact index, with the change before it, past a block boundary and at the end.
+@Suite struct DiffReplayBlockTests {
+  /// A scene resized `steps` times, 1 ms apart, one relayout each; at step `wide` it is 900 pt wide and
+  /// regular, which changes its shape.
+  static func resizes(_ steps: Int, wide: Int? = nil) -> [TraceEvent] {
+    var events = [TraceEvent(time: 0, .sceneConnected(scene: SceneID(1), display: .external, scale: 3))]
+    for step in 0..<steps {
+      let isWide = step == wide
+      events.append(
+        TraceEvent(
+          time: UInt64(step) * 1_000_000,
+          .geometry(
+            scene: SceneID(1),
+            SceneGeometry(
+              size: TraceSize(width: isWide ? 900 : Double(300 + step % 2), height: 844),
+              horizontal: isWide ? .regular : .compact, vertical: .regular))))
+    }
+    return events
+  }
+
+  @Test func findsTheFirstDifferenceByItsIndexPastABlock() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("a.foldtrace", Self.resizes(5_000))
+    try fixture.trace("b.foldtrace", Self.resizes(5_000, wide: 4_500))
+    try fixture.trace("c.foldtrace", Self.resizes(4_096))
+    let same = try fixture.run(["diff", "--replay", "a.foldtrace", "a.foldtrace"])
+    #expect(same.status == 0)
+    #expect(same.text.isEmpty)
+    let whole = try fixture.run(["diff", "--replay", "--json", "a.foldtrace", "b.foldtrace"])
+    #expect(whole.status == 1)
+    #expect(whole.text.hasPrefix(#"{"layoutChange":4500,"t":4500000000,"before":{"#), "\(whole.text)")
+    #expect(whole.text.contains(#""t":4499000000,"#))
+    #expect(whole.text.contains(#""shape":"regularWide""#))
+    let shorter = try fixture.run(["diff", "--replay", "--json", "c.foldtrace", "a.foldtrace"])
+    #expect(shorter.status == 1)
+    #expect(shorter.text.hasPrefix(#"{"layoutChange":4096,"t":4096000000,"before":{"#), "\(shorter.text)")
+    #expect(shorter.text.contains(#""a":null,"b":{"#))
+  }
+}

@@ -60,6 +60,27 @@ import Testing
     #expect(try fixture.bytes(of: "corrupt.foldtrace") == corrupt, "recover changed a corrupt trace")
   }
 
+  /// A trace a writer holds open is neither corrupt nor changed: recover says so with its own status.
+  @Test func recoverLeavesALockedTraceAloneWithItsOwnStatus() throws {
+    let fixture = try Self.conditions()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("unclosed.foldtrace").path
+    let before = try fixture.bytes(of: "unclosed.foldtrace")
+    let writer = try TraceWriter(appendingTo: path)
+    let result = try fixture.run(["recover", "unclosed.foldtrace"])
+    #expect(result.status == 5)
+    #expect(
+      result.stderr
+        == "tracecat: error: unclosed.foldtrace: another writer has this trace open (a recording in "
+        + "progress?); nothing was changed: try again once it has closed the trace\n")
+    #expect(try fixture.bytes(of: "unclosed.foldtrace") == before)
+    let several = try fixture.run(["recover", "torn.foldtrace", "unclosed.foldtrace", "corrupt.foldtrace"])
+    #expect(several.status == 5, "locked is worse than corrupt and recovered, not as bad as I/O")
+    try writer.close()
+    #expect(
+      try fixture.run(["recover", "unclosed.foldtrace"]).status == 0, "the writer's close wrote the table")
+  }
+
   @Test func statsReportsHowEachTraceEnds() throws {
     let fixture = try Self.conditions()
     defer { fixture.remove() }

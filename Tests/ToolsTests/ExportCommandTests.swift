@@ -150,3 +150,31 @@ import Testing
       named: "export-usage.txt")
   }
 }
+
+/// `export --chrome` writes its document as it encodes it, never holding the event list or the text
+/// whole: 300 k scroll samples (about 150 MB when the document was built at once) export within a
+/// 64 MB data segment.
+@Suite struct ExportMemoryTests {
+  @Test func aLongTraceExportsInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("long.foldtrace").path
+    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    let scene = SceneID(1)
+    try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
+    for index in 1...300_000 {
+      try writer.append(
+        TraceEvent(
+          time: UInt64(index) * 8_333_333,
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
+    }
+    try writer.close()
+    let result = try fixture.run(
+      ["export", "--chrome", "-o", "long.json", "long.foldtrace"], dataLimitKiB: 65_536)
+    #expect(result.status == 0, "\(result.stderr)")
+    let size =
+      try FileManager.default.attributesOfItem(
+        atPath: fixture.directory.appendingPathComponent("long.json").path)[.size] as? Int
+    #expect((size ?? 0) > 300_000 * 60)
+  }
+}

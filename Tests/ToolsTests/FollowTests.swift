@@ -34,6 +34,64 @@ import Testing
     Golden.assert(follower.output, named: "follow-writer.txt")
   }
 
+  /// A closed trace already on disk is read a chunk at a time (512 KiB): many chunks of small frames,
+  /// and one frame longer than a chunk, print exactly what `tracecat` prints without --follow.
+  @Test func readsWhatIsAlreadyWrittenInChunksAndFramesLongerThanOne() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var state: UInt64 = 7
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+    func label() -> String {
+      let bytes = (0..<60_000).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return letters[Int(state >> 33) % letters.count]
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    // About 1.2 MB of incompressible markers in one frame (over two chunks), then a thousand small frames.
+    var events = TracecatFixture.handoverEvents()
+    let end = events.last!.time
+    events += (1...20).map { TraceEvent(time: end + UInt64($0), .marker(label())) }
+    let writer = try TraceWriter(
+      header: TracecatFixture.header, policy: FlushPolicy(maxBufferedBytes: 8 << 20))
+    for event in events { try writer.append(event) }
+    try writer.flush()
+    for index in 0..<1_000 {
+      try writer.append(TraceEvent(time: end + 100 + UInt64(index), .marker(label().prefix(600) + "")))
+      try writer.flush()
+    }
+    try writer.close()
+    _ = try fixture.file("big.foldtrace", writer.bytes)
+    #expect(writer.bytes.count > 2 * 512 * 1024)
+    let followed = try fixture.run(["--follow", "big.foldtrace"])
+    let whole = try fixture.run(["big.foldtrace"])
+    #expect(followed.status == 0)
+    #expect(followed.stdout == whole.stdout)
+    #expect(followed.lines.count == 1 + events.count + 1_000)
+  }
+
+  /// What is already written when following starts is decoded a chunk at a time, not all at once: 600 k
+  /// scroll events (about 75 MB decoded at once) follow within a 64 MB data segment.
+  @Test func aLongTraceAlreadyWrittenFollowsInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("long.foldtrace").path
+    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    let scene = SceneID(1)
+    try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
+    for index in 1...600_000 {
+      try writer.append(
+        TraceEvent(
+          time: UInt64(index) * 8_333_333,
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
+    }
+    try writer.close()
+    let followed = try fixture.run(
+      ["--follow", "--kind", "sceneConnected", "long.foldtrace"], dataLimitKiB: 65_536)
+    #expect(followed.status == 0, "\(followed.stderr)")
+    #expect(followed.lines.count == 2)
+  }
+
   /// The test copies a finished trace into place in pieces that cut frames in half, the seek table
   /// included; `tracecat` waits at each cut and prints every event exactly once.
   @Test func waitsAtTornFramesAndPrintsEachEventOnce() throws {

@@ -121,10 +121,14 @@ import Testing
   @Test func framesAppendedAfterACloseSurviveRecover() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let reader = try TraceReader(bytes: fixture.bytes, name: "t")
+    // The appended frames continue the session's times, as a writer appending after a close writes them.
+    let end = fixture.events.last!.time
+    let later = try fixture.trace(
+      "later.foldtrace", fixture.events.map { TraceEvent(time: end + $0.time, $0.payload) })
+    let reader = try TraceReader(bytes: later, name: "t")
     var frames: [TraceFrame] = []
     while let frame = try reader.nextFrame() { frames.append(frame) }
-    let frameBytes = Array(fixture.bytes[frames[0].offset..<(frames.last!.offset + frames.last!.size)])
+    let frameBytes = Array(later[frames[0].offset..<(frames.last!.offset + frames.last!.size)])
     _ = try fixture.file("appended.foldtrace", fixture.bytes + frameBytes)
     #expect(try fixture.run(["verify", "appended.foldtrace"]).status == 4)
     let recover = try fixture.run(["recover", "appended.foldtrace"])
@@ -153,5 +157,48 @@ import Testing
       #expect(result.status == 4, "\(command): \(result.stderr)")
       #expect(result.stderr.contains("zero bytes where frame"), "\(command)")
     }
+  }
+}
+
+/// An interrupted `pack` leaves nothing behind: its hidden temporary file is removed on SIGINT and
+/// SIGTERM, as every other output's is.
+@Suite struct InterruptedOutputTests {
+  @Test(arguments: [SIGINT, SIGTERM])
+  func anInterruptedPackRemovesItsTemporaryFile(_ signal: Int32) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; run swift build first")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["pack", "-o", "out.foldtrace", "-"]
+    process.currentDirectoryURL = fixture.directory
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { try? input.fileHandleForWriting.close() }
+    func hidden() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter {
+        $0.hasPrefix(".out.foldtrace.")
+      }
+    }
+    // pack creates its temporary file before it reads standard input, which stays open.
+    let start = Date()
+    while try hidden().isEmpty && Date().timeIntervalSince(start) < 20 { usleep(10_000) }
+    #expect(try hidden().count == 1)
+    kill(process.processIdentifier, signal)
+    let sent = Date()
+    while process.isRunning && Date().timeIntervalSince(sent) < 20 { usleep(10_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      Issue.record("tracecat pack did not end on signal \(signal)")
+    }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == signal)
+    #expect(try hidden() == [])
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
 }

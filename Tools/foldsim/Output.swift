@@ -25,25 +25,32 @@ enum Output {
     return named.st_dev == standard.st_dev && named.st_ino == standard.st_ino
   }
 
-  /// The one line printed after a trace is written: `OUT: 1204 events, 2 scenes, 12.500 s, 8192 bytes`.
-  ///
-  /// - Parameters:
-  ///   - path: The output as given.
-  ///   - events: The session's events, in time order.
-  ///   - bytes: The trace's size in bytes.
-  static func summary(_ path: String, events: [TraceEvent], bytes: Int) -> String {
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    let scenes = Set(
-      events.compactMap { event -> SceneID? in
-        if case .sceneConnected(let scene, _, _) = event.payload { return scene }
-        return nil
-      }
-    ).count
-    let milliseconds = (events.last?.time ?? 0) / 1_000_000
-    let fraction = String(milliseconds % 1000)
-    let seconds = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    return
-      "\(path): \(count(events.count, "event")), \(count(scenes, "scene")), \(seconds) s, \(count(bytes, "byte"))"
+  /// What the one line printed after a trace is written counts, gathered event by event as the trace is
+  /// streamed: `OUT: 1204 events, 2 scenes, 12.500 s, 8192 bytes`.
+  struct Summary {
+    var events = 0
+    /// Scenes that connected at some time (a scene that connects again counts once).
+    var scenes: Set<SceneID> = []
+    /// The last event's time, in nanoseconds.
+    var lastTime: UInt64 = 0
+    var bytes = 0
+
+    mutating func add(_ event: TraceEvent) {
+      events += 1
+      lastTime = event.time
+      if case .sceneConnected(let scene, _, _) = event.payload { scenes.insert(scene) }
+    }
+
+    /// The line, for the output as given.
+    func line(_ path: String) -> String {
+      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+      let milliseconds = lastTime / 1_000_000
+      let fraction = String(milliseconds % 1000)
+      let seconds = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+      return
+        "\(path): \(count(events, "event")), \(count(scenes.count, "scene")), \(seconds) s, "
+        + count(bytes, "byte")
+    }
   }
 
   /// The error for a failed `OutputFile` call, naming the directory when that is what is missing.

@@ -12,36 +12,75 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   case .list:
     standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):
-    for event in try load(path).events { standardOutput.print(EventText.line(event)) }
-  case .generate(let path, let output, let force):
-    let (scenario, events) = try load(path)
-    let bytes: [UInt8]
-    do {
-      bytes = try scenario.traceBytes(of: events)
+    let scenario = try parse(path)
+    do throws(ScenarioError) {
+      if scenario.appOutput != nil {
+        for event in try AppSimulator.events(for: scenario) { standardOutput.print(EventText.line(event)) }
+      } else {
+        try scenario.play { batch in
+          for event in batch { standardOutput.print(EventText.line(event)) }
+          return true
+        }
+      }
     } catch {
       throw .scenario(error)
     }
+  case .generate(let path, let output, let force):
+    let scenario = try parse(path)
     let file = try Output.open(output, force: force, scenario: path)
-    do throws(TraceError) {
-      try file.write(bytes)
+    // The trace is streamed into the output as its frames complete: memory stays bounded however long
+    // the session. On any failure the temporary file is discarded and nothing appears under OUT.
+    var summary = Output.Summary()
+    var failure: TraceError?
+    do {
+      try writeTrace(
+        scenario,
+        { bytes in
+          do throws(TraceError) {
+            try file.write(bytes)
+            summary.bytes += bytes.count
+            return true
+          } catch {
+            failure = error
+            return false
+          }
+        }, observing: { summary.add($0) })
+      if let failure { throw failure }
       try file.publish()
+    } catch let error as ScenarioError {
+      file.discard()
+      throw .scenario(error)
     } catch {
-      throw Output.failure(error, output)
+      file.discard()
+      throw Output.failure(error as? TraceError ?? TraceError(.io, file: output, reason: "\(error)"), output)
     }
     // The summary goes beside the trace, never into it: not when the trace itself is standard output.
     if !Output.isStandardOutput(output) {
-      standardOutput.print(Output.summary(output, events: events, bytes: bytes.count))
+      standardOutput.print(summary.line(output))
     }
   }
   try standardOutput.flush()
 }
 
-/// Reads and plays a scenario file.
-func load(_ path: String) throws(FoldsimError) -> (scenario: Scenario, events: [TraceEvent]) {
+/// Plays the scenario into a trace handed to `output` in pieces: streamed as its frames complete
+/// (memory bounded however long the session), or, for a scenario that asks for the app's output, which
+/// FoldSimApp joins to the whole session in memory, in one piece.
+/// - Returns: False when `output` stopped it.
+/// - Throws: ``ScenarioError`` as `Scenario.writeTrace(_:observing:)` does.
+func writeTrace(
+  _ scenario: Scenario, _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void
+) throws(ScenarioError) -> Bool {
+  guard scenario.appOutput != nil else { return try scenario.writeTrace(output, observing: observe) }
+  let events = try AppSimulator.events(for: scenario)
+  events.forEach(observe)
+  return output(try scenario.traceBytes(of: events))
+}
+
+/// Reads and parses a scenario file.
+func parse(_ path: String) throws(FoldsimError) -> Scenario {
   let text = try Input.scenarioText(path)
   do {
-    let scenario = try Scenario.parse(text, file: path)
-    return (scenario, try AppSimulator.events(for: scenario))
+    return try Scenario.parse(text, file: path)
   } catch {
     throw .scenario(error)
   }

@@ -67,5 +67,7 @@ enum Tracecat {
     return .usage(message: "unknown subcommand '\(name)'\(file)", hint: hint)
   }
 
-  private static func fileExists(_ path: String) -> Bool { pathExists(path) }
+  /// Whether a directory entry named `path` exists, whatever it is: a dangling symbolic link or a link
+  /// loop is a file the user named (its error is then the file's, not an unknown subcommand).
+  private static func fileExists(_ path: String) -> Bool { entryExists(path) }
 }

@@ -4,14 +4,17 @@ extension SessionSynthesizer {
   /// Plays seeded mixed use until `end` (nanoseconds): reading pauses of 0.8–6 s between gestures drawn
   /// from what the device allows in its current state (weights are assumptions: scrolling dominates,
   /// posture and window changes come every few gestures).
+  /// - Parameter drain: Called after each gesture with the events published so far (it may take them);
+  ///   returns false to stop early.
   /// - Complexity: O(events produced).
-  mutating func mixedUse(until end: UInt64) {
+  mutating func mixedUse(until end: UInt64, draining drain: EventDrain) {
     while true {
       now += Self.nanoseconds(random.uniform(0.8...6.0))
       guard now < end else { break }
       let gesture = nextMixedGesture()
       // Every candidate is valid in the current state by construction; a refusal is skipped.
       try? perform(gesture, at: now)
+      guard drain(&model.events) else { return }
     }
     now = max(now, end)
   }

@@ -31,8 +31,22 @@ public struct SessionSynthesizer: Sendable {
     self.clock = clock
   }
 
-  /// The events so far.
+  /// The events published and not yet taken (all of them unless ``takeEvents()`` or a drain took some).
   public var events: [TraceEvent] { model.events }
+
+  /// Hands the events published so far to a caller that streams them, during a long gesture. It may
+  /// take them (leave the array empty); it returns false to stop the gesture early.
+  public typealias EventDrain = (inout [TraceEvent]) -> Bool
+
+  /// Removes and returns the events published so far, so a caller streaming a session holds only the
+  /// events since its last call.
+  ///
+  /// - Complexity: O(1): the array is handed over.
+  public mutating func takeEvents() -> [TraceEvent] {
+    var taken: [TraceEvent] = []
+    swap(&taken, &model.events)
+    return taken
+  }
 
   /// Performs a gesture starting at `start`.
   /// - Parameters:
@@ -40,6 +54,20 @@ public struct SessionSynthesizer: Sendable {
   ///   - start: When it starts, in nanoseconds; at least ``now``.
   /// - Throws: ``SimulationError`` when the device cannot do it now.
   public mutating func perform(_ gesture: Gesture, at start: UInt64) throws(SimulationError) {
+    try perform(gesture, at: start, draining: { _ in true })
+  }
+
+  /// Performs a gesture starting at `start`, handing the events published so far to `drain` between the
+  /// gestures of a long one (mixed use lasts up to a day), so a caller that streams them holds a bounded
+  /// number however long the gesture.
+  /// - Parameters:
+  ///   - gesture: What to do.
+  ///   - start: When it starts, in nanoseconds; at least ``now``.
+  ///   - drain: Takes events as they are published; returns false to stop the gesture early.
+  /// - Throws: ``SimulationError`` when the device cannot do it now.
+  public mutating func perform(_ gesture: Gesture, at start: UInt64, draining drain: EventDrain)
+    throws(SimulationError)
+  {
     now = max(now, start)
     switch gesture {
     case .hinge(let to, let via, let duration, let pause, let reverseAt):
@@ -63,14 +91,23 @@ public struct SessionSynthesizer: Sendable {
       try scroll(target, duration: duration, second: second)
     case .select(let item, let second): try select(item: item, second: second)
     case .marker(let label): model.record(.marker(label), at: now)
-    case .wait(let seconds): now += Self.nanoseconds(seconds)
-    case .mixedUse(let seconds): mixedUse(until: now + Self.nanoseconds(seconds))
+    case .wait(let seconds): now = Self.later(now, by: Self.nanoseconds(seconds))
+    case .mixedUse(let seconds):
+      mixedUse(until: Self.later(now, by: Self.nanoseconds(seconds)), draining: drain)
     }
   }
 
-  /// Seconds to nanoseconds, rounded.
+  /// Seconds to nanoseconds, rounded; negative or NaN is 0, and 2⁶⁴ ns (about 584 years) or more
+  /// saturates at `UInt64.max` instead of trapping.
   public static func nanoseconds(_ seconds: Double) -> UInt64 {
-    UInt64((max(0, seconds) * 1e9).rounded())
+    let value = (max(0, seconds) * 1e9).rounded()
+    return value < 0x1p64 ? UInt64(value) : .max
+  }
+
+  /// `a + b` in nanoseconds, saturating at `UInt64.max` (a scenario refuses steps long before).
+  static func later(_ a: UInt64, by b: UInt64) -> UInt64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
   }
 
   /// A human duration: `given` when set, else a seeded draw from `range` (seconds), in nanoseconds.

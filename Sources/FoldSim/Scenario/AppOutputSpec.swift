@@ -83,8 +83,9 @@ public struct AppOutputSpec: Sendable, Equatable {
 extension ScenarioField {
   /// One of the listed numbers, written as a JSON number.
   fileprivate func choice<T>(_ options: [(String, T)], number: Bool) throws(ScenarioError) -> T {
-    guard case .number(_, let text) = node.value, let match = options.first(where: { $0.0 == text }) else {
-      throw error("expected one of \(options.map(\.0).joined(separator: ", ")), found \(node.typeName)")
+    guard case .number(let number) = node.kind, let match = options.first(where: { $0.0 == number.text })
+    else {
+      throw error("expected one of \(options.map(\.0).joined(separator: ", ")), found \(typeName)")
     }
     return match.1
   }

@@ -5,15 +5,71 @@ extension Scenario {
   /// policy — exactly the bytes `foldsim SCENARIO.json -o OUT` writes for a scenario without
   /// ``appOutput`` (with it, FoldSimApp adds the app's events and calls ``traceBytes(of:)``).
   /// - Returns: The trace file's bytes, seek table included.
-  /// - Throws: ``ScenarioError`` for a scenario that cannot be played or whose header labels no reader
-  ///   could read (an `app` label over 64 KiB), or naming the event the writer refused (a FoldSim bug:
-  ///   the message says which event).
-  /// - Complexity: O(events).
+  /// - Throws: As ``writeTrace(_:observing:)``.
+  /// - Complexity: O(events); the whole trace in memory (``writeTrace(_:observing:)`` streams it).
   public func traceBytes() throws(ScenarioError) -> [UInt8] {
-    try traceBytes(of: try events())
+    var bytes: [UInt8] = []
+    try writeTrace { piece in
+      bytes += piece
+      return true
+    }
+    return bytes
   }
 
-  /// Encodes `events` under this scenario's ``header``, as ``traceBytes()`` does.
+  /// Plays the scenario and encodes it as ``traceBytes()`` does, handing the trace's bytes to `output`
+  /// as its frames complete (the header first, the seek table last): the same bytes, in pieces, with
+  /// memory bounded by a frame and ``eventBatch`` events however long the session.
+  ///
+  /// - Parameters:
+  ///   - output: Takes the next bytes; returns false to stop (they could not be stored), which leaves
+  ///     the trace incomplete.
+  ///   - observe: Called with each event written, in order (for a summary).
+  /// - Returns: False when `output` stopped it; true when the whole trace was handed over.
+  /// - Throws: ``ScenarioError`` for a scenario that cannot be played or whose header labels no reader
+  ///   could read (an `app` label over 64 KiB), or naming the event the writer refused (a FoldSim bug:
+  ///   the message says which event). The bytes handed over before are then an incomplete trace.
+  /// - Complexity: O(events) time.
+  @discardableResult
+  public func writeTrace(
+    _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void = { _ in }
+  ) throws(ScenarioError) -> Bool {
+    let writer: TraceWriter
+    do {
+      writer = try TraceWriter(header: header, policy: .archive)
+    } catch {
+      throw ScenarioError(file: file, line: 1, column: 1, field: "app", message: error.reason)
+    }
+    var index = 0
+    var refusal: ScenarioError?
+    let played = try play { batch in
+      for event in batch {
+        do {
+          try writer.append(event)
+        } catch {
+          refusal = ScenarioError(
+            file: file, line: 1, column: 1, field: "",
+            message: "the trace writer refused synthesized event \(index) (\(event.kind.name)): \(error)")
+          return false
+        }
+        observe(event)
+        index += 1
+      }
+      let bytes = writer.takeBytes()
+      return bytes.isEmpty || output(bytes)
+    }
+    if let refusal { throw refusal }
+    guard played else { return false }
+    do {
+      try writer.close()
+    } catch {
+      throw ScenarioError(
+        file: file, line: 1, column: 1, field: "", message: "closing the trace failed: \(error)")
+    }
+    return output(writer.takeBytes())
+  }
+
+  /// Encodes `events` under this scenario's ``header``, as ``traceBytes()`` does: for a session that
+  /// FoldSimApp has joined with the app's output, which it holds in memory.
   /// - Parameter events: The session's events in time order.
   /// - Returns: The trace file's bytes, seek table included.
   /// - Throws: ``ScenarioError`` as ``traceBytes()`` does.

@@ -34,14 +34,22 @@ final class TraceFile {
   /// `open(2)`.
   static func open(_ path: String, _ mode: Mode) throws(TraceError) -> TraceFile {
     var descriptor: Int32
+    // O_NONBLOCK so that opening a FIFO with no writer returns at once (it is then refused as not a
+    // regular file) instead of waiting forever; it is cleared again, so reads and writes block as usual.
     repeat {
       switch mode {
-      case .read: descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-      case .update: descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
-      case .create: descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+      case .read: descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      case .update: descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+      case .create: descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
       }
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else { throw failure(path, "open") }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      let error = failure(path, "fcntl")
+      _ = Glibc.close(descriptor)
+      throw error
+    }
     return TraceFile(path: path, descriptor: descriptor)
   }
 

@@ -260,11 +260,20 @@ enum OutputCleanup {
   }()
   static let lock = Mutex(())
   static let handlersInstalled: Bool = {
+    var installed = sigset_t()
+    sigemptyset(&installed)
+    defer {
+      // A handler that never runs cleans nothing: a parent that started this process with these signals
+      // blocked (test runners, IDEs) would otherwise leave the temporary file behind and the process
+      // deaf to SIGINT and SIGTERM.
+      _ = pthread_sigmask(SIG_UNBLOCK, &installed, nil)
+    }
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       var current = sigaction()
       guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
         continue
       }
+      sigaddset(&installed, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in
         for i in 0..<OutputCleanup.capacity {
@@ -278,6 +287,26 @@ enum OutputCleanup {
     }
     return true
   }()
+
+  /// Installs the handlers, then blocks the signals they handle on this thread until
+  /// ``restoreSignals(_:)``: a file created in between is registered before a signal can be handled.
+  ///
+  /// - Returns: The thread's signal mask before.
+  static func deferSignals() -> sigset_t {
+    _ = handlersInstalled
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signal) }
+    var previous = sigset_t()
+    _ = pthread_sigmask(SIG_BLOCK, &handled, &previous)
+    return previous
+  }
+
+  /// Restores the signal mask ``deferSignals()`` returned; a signal that arrived meanwhile is handled now.
+  static func restoreSignals(_ previous: sigset_t) {
+    var previous = previous
+    _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
 
   /// Records a temporary file; nil when the table is full (the file is then only removed by the
   /// `OutputFile` itself).

@@ -145,5 +145,9 @@ package func pause(microseconds: UInt32) { _ = usleep(microseconds) }
 /// Ends the process with status `code` (`exit(3)`: buffered C streams flushed, `atexit` handlers run).
 package func exitProcess(_ code: Int32) -> Never { exit(code) }
 
-/// True when `path` names something, a dangling symbolic link excepted (`access(2)`, `F_OK`).
-package func pathExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+/// Whether a directory entry named `path` exists, whatever it is or points to: true for a dangling
+/// symbolic link or a link loop too (`lstat` does not follow the link).
+package func entryExists(_ path: String) -> Bool {
+  var status = stat()
+  return lstat(path, &status) == 0
+}

@@ -41,6 +41,7 @@ extension TraceReader {
     nextIndex = index
     failure = nil
     finished = false
+    previousFrameEnd = nil
     readEntries = nil
   }
 }

@@ -55,6 +55,7 @@ extension TraceReader {
     nextIndex = index
     failure = nil
     finished = false
+    previousFrameEnd = nil
     // From the first frame, sequential reading can check the seek table again.
     readEntries = index == 0 ? [headerEntry] : nil
   }

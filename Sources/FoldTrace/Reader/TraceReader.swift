@@ -34,6 +34,9 @@ public final class TraceReader {
   var nextIndex = 0
   var failure: TraceError?
   var finished = false
+  /// The last event time of the frame read before this one (its start time when it has no events), so
+  /// the next frame can be checked not to start earlier; nil before the first frame read in sequence.
+  var previousFrameEnd: UInt64?
   /// Seek-table entries of the frames read so far, header first; nil once reading did not start at the
   /// first frame.
   var readEntries: [SeekTable.Entry]?
@@ -286,6 +289,15 @@ public final class TraceReader {
       throw fail(
         .truncated, "frame \(nextIndex) is truncated: the file ends \(available) bytes into it; run recover")
     case .complete(let frame, let size):
+      // Times are non-decreasing along a trace; within a frame, unsigned deltas keep them so, and across
+      // frames every writer starts a frame at or after the previous frame's last event.
+      if let previous = previousFrameEnd, frame.time < previous {
+        throw fail(
+          .corrupt,
+          "frame \(nextIndex) starts at \(frame.time) ns, before the previous frame's last event at "
+            + "\(previous) ns: time goes backwards, which no writer writes")
+      }
+      previousFrameEnd = frame.events.last?.time ?? frame.time
       readEntries?.append(
         SeekTable.Entry(
           compressedSize: UInt32(truncatingIfNeeded: size),

@@ -37,15 +37,19 @@ public enum TraceRecovery {
   ///
   /// - Parameter path: The trace file.
   /// - Returns: What was kept and dropped.
-  /// - Throws: ``TraceError``: `.locked` while a writer has the file open, the reader's error when the
-  ///   damage is not a torn tail or the header is unreadable (the file is then unchanged), `.io` (when the
-  ///   seek table cannot be written, as on a full disk, the file is left ending at its last complete
-  ///   frame, still readable).
+  /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.locked` while a writer
+  ///   has the file open, the reader's error when the damage is not a torn tail or the header is
+  ///   unreadable (the file is then unchanged), `.io` (when the seek table cannot be written, as on a
+  ///   full disk, the file is left ending at its last complete frame, still readable).
   /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
     let file = try TraceFile.open(path, .update)
     defer { file.close() }
+    if let kind = try file.irregularKind() {
+      throw TraceError(
+        .io, file: path, reason: "is \(kind), not a regular file: recover repairs files in place")
+    }
     try file.lockExclusive()
     let size = try file.size()
     let reader = try TraceReader(source: .file(file, size: size), name: path, limits: .default)

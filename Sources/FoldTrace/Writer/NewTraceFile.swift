@@ -23,6 +23,9 @@ public final class NewTraceFile {
   /// Writing into a file this object created under `path` (not a placeholder it found).
   private var createdInPlace = false
   private var isDone = false
+  /// The file's entry in the table SIGINT, SIGTERM and SIGHUP clean up (`OutputCleanup`): the temporary
+  /// file, or the file created in place, is removed if the process is interrupted before it is done.
+  private var cleanupSlot: Int?
 
   /// Starts a new file.
   ///
@@ -43,15 +46,21 @@ public final class NewTraceFile {
     let directory = slash.map { String(path[...$0]) } ?? ""
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
+    // Signals wait until the temporary file is registered for cleanup: one arriving in between would
+    // otherwise leave it behind.
+    let deferred = OutputCleanup.deferSignals()
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       let code = errno
+      OutputCleanup.restoreSignals(deferred)
       guard code == ENAMETOOLONG else { throw TraceFile.failure(path, "create", code) }
       try createInPlace()
       return
     }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.temporary = temporary
+    cleanupSlot = OutputCleanup.register(temporary)
+    OutputCleanup.restoreSignals(deferred)
     let file = TraceFile(path: temporary, descriptor: descriptor)
     self.file = file
     guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, fchmod(descriptor, 0o644) == 0 else {
@@ -87,6 +96,7 @@ public final class NewTraceFile {
     }
     file = TraceFile(path: path, descriptor: descriptor)
     createdInPlace = true
+    cleanupSlot = OutputCleanup.register(path)
   }
 
   deinit { discard() }
@@ -129,6 +139,7 @@ public final class NewTraceFile {
       throw error
     }
     isDone = true
+    releaseCleanupSlot()
     if let temporary { _ = unlink(temporary) }
     file.close()
     self.file = nil
@@ -155,6 +166,7 @@ public final class NewTraceFile {
   public func discard() {
     guard !isDone else { return }
     isDone = true
+    releaseCleanupSlot()
     if let temporary {
       _ = unlink(temporary)
     } else if createdInPlace {
@@ -164,5 +176,10 @@ public final class NewTraceFile {
     }
     file?.close()
     file = nil
+  }
+
+  private func releaseCleanupSlot() {
+    if let cleanupSlot { OutputCleanup.unregister(cleanupSlot) }
+    cleanupSlot = nil
   }
 }

@@ -21,7 +21,7 @@ import Testing
       let output = try FileDescriptor.open(path, .writeOnly, createNew: true)
       try output.writeAll(bytes[10...])
       output.close()
-      #expect(pathExists(path))
+      #expect(entryExists(path))
       let input = try FileDescriptor.open(path, .readOnly)
       defer { input.close() }
       try input.seek(toOffset: 5)
@@ -39,7 +39,12 @@ import Testing
 
   @Test func failuresAreTheSystemsErrorNumbers() throws {
     try Self.withScratchPath { path in
-      #expect(!pathExists(path))
+      #expect(!entryExists(path))
+      // A dangling symbolic link is an entry (the user named it), though nothing is behind it.
+      let link = path + ".link"
+      #expect(symlink(path, link) == 0)
+      #expect(entryExists(link))
+      #expect(unlink(link) == 0)
       #expect(throws: Errno(rawValue: ENOENT)) { try FileDescriptor.open(path, .readOnly) }
       #expect(Errno(rawValue: ENOENT).description == "No such file or directory")
       let first = try FileDescriptor.open(path, .writeOnly, createNew: true)

@@ -88,6 +88,7 @@ struct CatCommand: TracecatCommand {
       }
       try console.flush()
       if poll.isClosed { return .success }
+      if poll.hasMore { continue }
       pause = poll.frames.isEmpty ? min(pause * 2, 250_000) : 20_000
       FoldTrace.pause(microseconds: pause)
     }

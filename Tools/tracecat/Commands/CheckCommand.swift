@@ -56,15 +56,14 @@ struct CheckCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     if let report { try ReplayReport.checkDestination(report) }
-    let files = try ReplayInputs.traceFiles(in: paths)
-    guard !files.isEmpty else {
-      throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
-    }
-    var status = ExitStatus.success
+    let found = try ReplayInputs.traceFiles(in: paths)
+    let files = found.files
+    var status = ReplayInputs.report(found, paths: paths, console: console)
+    guard !files.isEmpty else { return status }
     var outcomes: [ReplayOutcome] = []
     for path in files {
       let outcome = Self.one(path)
-      if !outcome.passed { status = .invalid }
+      status = status.worse(outcome.status)
       if json {
         console.print(outcome.lines.joined(separator: "\n"))
         outcome.errors.forEach(console.error)
@@ -88,13 +87,16 @@ struct CheckCommand: TracecatCommand {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var checker = RecordingChecker(trace: name)
     var errors: [String] = []
+    var errorStatus: ExitStatus?
     do {
       let reader = try TraceReader(path: path)
       while let frame = try reader.nextFrame() {
         for event in frame.events { checker.receive(event) }
       }
     } catch {
-      errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
+      let wrapped = TracecatError.wrapping(error, file: path)
+      errors = ErrorRenderer.lines(for: wrapped)
+      errorStatus = wrapped.exitStatus
     }
     let summary = checker.finish()
     var line = ReplayJSONLines.summary(summary)
@@ -105,6 +107,7 @@ struct CheckCommand: TracecatCommand {
         + ",\"verdict\":\"fail\",\"failures\":[{\"check\":\"trace\",\"scene\":null,\"event\":null,\"t\":0"
         + ",\"element\":null,\"expected\":\"a readable trace\",\"actual\":\(message),\"message\":\(message)}]}"
     }
-    return ReplayOutcome(path: path, summary: summary, lines: [line], errors: errors)
+    return ReplayOutcome(
+      path: path, summary: summary, lines: [line], errors: errors, errorStatus: errorStatus)
   }
 }

@@ -63,11 +63,17 @@ struct ExportCommand: TracecatCommand {
     let trace = try TraceInput(input)
     let timeline = try TimelineReader.read(trace, label: "export", filter: filter)
     let marks = replay ? try ReplayMarks.replay(trace) : nil
-    let document = try ChromeTraceExporter.document(timeline, title: name, marks: marks)
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
+      let file = try InputSource.newFile(output, force: force, input: input)
+      do {
+        try ChromeTraceExporter.write(timeline, title: name, marks: marks) { try file.write($0) }
+        try file.publish()
+      } catch {
+        file.discard()
+        throw InputSource.outputError(output, error)
+      }
     } else {
-      try console.write(Array(document.utf8))
+      try ChromeTraceExporter.write(timeline, title: name, marks: marks) { try console.write($0) }
     }
     return .success
   }

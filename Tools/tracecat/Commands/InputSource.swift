@@ -44,8 +44,8 @@ enum InputSource {
     try readAll(.standardInput, name: "<stdin>")
   }
 
-  /// Reads a file to its end, from a byte offset.
-  static func readFile(_ path: String, from offset: Int = 0) throws -> [UInt8] {
+  /// Reads a file to its end, or `count` bytes, from a byte offset.
+  static func readFile(_ path: String, from offset: Int = 0, count: Int = .max) throws -> [UInt8] {
     let descriptor: FileDescriptor
     do throws(Errno) {
       descriptor = try FileDescriptor.open(path, .readOnly)
@@ -60,13 +60,16 @@ enum InputSource {
         throw TracecatError.io(file: path, reason: error.description)
       }
     }
-    return try readAll(descriptor, name: path)
+    return try readAll(descriptor, name: path, limit: count)
   }
 
-  private static func readAll(_ descriptor: FileDescriptor, name: String) throws -> [UInt8] {
+  private static func readAll(_ descriptor: FileDescriptor, name: String, limit: Int = .max) throws -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      if chunk.count > wanted { chunk.removeLast(chunk.count - wanted) }
       let count: Int
       do throws(Errno) {
         count = try descriptor.read(into: &chunk)
@@ -76,6 +79,7 @@ enum InputSource {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])
     }
+    return bytes
   }
 
   /// Writes a trace to a new file through `OutputFile`: never over an existing trace, nor one a writer
@@ -90,6 +94,34 @@ enum InputSource {
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
   static func writeFile(_ path: String, _ bytes: [UInt8], force: Bool, input: String) throws {
     try publish(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse, what: "a file")
+  }
+
+  /// Starts a derived output (`export`'s JSON) written in pieces, published whole by
+  /// `OutputFile.publish()`; the rules of ``writeFile(_:_:force:input:)``.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` may not be written.
+  static func newFile(_ path: String, force: Bool, input: String) throws -> OutputFile {
+    do {
+      return try OutputFile(path: path, existing: force ? .replace(unless: [input]) : .refuse)
+    } catch {
+      throw outputError(path, error)
+    }
+  }
+
+  /// The error for a failed write of a derived output at `path`.
+  static func outputError(_ path: String, _ error: any Error, what: String = "a file") -> TracecatError {
+    guard let error = error as? TraceError else {
+      return error as? TracecatError ?? .io(file: path, reason: "\(error)")
+    }
+    switch error.code {
+    case .alreadyExists:
+      let advice = what == "a file" ? ", or --force to replace it" : ""
+      return .io(
+        file: path,
+        reason: "already exists and holds data; tracecat never overwrites \(what) (remove it or choose "
+          + "another OUT\(advice))")
+    case .locked: return .io(file: path, reason: "another writer has this trace open; choose another OUT")
+    default: return .io(file: path, reason: error.reason)
+    }
   }
 
   private static func publish(_ bytes: [UInt8], to path: String, existing: OutputFile.Existing, what: String)

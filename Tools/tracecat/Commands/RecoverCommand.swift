@@ -9,8 +9,9 @@ struct RecoverCommand: TracecatCommand {
       Works in place and never drops bytes that might hold readable frames. Exit 0 when the file was \
       already valid and closed (it is left untouched); exit 4 when it was repaired: a torn tail dropped \
       (the line says how many bytes) and/or a missing seek table appended; exit 1 when the damage is not \
-      a torn tail — a damaged frame followed by more data — and the file is left unchanged. Standard \
-      input cannot be recovered in place.
+      a torn tail — a damaged frame followed by more data — and the file is left unchanged; exit 5 when \
+      another writer has the file open (a recording in progress), which is left unchanged too; exit 3 \
+      when it cannot be read or written. Standard input cannot be recovered in place.
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files to repair in place.", minimum: 1, maximum: nil),
@@ -36,8 +37,9 @@ struct RecoverCommand: TracecatCommand {
       do throws(TraceError) {
         report = try TraceRecovery.recover(path: file)
       } catch {
-        // A refusal is corruption by definition: recover repairs every torn tail.
-        throw error.code == .io ? TracecatError(error) : TracecatError.invalidTrace(error)
+        // A refusal is corruption by definition: recover repairs every torn tail. I/O failures and a
+        // writer's lock keep their own statuses.
+        throw error.code == .io || error.code == .locked ? TracecatError(error) : .invalidTrace(error)
       }
       console.print(report.description)
       return report.bytesDropped > 0 || report.wroteSeekTable ? .recoverable : .success

@@ -117,19 +117,18 @@ struct ReplayCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     if let report { try ReplayReport.checkDestination(report) }
-    var files = try ReplayInputs.traceFiles(in: paths)
-    guard !files.isEmpty else {
-      throw TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
-    }
+    let found = try ReplayInputs.traceFiles(in: paths)
+    var files = found.files
+    var status = ReplayInputs.report(found, paths: paths, console: console)
+    guard !files.isEmpty else { return status }
     if let shard { files = ReplayInputs.slice(files, shard: shard.index, of: shard.count) }
     let configuration = ReplayConfiguration(
       policy: ReferenceScreenLayout(), content: RecordListContent(),
       scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
-    var status = ExitStatus.success
     var outcomes: [ReplayOutcome] = []
     ReplayRun.each(files, configuration: configuration, json: json, frames: frames, compare: compare) {
       outcome in
-      if !outcome.passed { status = .invalid }
+      status = status.worse(outcome.status)
       if json {
         outcome.lines.forEach(console.print)
         try? console.flush()

@@ -1,34 +1,113 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Finds the traces `tracecat replay` was pointed at and slices them for sharding.
 enum ReplayInputs {
+  /// The trace files named or found under directories, and the paths that could not be searched.
+  struct Found {
+    /// Trace files, sorted by path, without duplicates.
+    var files: [String]
+    /// Entries under a directory that could not be listed or examined (an unreadable directory, a
+    /// symbolic-link loop), in the order met, each with its error: they may hold traces, so the
+    /// command must not report success.
+    var unreadable: [TracecatError]
+  }
+
   /// The trace files named or found under directories (recursively, `*.foldtrace`), sorted by path
   /// without duplicates. A named file is taken whatever its extension. A directory search skips every
   /// subdirectory named ``knownBadDirectory`` (the corpus's deliberately failing recordings), so
-  /// `replay Traces` checks what must pass; name that directory itself to run it.
+  /// `replay Traces` checks what must pass; name that directory itself to run it. Symbolic links under a
+  /// directory are followed once to a directory, never back into one being searched; a dangling link
+  /// named `*.foldtrace` is taken (reading it then fails by name).
   ///
-  /// - Throws: ``TracecatError/io(file:reason:)`` when a path does not exist.
-  static func traceFiles(in paths: [String]) throws -> [String] {
-    let manager = FileManager.default
-    var files: Set<String> = []
+  /// - Throws: ``TracecatError/io(file:reason:)`` when a named path does not exist.
+  /// - Complexity: O(entries under the directories).
+  static func traceFiles(in paths: [String]) throws -> Found {
+    var walk = DirectoryWalk()
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw TracecatError.io(file: path, reason: "No such file or directory")
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
       }
-      guard isDirectory.boolValue else {
-        files.insert(path)
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        walk.files.insert(path)
         continue
       }
-      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-      for case let relative as String in manager.enumerator(atPath: path) ?? NSEnumerator()
-      where relative.hasSuffix(".foldtrace") {
-        let directories = relative.split(separator: "/").dropLast()
-        guard !directories.contains(Substring(knownBadDirectory)) else { continue }
-        files.insert(base + "/" + relative)
+      walk.search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, status)
+    }
+    return Found(files: walk.files.sorted(), unreadable: walk.unreadable)
+  }
+
+  /// A depth-first search for `*.foldtrace` files that records what it could not search.
+  private struct DirectoryWalk {
+    var files: Set<String> = []
+    var unreadable: [TracecatError] = []
+    /// The directories on the current path (device, inode), so a link back into one is not followed.
+    private var ancestors: [(dev_t, ino_t)] = []
+
+    mutating func search(_ directory: String, _ status: stat) {
+      guard !ancestors.contains(where: { $0 == (status.st_dev, status.st_ino) }) else { return }
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+      } catch {
+        unreadable.append(.io(file: directory, reason: "cannot list this directory: \(Self.reason(error))"))
+        return
+      }
+      ancestors.append((status.st_dev, status.st_ino))
+      defer { ancestors.removeLast() }
+      for name in names {
+        let path = directory + "/" + name
+        var entry = stat()
+        guard lstat(path, &entry) == 0 else {
+          unreadable.append(.io(file: path, reason: String(cString: strerror(errno))))
+          continue
+        }
+        if entry.st_mode & S_IFMT == S_IFLNK {
+          var target = stat()
+          guard stat(path, &target) == 0 else {
+            let code = errno
+            if code == ENOENT {
+              if name.hasSuffix(".foldtrace") { files.insert(path) }
+            } else {
+              unreadable.append(.io(file: path, reason: String(cString: strerror(code))))
+            }
+            continue
+          }
+          entry = target
+        }
+        if entry.st_mode & S_IFMT == S_IFDIR {
+          if name != ReplayInputs.knownBadDirectory { search(path, entry) }
+        } else if name.hasSuffix(".foldtrace") {
+          files.insert(path)
+        }
       }
     }
-    return files.sorted()
+
+    /// The operating system's message inside a Foundation error, when it carries one.
+    private static func reason(_ error: any Error) -> String {
+      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(code)))
+      }
+      return (error as NSError).localizedDescription
+    }
+  }
+
+  /// Prints what could not be searched to standard error and, when nothing was found, says so.
+  ///
+  /// - Returns: The status so far: I/O (3) when anything could not be searched or nothing was found.
+  static func report(_ found: Found, paths: [String], console: Console) -> ExitStatus {
+    var status = ExitStatus.success
+    for problem in found.unreadable { status = status.worse(ErrorRenderer.report(problem, to: console)) }
+    if found.files.isEmpty {
+      let none = TracecatError.io(file: paths.joined(separator: " "), reason: "no .foldtrace files found")
+      status = status.worse(ErrorRenderer.report(none, to: console))
+    }
+    return status
   }
 
   /// The name of a directory a search skips: recordings kept because they fail.

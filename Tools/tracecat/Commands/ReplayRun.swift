@@ -18,9 +18,16 @@ struct ReplayOutcome: Sendable {
   var errors: [String]
   /// With `--compare`: the app's recorded output held against the model's plans.
   var comparison: ModelComparisonResult? = nil
+  /// The status of the error that stopped reading the trace (I/O 3, a torn tail 4, corrupt 1), if any.
+  var errorStatus: ExitStatus? = nil
   /// True when the trace was read whole, every check passed and, with `--compare`, the app agrees with
   /// the model.
   var passed: Bool { errors.isEmpty && summary.passed && (comparison?.agrees ?? true) }
+  /// This trace's exit status: its read error's, else 1 when a check failed (or the app diverged), else
+  /// 0 — so an unreadable trace exits as an I/O error, not as a failed check.
+  var status: ExitStatus {
+    (errorStatus ?? .success).worse(passed ? .success : .invalid)
+  }
 }
 
 /// Replays traces in parallel across cores and hands their outcomes over in input order.
@@ -122,6 +129,7 @@ enum ReplayRun {
       verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
     var errors: [String] = []
     var comparison = compare ? ModelComparison(trace: name, configuration: configuration) : nil
+    var errorStatus: ExitStatus?
     do {
       let reader = try TraceReader(path: path)
       if comparison != nil {
@@ -132,7 +140,9 @@ enum ReplayRun {
         try Replayer.replay(reader, configuration: configuration, into: &sink)
       }
     } catch {
-      errors = ErrorRenderer.lines(for: TracecatError.wrapping(error, file: path))
+      let wrapped = TracecatError.wrapping(error, file: path)
+      errors = ErrorRenderer.lines(for: wrapped)
+      errorStatus = wrapped.exitStatus
       sink.verifier.receive(
         .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
     }
@@ -162,7 +172,8 @@ enum ReplayRun {
       lines.append(summary)
     }
     return ReplayOutcome(
-      path: path, summary: sink.verifier.summary, lines: lines, errors: errors, comparison: compared)
+      path: path, summary: sink.verifier.summary, lines: lines, errors: errors, comparison: compared,
+      errorStatus: errorStatus)
   }
 }
 

@@ -24,60 +24,61 @@ enum ChromeTraceExporter {
 
   static func pid(of scene: SceneID) -> Int { 1000 + Int(scene.rawValue) }
 
-  /// The events, in output order.
-  static func events(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil)
-    -> [ChromeTraceEvent]
-  {
-    var events: [ChromeTraceEvent] = []
+  /// Hands the events to `emit` in output order, one at a time: the list is never held whole (a
+  /// scene's regions and the replay's marks are built a scene at a time).
+  static func forEachEvent(
+    _ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil,
+    _ emit: (ChromeTraceEvent) throws -> Void
+  ) rethrows {
     if timeline.showsDevice {
-      events += [
+      for event in [
         .metadata("process_name", pid: devicePID, ["name": .text("device — \(title)")]),
         .metadata("process_sort_index", pid: devicePID, ["sort_index": .number(0)]),
         .metadata("thread_name", pid: devicePID, tid: 1, ["name": .text("hinge")]),
         .metadata("thread_name", pid: devicePID, tid: 2, ["name": .text("markers")]),
-      ]
+      ] as [ChromeTraceEvent] { try emit(event) }
       if marks != nil {
-        events.append(.metadata("thread_name", pid: devicePID, tid: 3, ["name": .text("failures")]))
+        try emit(.metadata("thread_name", pid: devicePID, tid: 3, ["name": .text("failures")]))
       }
     }
     for scene in timeline.scenes {
       let pid = pid(of: scene.id)
-      events += [
+      for event in [
         .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]),
         .metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]),
         .metadata("thread_name", pid: pid, tid: 1, ["name": .text("shape")]),
         .metadata("thread_name", pid: pid, tid: 2, ["name": .text("presentation")]),
         .metadata("thread_name", pid: pid, tid: 3, ["name": .text("division")]),
         .metadata("thread_name", pid: pid, tid: 4, ["name": .text("resizing")]),
-      ]
+      ] as [ChromeTraceEvent] { try emit(event) }
       for (tid, name) in [
         (5, "occlusion"), (6, "safe area"), (7, "traits"), (8, "anchor item"), (9, "selection"),
         (10, "division inactive"), (11, "occlusion inactive"),
       ] {
-        events.append(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
+        try emit(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
       }
       if marks != nil {
-        events.append(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
+        try emit(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
       }
       if scene.appLayouts > 0 || scene.presentedSamples > 0 {
-        events.append(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
-        events.append(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
+        try emit(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
+        try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
       }
     }
     for span in timeline.hingeStatus {
-      events.append(
+      try emit(
         .slice(span.value.rawValue, category: "hinge", from: span.start, to: span.end, pid: devicePID, tid: 1)
       )
     }
     for sample in timeline.hingeAngles {
-      events.append(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.degrees]))
+      try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.degrees]))
     }
     for marker in timeline.markers {
-      events.append(
+      try emit(
         .instant(marker.label, category: "marker", at: marker.time, pid: devicePID, tid: 2, scope: "g"))
     }
     for drop in timeline.drops {
-      events.append(
+      try emit(
         .instant(
           "dropped \(Count(Int(clamping: drop.count), "event"))", category: "dropped", at: drop.time,
           pid: devicePID, tid: 2,
@@ -87,54 +88,53 @@ enum ChromeTraceExporter {
     for scene in timeline.scenes {
       let pid = pid(of: scene.id)
       for span in timeline.shapes(of: scene) {
-        events.append(
+        try emit(
           .slice(span.value.rawValue, category: "shape", from: span.start, to: span.end, pid: pid, tid: 1))
       }
       for span in timeline.presentations(of: scene) {
-        events.append(
+        try emit(
           .slice(
             span.value.rawValue, category: "presentation", from: span.start, to: span.end, pid: pid, tid: 2))
       }
       for span in timeline.division(of: scene) where span.value {
-        events.append(
+        try emit(
           .slice("division active", category: "division", from: span.start, to: span.end, pid: pid, tid: 3))
       }
       for span in timeline.resizing(of: scene) where span.value {
-        events.append(
+        try emit(
           .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 4)
         )
       }
-      events += regionEvents(timeline, scene: scene, pid: pid)
+      for event in regionEvents(timeline, scene: scene, pid: pid) { try emit(event) }
       for span in timeline.appDecisions(of: scene) {
-        events.append(.slice(span.value, category: "app", from: span.start, to: span.end, pid: pid, tid: 13))
+        try emit(.slice(span.value, category: "app", from: span.start, to: span.end, pid: pid, tid: 13))
       }
       for span in timeline.appAnimations(of: scene) {
         var event = ChromeTraceEvent.slice(
           "presented \(Count(span.value, "sample"))", category: "app", from: span.start, to: span.end,
           pid: pid, tid: 14)
         event.args = ["samples": .number(Double(span.value))]
-        events.append(event)
+        try emit(event)
       }
       var width: Double?
       var height: Double?
       for sample in scene.sizes {
         if sample.width != width {
-          events.append(.counter("width", at: sample.time, pid: pid, ["pt": sample.width]))
+          try emit(.counter("width", at: sample.time, pid: pid, ["pt": sample.width]))
           width = sample.width
         }
         if sample.height != height {
-          events.append(.counter("height", at: sample.time, pid: pid, ["pt": sample.height]))
+          try emit(.counter("height", at: sample.time, pid: pid, ["pt": sample.height]))
           height = sample.height
         }
       }
       var offset: Double?
       for sample in scene.scrolls where sample.offset != offset {
-        events.append(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.offset]))
+        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.offset]))
         offset = sample.offset
       }
     }
-    if let marks { events += replayEvents(timeline, marks: marks) }
-    return events
+    if let marks { for event in replayEvents(timeline, marks: marks) { try emit(event) } }
   }
 
   /// A scene's occlusions, safe area, traits, anchor item, selection and inactive regions as slices.
@@ -221,14 +221,30 @@ enum ChromeTraceExporter {
     return events
   }
 
-  /// The JSON document: `{"displayTimeUnit":"ms","traceEvents":[` then one event per line, then `]}`.
-  static func document(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) throws -> String
-  {
+  /// Writes the JSON document — `{"displayTimeUnit":"ms","traceEvents":[` then one event per line,
+  /// then `]}` — to `output` in pieces of about 1 MiB, encoding each event as it goes: the document is
+  /// never held whole.
+  ///
+  /// - Parameter output: Takes the next bytes of the document, in order.
+  /// - Throws: What `output` throws, or an encoding error.
+  /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the timeline.
+  static func write(
+    _ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil, to output: ([UInt8]) throws -> Void
+  ) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let lines = try events(timeline, title: title, marks: marks).map {
-      String(decoding: try encoder.encode($0), as: UTF8.self)
+    var buffer = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
+    var first = true
+    try forEachEvent(timeline, title: title, marks: marks) { event in
+      if !first { buffer += Array(",\n".utf8) }
+      first = false
+      buffer += try encoder.encode(event)
+      if buffer.count >= 1 << 20 {
+        try output(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
     }
-    return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    buffer += Array("\n]}\n".utf8)
+    try output(buffer)
   }
 }

@@ -14,6 +14,11 @@ enum ErrorRenderer {
       ["tracecat: error: \(error)"]
     case .invalidJSONLines(let file, let error):
       ["tracecat: error: \(file): \(error)"]
+    case .locked(let error):
+      [
+        "tracecat: error: \(error.file): another writer has this trace open (a recording in progress?); "
+          + "nothing was changed: try again once it has closed the trace"
+      ]
     }
   }
 

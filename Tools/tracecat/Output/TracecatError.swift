@@ -13,6 +13,8 @@ enum TracecatError: Error {
   case tornTrace(TraceError)
   /// A JSON Lines document is malformed or holds an event no trace may hold.
   case invalidJSONLines(file: String, TraceJSONLinesError)
+  /// Another writer holds the trace's exclusive lock (a recording in progress): nothing was changed.
+  case locked(TraceError)
 
   /// The process exit status for this error.
   var exitStatus: ExitStatus {
@@ -22,6 +24,7 @@ enum TracecatError: Error {
     case .invalidTrace(let error): error.code == .io ? .io : .invalid
     case .tornTrace: .recoverable
     case .invalidJSONLines: .invalid
+    case .locked: .locked
     }
   }
 
@@ -29,6 +32,8 @@ enum TracecatError: Error {
   init(_ error: TraceError) {
     if error.code == .io {
       self = .io(file: error.file, reason: error.reason)
+    } else if error.code == .locked {
+      self = .locked(error)
     } else if TraceDamage.isTornTail(error) {
       self = .tornTrace(error)
     } else {
@@ -53,6 +58,7 @@ enum TracecatError: Error {
 /// | 2 | usage error |
 /// | 3 | I/O error |
 /// | 4 | a torn tail or a missing seek table: `recover` repairs it (`verify`), or repaired it (`recover`) |
+/// | 5 | another writer holds the file's lock (a recording in progress): nothing was read or changed |
 struct ExitStatus: RawRepresentable, Hashable, Sendable {
   var rawValue: Int32
 
@@ -68,15 +74,19 @@ struct ExitStatus: RawRepresentable, Hashable, Sendable {
   /// The trace ends in a torn tail or lacks its seek table (a crash, or a recording still in progress):
   /// every complete frame reads, and `recover` makes it whole. For `recover`: it did so.
   static let recoverable = ExitStatus(rawValue: 4)
+  /// Another writer (a recording in progress) holds the file's exclusive lock: the command changed
+  /// nothing; run it again once the writer has closed the trace.
+  static let locked = ExitStatus(rawValue: 5)
 
-  /// How bad a status is, for ``worse(_:)``: success, recoverable, invalid, I/O, usage.
+  /// How bad a status is, for ``worse(_:)``: success, recoverable, invalid, locked, I/O, usage.
   private var severity: Int {
     switch rawValue {
     case 0: 0
     case 4: 1
     case 1: 2
-    case 3: 3
-    default: 4
+    case 5: 3
+    case 3: 4
+    default: 5
     }
   }
 
