@@ -3,7 +3,7 @@
 struct Options: Sendable {
   /// The figures a run can measure, in table order.
   enum Section: String, Sendable, CaseIterable {
-    case record, size, decode, replay, memory, seek
+    case record, size, decode, replay, memory, seek, jsonl, commands, instructions
   }
 
   /// A ~30-second smoke run with small workloads.
@@ -31,7 +31,9 @@ struct Options: Sendable {
 
       --quick          ~30-second smoke run: 100 k-event session, 1 M-event large trace, 3 runs
       --runs N         repetitions of each timed figure (default 5; 3 with --quick)
-      --only LIST      comma-separated sections: record, size, decode, replay, memory, seek
+      --only LIST      comma-separated sections: record, size, decode, replay, memory, seek, jsonl,
+                       commands (peak RSS of every tracecat command; needs GNU time), instructions
+                       (callgrind; needs valgrind)
       --work-dir DIR   where generated traces go (default .benchmarks, gitignored)
       --corpus DIR     the trace corpus (default Traces)
       --seed N         seed of the generated sessions and seek times (default 20261129)

@@ -52,7 +52,9 @@ struct TraceBench {
     if wants.contains(.replay), let long {
       try ReplayBench(options: options).run(long: long, corpus: corpus, into: &table)
     }
-    if !wants.isDisjoint(with: [.memory, .seek]) {
+    if wants.contains(.jsonl) { try JSONLinesBench(options: options).run(into: &table) }
+    if wants.contains(.instructions) { try InstructionBench(options: options).run(into: &table) }
+    if !wants.isDisjoint(with: [.memory, .seek, .commands]) {
       let large = try LargeTrace.make(
         events: options.largeEvents, seed: options.seed, in: options.workDirectory)
       table.note(
@@ -60,6 +62,7 @@ struct TraceBench {
           + "session, written in \(Format.significant(large.generationSeconds)) s to \(large.path).")
       if wants.contains(.memory) { try MemoryBench(options: options).run(large, into: &table) }
       if wants.contains(.seek) { try SeekBench(options: options).run(large, into: &table) }
+      if wants.contains(.commands) { try CommandMemoryBench(options: options).run(large, into: &table) }
     }
 
     let seconds = Double(Stopwatch.now() - started) / 1e9

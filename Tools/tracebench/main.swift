@@ -15,7 +15,7 @@ do {
     } else {
       throw Options.Failure(
         description:
-          "usage: tracebench _child stream PATH LIMIT | _child profile record|decode|replay COUNT [REPEATS]")
+          "usage: tracebench _child stream PATH LIMIT | _child profile TARGET COUNT [REPEATS]")
     }
     exit(0)
   }

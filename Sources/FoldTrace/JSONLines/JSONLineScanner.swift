@@ -330,7 +330,8 @@ struct JSONLineScanner: Sendable {
 
   // MARK: Numbers
 
-  private static let exactPowers: [Double] = [
+  /// 10⁰ … 10²², each exactly a double.
+  static let exactPowers: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
     1e19, 1e20, 1e21, 1e22,
   ]

@@ -70,8 +70,10 @@ public enum TraceJSONLines {
     "selection", "marker", "dropped",
   ]
 
-  /// The fast path: ``JSONLineScanner`` and the shared field readers, with the reference for what it does
-  /// not read itself (a kind outside ``fastPathKinds``, a whole number it does not reproduce).
+  /// The fast path: a `scroll` or `hinge` line in the writer's exact form read directly
+  /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers,
+  /// with the reference for what it does not read itself (a kind outside ``fastPathKinds``, a whole number
+  /// it does not reproduce).
   ///
   /// - Parameters:
   ///   - bytes: The line, valid UTF-8, without its newline.
@@ -79,6 +81,7 @@ public enum TraceJSONLines {
   static func decodeFast(
     _ bytes: UnsafeRawBufferPointer, lineNumber: Int, scanner: inout JSONLineScanner
   ) throws -> Line {
+    if let event = decodeExactForm(bytes) { return .event(event) }
     do {
       try scanner.parse(bytes)
     } catch {

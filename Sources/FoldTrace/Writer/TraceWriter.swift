@@ -72,6 +72,14 @@ public final class TraceWriter {
     var lastTime: UInt64
     /// Records plus the regions they list, keyframe included (<doc:TraceFormat>, "Frame policy").
     var items: Int
+
+    /// Appends the event's record after the last one, delta-coded against it.
+    /// - Returns: The record's size, in bytes.
+    mutating func encode(_ event: TraceEvent) -> Int {
+      let start = events.bytes.count
+      codec.encode(event.payload, delta: event.time - lastTime, into: &events)
+      return events.bytes.count - start
+    }
   }
 
   /// Creates a new trace file and writes its header.
@@ -242,25 +250,29 @@ public final class TraceWriter {
     {
       throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
     }
-    if let frame = pending, event.time - frame.time >= policy.maxSpan { try endFrame(sync: false) }
-    // Take the frame out of `pending` so its buffers are mutated in place, not copied.
-    var frame = pending.take() ?? startFrame(at: event.time)
-    // Encoded in place at the end of the frame (no allocation); taken back out if refused.
-    let codec = frame.codec
-    let recordStart = frame.events.bytes.count
-    frame.codec.encode(event.payload, delta: event.time - frame.lastTime, into: &frame.events)
-    let recordBytes = frame.events.bytes.count - recordStart
+    if let start = pending?.time, event.time - start >= policy.maxSpan { try endFrame(sync: false) }
+    if pending == nil { pending = startFrame(at: event.time) }
+    // The frame is mutated in place through `pending!`, its buffers never copied; the record is encoded
+    // at the end of the frame (no allocation) and taken back out if refused. The codec's state is kept
+    // for that only when the record could be refused: a copy per event would make every encode copy the
+    // codec's tables.
+    let codec = Self.mayExceedRecordLimit(event.payload) ? pending!.codec : nil
+    let recordBytes = pending!.encode(event)
     guard recordBytes <= TraceFormat.maxRecordBytes else {
-      frame.events.bytes.removeSubrange(recordStart...)
-      frame.codec = codec
-      pending = frame.events.bytes.isEmpty ? nil : frame
+      guard let codec else {
+        preconditionFailure(
+          "a \(event.kind.name) record of \(recordBytes) bytes passed the record-size bound")
+      }
+      pending!.events.bytes.removeLast(recordBytes)
+      pending!.codec = codec
+      if pending!.events.bytes.isEmpty { pending = nil }
       throw refusal(event, "its record is \(recordBytes) bytes, over \(TraceFormat.maxRecordBytes)")
     }
-    frame.lastTime = event.time
-    frame.items += Self.items(event.payload)
+    pending!.lastTime = event.time
+    pending!.items += Self.items(event.payload)
     let full =
-      frame.events.bytes.count >= policy.maxBufferedBytes || frame.items >= TraceFormat.frameItemThreshold
-    pending = frame
+      pending!.events.bytes.count >= policy.maxBufferedBytes
+      || pending!.items >= TraceFormat.frameItemThreshold
     state.apply(event.payload)
     lastTime = event.time
     if full {
@@ -313,6 +325,32 @@ public final class TraceWriter {
 
   /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
   /// the regions it lists.
+  /// Whether the payload's record could exceed ``TraceFormat/maxRecordBytes``: false for every payload
+  /// whose strings and elements are far too small for that. Conservative: a record is a few bytes of
+  /// kind, delta and scene, each string its UTF-8 with a length, each element or region its id and at
+  /// most 64 bytes of numbers and flags, so a payload under an eighth of the limit by this count
+  /// (128 bytes an element) cannot reach it.
+  /// - Complexity: O(1), or O(*n*) in the elements of a layout or presented sample.
+  static func mayExceedRecordLimit(_ payload: TraceEvent.Payload) -> Bool {
+    let bound = TraceFormat.maxRecordBytes / 8
+    func size(_ text: String?) -> Int { text?.utf8.count ?? 0 }
+    switch payload {
+    case .sceneConnected, .sceneDisconnected, .geometry, .hinge, .traits, .dropped: return false
+    case .scroll(_, _, let anchor, _): return size(anchor) > bound
+    case .selection(_, let item): return size(item) > bound
+    case .marker(let label): return size(label) > bound
+    case .regions(_, let regions): return regions.count * 128 > bound
+    case .layout(_, let layout):
+      var total = size(layout.shape) + size(layout.presentation) + layout.elements.count * 128
+      for element in layout.elements where total <= bound { total += size(element.id) }
+      return total > bound
+    case .presented(_, let elements):
+      var total = elements.count * 128
+      for element in elements where total <= bound { total += size(element.id) }
+      return total > bound
+    }
+  }
+
   private static func items(_ payload: TraceEvent.Payload) -> Int {
     switch payload {
     case .regions(_, let regions): 1 + regions.count
