@@ -88,6 +88,9 @@ import Testing
     #"{"t":1,"kind":"zoom"}"#, #"{"t":1,"kind":"marker","label":"x","\u006Cabel":"y"}"#,
     #"{"t":1,"k\u0069nd":"marker","label":"x"}"#, #"{"t":1,"kind":"marker","label":"x","e":[[1e400]]}"#,
     #"{"t":1,"kind":"marker","label":"a\tb"}"#, #"{"t":1,"kind":"marker","label":"x","a\tb":1}"#,
+    #"{"t":1,"kind":"hinge","status":"closed","angle":0e1}"#,
+    #"{"t":1,"kind":"hinge","status":"closed","angle":0.00e-3}"#, #"{"t":0e1,"kind":"marker","label":"x"}"#,
+    #"{"t":0E1,"kind":"marker","label":"x"}"#,
   ])
   func cornersDecodeAsTheReference(_ line: String) {
     D.expectAgreement(line)

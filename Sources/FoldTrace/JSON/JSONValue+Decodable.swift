@@ -39,6 +39,12 @@ extension JSONValue: Decodable {
       return
     } catch DecodingError.typeMismatch {
     } catch {
+      // Foundation's JSONDecoder refuses some zeros written with an exponent (`0e1`, `0.00e-3`; not
+      // `0e+1`) as out of range; its Decimal reading takes them, and RFC 8259 makes them zero.
+      if let decimal = try? container.decode(Decimal.self), decimal.isZero {
+        self.init(.number(JSONNumber(double: 0, unsigned: 0, text: Self.numberText(0))))
+        return
+      }
       throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.numberOutOfRange)
     }
     if let values = try Self.ifOfType({ try container.decode([JSONValue].self) }) {
