@@ -75,17 +75,7 @@ import Testing
   @Test func aLongTraceAlreadyWrittenFollowsInBoundedMemory() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let path = fixture.directory.appendingPathComponent("long.foldtrace").path
-    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
-    let scene = SceneID(1)
-    try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
-    for index in 1...600_000 {
-      try writer.append(
-        TraceEvent(
-          time: UInt64(index) * 8_333_333,
-          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
-    }
-    try writer.close()
+    try fixture.writeScrollTrace("long.foldtrace", count: 600_000)
     let followed = try fixture.run(
       ["--follow", "--kind", "sceneConnected", "long.foldtrace"], dataLimitKiB: 65_536)
     #expect(followed.status == 0, "\(followed.stderr)")

@@ -130,4 +130,19 @@ struct TracecatFixture {
   }
 
   func remove() { try? FileManager.default.removeItem(at: directory) }
+
+  /// Writes `name` in the fixture's directory: scene 1 connects, then `count` scroll samples at 120 Hz —
+  /// a long trace for the bounded-memory tests.
+  func writeScrollTrace(_ name: String, count: Int) throws {
+    let writer = try TraceWriter(path: directory.appendingPathComponent(name).path, header: Self.header)
+    let scene = SceneID(1)
+    try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
+    for index in 1...count {
+      try writer.append(
+        TraceEvent(
+          time: UInt64(index) * 8_333_333,
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
+    }
+    try writer.close()
+  }
 }
