@@ -54,7 +54,11 @@ struct JSONTape {
       case UInt8(ascii: "u"):
         var scalar = hex4(index)
         index += 4
-        if scalar >= 0xD800 && scalar < 0xDC00 && index + 6 <= raw.count && raw[index] == UInt8(ascii: "\\") {
+        // A low surrogate must follow as another `\u` escape; any other escape after a high surrogate
+        // (`\udaaf\"`) is not one, and its bytes are not hex digits.
+        if scalar >= 0xD800 && scalar < 0xDC00 && index + 6 <= raw.count && raw[index] == UInt8(ascii: "\\")
+          && raw[index + 1] == UInt8(ascii: "u")
+        {
           let low = hex4(index + 2)
           if low >= 0xDC00 && low < 0xE000 {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
