@@ -198,3 +198,23 @@ import Testing
     #expect(shorter.text.contains(#""a":null,"b":{"#))
   }
 }
+
+/// `slice` writes each frame as the writer completes it, never holding the slice whole: 600 k scroll
+/// samples (about 75 MB of events when the slice was gathered first) slice within a 64 MB data segment,
+/// event for event the trace they came from.
+@Suite struct SliceMemoryTests {
+  @Test func aWholeLongTraceSlicesInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("long.foldtrace", count: 600_000)
+    let result = try fixture.run(["slice", "-o", "copy.foldtrace", "long.foldtrace"], dataLimitKiB: 65_536)
+    #expect(result.status == 0, "\(result.stderr)")
+    let directory = fixture.directory
+    let original = try TraceReader.readAll(path: directory.appendingPathComponent("long.foldtrace").path)
+    let copy = try TraceReader.readAll(path: directory.appendingPathComponent("copy.foldtrace").path)
+    // Compared as one Bool: a failing `==` on 600 k events would make the test library diff them.
+    let sameEvents = copy.events == original.events
+    #expect(copy.events.count == 600_001)
+    #expect(sameEvents)
+  }
+}

@@ -52,10 +52,30 @@ struct SliceCommand: TracecatCommand {
     let reader = try InputSource.trace(input)
     let progress = Progress("slice \(name)", total: reader.fileSize)
     defer { progress.finish() }
+    // OUT is claimed before any event is read: refused at once when it holds data, named only when the
+    // slice is complete. The slice streams: each frame goes out as the writer completes it, so memory
+    // is bounded by a frame and the 1 MiB gathered before the first write (on standard output, a trace
+    // that fails to read after that leaves those frames written).
+    let file = try output.map { output in try InputSource.newTrace(output) }
+    defer { file?.discard() }
+    let writer = try TraceWriter(header: reader.header, policy: .archive)
+    var completed: [UInt8] = []
+    var written = 0
+    func drain(final: Bool = false) throws {
+      completed.append(contentsOf: writer.takeBytes())
+      guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
+      if let file {
+        do throws(TraceError) { try file.write(completed) } catch { throw TracecatError(error) }
+      } else {
+        try console.write(completed)
+      }
+      written += completed.count
+      completed.removeAll(keepingCapacity: true)
+    }
     var snapshot = SessionState<Void>()
-    var slice: [TraceEvent] = []
     var stateCount = 0
-    do throws(TraceError) {
+    var sliced = 0
+    do {
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       var started = false
       frames: while let frame = try reader.nextFrame() {
@@ -69,35 +89,34 @@ struct SliceCommand: TracecatCommand {
           }
           if !started {
             started = true
-            slice = snapshot.events(at: filter.from)
-            stateCount = slice.count
+            let state = snapshot.events(at: filter.from)
+            stateCount = state.count
+            for event in state { try writer.append(event) }
           }
-          slice.append(event)
+          try writer.append(event)
+          sliced += 1
         }
+        try drain()
       }
-    } catch {
-      throw TracecatError(error)
-    }
-    if slice.isEmpty {  // No event in the range: the slice is the state at --from alone.
-      slice = snapshot.events(at: filter.from)
-      stateCount = slice.count
-    }
-    let writer = try TraceWriter(header: reader.header, policy: .archive)
-    do throws(TraceError) {
-      for event in slice { try writer.append(event) }
+      if !started {  // No event in the range: the slice is the state at --from alone.
+        let state = snapshot.events(at: filter.from)
+        stateCount = state.count
+        for event in state { try writer.append(event) }
+      }
       try writer.close()
-    } catch {
+    } catch let error as TraceError {
       throw TracecatError(error)
     }
-    guard let output else {
-      try console.write(writer.bytes)
+    try drain(final: true)
+    guard let output, let file else {
+      try console.flush()
       return .success
     }
-    try InputSource.writeNewTrace(output, writer.bytes)
+    try InputSource.publish(file)
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
       "\(output): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
-        + "\(Count(slice.count - stateCount, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(writer.bytes.count, "byte"))"
+        + "\(Count(sliced, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(written, "byte"))"
     )
     return .success
   }
