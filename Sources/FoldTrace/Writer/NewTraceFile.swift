@@ -12,7 +12,8 @@
 ///
 /// An existing *empty* file (a placeholder) is filled in place instead, as by
 /// ``TraceWriter/createFile(_:bytes:)``, and emptied again on ``discard()``; so is a name whose
-/// temporary twin would be too long. On a file system without hard links, ``publish()`` copies the
+/// temporary twin would be too long. A special file (`/dev/null`, a terminal, a pipe) is written
+/// through, never synced or emptied. On a file system without hard links, ``publish()`` copies the
 /// temporary file to a new file under the name.
 public final class NewTraceFile {
   /// The name the file appears under.
@@ -22,6 +23,8 @@ public final class NewTraceFile {
   private var temporary: String?
   /// Writing into a file this object created under `path` (not a placeholder it found).
   private var createdInPlace = false
+  /// Writing through a special file found under `path`: no lock, no sync, nothing to empty.
+  private var isSpecial = false
   private var isDone = false
   /// The file's entry in the table SIGINT, SIGTERM and SIGHUP clean up (`OutputCleanup`): the temporary
   /// file, or the file created in place, is removed if the process is interrupted before it is done.
@@ -73,6 +76,11 @@ public final class NewTraceFile {
   private func claimPlaceholder() throws(TraceError) {
     let file = try TraceFile.open(path, .update)
     do throws(TraceError) {
+      if try file.irregularKind() != nil {
+        isSpecial = true
+        self.file = file
+        return
+      }
       try file.lockExclusive()
       let existing = try file.size()
       guard existing == 0 else {
@@ -125,7 +133,7 @@ public final class NewTraceFile {
       throw TraceError(.invalidArgument, file: path, reason: "the file is already published or discarded")
     }
     do throws(TraceError) {
-      try file.sync()
+      if !isSpecial { try file.sync() }
       if let temporary, link(temporary, path) != 0 {
         let code = errno
         guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else {
@@ -143,7 +151,7 @@ public final class NewTraceFile {
     if let temporary { _ = unlink(temporary) }
     file.close()
     self.file = nil
-    try? TraceFile.syncDirectory(of: path)
+    if !isSpecial { try? TraceFile.syncDirectory(of: path) }
   }
 
   /// Copies the finished temporary file under the name, on a file system without hard links.
@@ -171,7 +179,7 @@ public final class NewTraceFile {
       _ = unlink(temporary)
     } else if createdInPlace {
       _ = unlink(path)
-    } else if let file {
+    } else if let file, !isSpecial {
       try? file.truncate(to: 0)
     }
     file?.close()
