@@ -132,16 +132,18 @@ struct TracecatFixture {
   func remove() { try? FileManager.default.removeItem(at: directory) }
 
   /// Writes `name` in the fixture's directory: scene 1 connects, then `count` scroll samples at 120 Hz —
-  /// a long trace for the bounded-memory tests.
-  func writeScrollTrace(_ name: String, count: Int) throws {
+  /// a long trace for the bounded-memory tests. With `anchors`, each sample names a scroll anchor other
+  /// than the last one's (`item-0` … `item-49`), so every sample changes a value.
+  func writeScrollTrace(_ name: String, count: Int, anchors: Bool = false) throws {
     let writer = try TraceWriter(path: directory.appendingPathComponent(name).path, header: Self.header)
     let scene = SceneID(1)
     try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
     for index in 1...count {
+      let anchor = anchors ? "item-\(index % 50)" : nil
       try writer.append(
         TraceEvent(
           time: UInt64(index) * 8_333_333,
-          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: anchor)))
     }
     try writer.close()
   }

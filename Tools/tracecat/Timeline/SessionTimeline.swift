@@ -86,6 +86,21 @@ struct SessionTimeline: Sendable {
       }
     }
 
+    /// Keeps only the values in effect from now on, no spans (see ``SpanBuilder/keepsSpans``).
+    fileprivate mutating func forgetSpans() {
+      shape.keepsSpans = false
+      division.keepsSpans = false
+      resizing.keepsSpans = false
+      inactiveDivision.keepsSpans = false
+      occlusion.keepsSpans = false
+      inactiveOcclusion.keepsSpans = false
+      safeArea.keepsSpans = false
+      traits.keepsSpans = false
+      anchor.keepsSpans = false
+      selection.keepsSpans = false
+      appDecision.keepsSpans = false
+    }
+
     /// Ends every span at `time` (the scene disconnected).
     fileprivate mutating func endSpans(at time: UInt64) {
       shape.end(at: time)
@@ -106,7 +121,7 @@ struct SessionTimeline: Sendable {
   /// refreshes at 60 Hz, so dropped refreshes do not split it).
   static let animationGap: UInt64 = 50_000_000
 
-  /// Whether size samples are kept (plot, export) or only counted (stats).
+  /// Whether size samples and spans are kept (plot, export) or only counted (stats).
   let keepsSamples: Bool
   /// The first and last event times, in nanoseconds.
   private(set) var start: UInt64?
@@ -126,6 +141,7 @@ struct SessionTimeline: Sendable {
   init(keepsSamples: Bool, filter: EventFilter = EventFilter()) {
     self.keepsSamples = keepsSamples
     self.filter = filter
+    hinge.keepsSpans = keepsSamples
     if filter.from > 0 { start = filter.from }
     if filter.to != .max { end = filter.to }
   }
@@ -141,7 +157,11 @@ struct SessionTimeline: Sendable {
     if case .unknownScene = session.apply(event.payload) { return }
     switch event.payload {
     case .sceneConnected(let id, let display, _):
-      if sceneTable[id] == nil { sceneTable[id] = Scene(id: id, display: display, connected: time) }
+      if sceneTable[id] == nil {
+        var scene = Scene(id: id, display: display, connected: time)
+        if !keepsSamples { scene.forgetSpans() }
+        sceneTable[id] = scene
+      }
       sceneTable[id]?.display = display
       sceneTable[id]?.disconnected = nil
       sceneTable[id]?.endedBeforeWindow = false

@@ -12,6 +12,9 @@ struct Span<Value: Sendable & Equatable>: Sendable, Equatable {
 struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
   private(set) var spans: [Span<Value>] = []
   private var open: (start: UInt64, value: Value)?
+  /// Whether ended spans are kept; a builder that only tracks the current value (`stats`) keeps none, so
+  /// its memory stays constant however often the value changes.
+  var keepsSpans = true
 
   /// The value now in effect, if any.
   var current: Value? { open?.value }
@@ -30,7 +33,7 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
         }
         return
       }
-      spans.append(Span(start: open.start, end: time, value: open.value))
+      if keepsSpans { spans.append(Span(start: open.start, end: time, value: open.value)) }
     }
     open = (time, value)
   }
@@ -39,7 +42,7 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
   /// ended at the instant it took effect leaves no span.
   mutating func end(at time: UInt64) {
     guard let open else { return }
-    if open.start < time { spans.append(Span(start: open.start, end: time, value: open.value)) }
+    if keepsSpans, open.start < time { spans.append(Span(start: open.start, end: time, value: open.value)) }
     self.open = nil
   }
 
