@@ -14,8 +14,8 @@ public struct ReportedFailure: Sendable, Equatable {
 
 /// Runs `body` and returns the failures the assertions reported in it, in order, instead of reporting
 /// them to the running test library: for testing a helper built on the assertions (that it fails, with
-/// which words, at whose line) without a failure or a known issue in the test log. Failures reported
-/// on other tasks that `body` starts are collected too (the collector is a task-local value).
+/// which words, at whose line) without a failure or a known issue in the test log. The collector is a
+/// task-local value: a failure reported after `body` returns (by a task it started) is not collected.
 ///
 /// - Parameter body: The code whose failures to collect.
 /// - Returns: The failures, in the order reported; empty when every assertion held.

@@ -82,18 +82,15 @@ enum InputSource {
     return bytes
   }
 
-  /// Writes a trace to a new file through `OutputFile`: never over an existing trace, nor one a writer
-  /// has open; the name appears only with every byte on disk.
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
-  static func writeNewTrace(_ path: String, _ bytes: [UInt8]) throws {
-    try publish(bytes, to: path, existing: .refuse, what: "a trace")
-  }
-
   /// Writes a derived output (SVG, JSON) through `OutputFile`: refused when `path` holds data unless
   /// `force`, and never onto `input`.
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
   static func writeFile(_ path: String, _ bytes: [UInt8], force: Bool, input: String) throws {
-    try publish(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse, what: "a file")
+    do {
+      try OutputFile.write(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse)
+    } catch {
+      throw outputError(path, error)
+    }
   }
 
   /// Starts a derived output (`export`'s JSON) written in pieces, published whole by
@@ -108,37 +105,18 @@ enum InputSource {
   }
 
   /// The error for a failed write of a derived output at `path`.
-  static func outputError(_ path: String, _ error: any Error, what: String = "a file") -> TracecatError {
+  static func outputError(_ path: String, _ error: any Error) -> TracecatError {
     guard let error = error as? TraceError else {
       return error as? TracecatError ?? .io(file: path, reason: "\(error)")
     }
     switch error.code {
     case .alreadyExists:
-      let advice = what == "a file" ? ", or --force to replace it" : ""
       return .io(
         file: path,
-        reason: "already exists and holds data; tracecat never overwrites \(what) (remove it or choose "
-          + "another OUT\(advice))")
+        reason: "already exists and holds data; tracecat never overwrites a file (remove it or choose "
+          + "another OUT, or --force to replace it)")
     case .locked: return .io(file: path, reason: "another writer has this trace open; choose another OUT")
     default: return .io(file: path, reason: error.reason)
-    }
-  }
-
-  private static func publish(_ bytes: [UInt8], to path: String, existing: OutputFile.Existing, what: String)
-    throws
-  {
-    do {
-      try OutputFile.write(bytes, to: path, existing: existing)
-    } catch  where error.code == .alreadyExists {
-      let advice = what == "a file" ? ", or --force to replace it" : ""
-      throw TracecatError.io(
-        file: path,
-        reason: "already exists and holds data; tracecat never overwrites \(what) (remove it or choose "
-          + "another OUT\(advice))")
-    } catch  where error.code == .locked {
-      throw TracecatError.io(file: path, reason: "another writer has this trace open; choose another OUT")
-    } catch {
-      throw TracecatError.io(file: path, reason: error.reason)
     }
   }
 

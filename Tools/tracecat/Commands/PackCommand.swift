@@ -49,27 +49,12 @@ struct PackCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    // OUT is claimed before any input is read: refused at once when it holds data, and named only when
-    // the trace is complete.
-    let file = try output.map { output in try InputSource.newTrace(output) }
-    defer { file?.discard() }
+    var trace = try StreamedTrace(to: output, console: console)
+    defer { trace.discard() }
     var reader = try LineReader(input)
     defer { reader.close() }
     var decoder = TraceJSONLinesDecoder()
     var writer: TraceWriter?
-    // Completed frames wait here until 1 MiB has gathered, so a document refused early leaves nothing
-    // on standard output, and memory stays bounded by that and the frame being filled.
-    var completed: [UInt8] = []
-    func drain(final: Bool = false) throws {
-      if let bytes = writer?.takeBytes() { completed.append(contentsOf: bytes) }
-      guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
-      if let file {
-        do throws(TraceError) { try file.write(completed) } catch { throw TracecatError(error) }
-      } else {
-        try console.write(completed)
-      }
-      completed.removeAll(keepingCapacity: true)
-    }
     do {
       while try reader.nextLine({ line in
         let event = try decoder.decode(bytes: line)
@@ -90,7 +75,7 @@ struct PackCommand: TracecatCommand {
           throw TraceJSONLinesError(line: decoder.lineNumber, reason: error.reason)
         }
       }) {
-        try drain()
+        try trace.drain(writer)
       }
     } catch let error as TraceJSONLinesError {
       throw TracecatError.invalidJSONLines(file: name, error)
@@ -106,12 +91,7 @@ struct PackCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
-    try drain(final: true)
-    if let file {
-      try InputSource.publish(file)
-    } else {
-      try console.flush()
-    }
+    try trace.finish(writer)
     return .success
   }
 }

@@ -52,29 +52,20 @@ struct SliceCommand: TracecatCommand {
     let reader = try InputSource.trace(input)
     let progress = Progress("slice \(name)", total: reader.fileSize)
     defer { progress.finish() }
-    // OUT is claimed before any event is read: refused at once when it holds data, named only when the
-    // slice is complete. The slice streams: each frame goes out as the writer completes it, so memory
-    // is bounded by a frame and the 1 MiB gathered before the first write (on standard output, a trace
-    // that fails to read after that leaves those frames written).
-    let file = try output.map { output in try InputSource.newTrace(output) }
-    defer { file?.discard() }
+    // The slice streams (on standard output, a trace that fails to read after the first 1 MiB leaves
+    // those frames written).
+    var trace = try StreamedTrace(to: output, console: console)
+    defer { trace.discard() }
     let writer = try TraceWriter(header: reader.header, policy: .archive)
-    var completed: [UInt8] = []
-    var written = 0
-    func drain(final: Bool = false) throws {
-      completed.append(contentsOf: writer.takeBytes())
-      guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
-      if let file {
-        do throws(TraceError) { try file.write(completed) } catch { throw TracecatError(error) }
-      } else {
-        try console.write(completed)
-      }
-      written += completed.count
-      completed.removeAll(keepingCapacity: true)
-    }
     var snapshot = SessionState<Void>()
     var stateCount = 0
     var sliced = 0
+    /// Opens the slice with the session state at --from.
+    func writeState() throws(TraceError) {
+      let state = snapshot.events(at: filter.from)
+      stateCount = state.count
+      for event in state { try writer.append(event) }
+    }
     do {
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       var started = false
@@ -89,34 +80,24 @@ struct SliceCommand: TracecatCommand {
           }
           if !started {
             started = true
-            let state = snapshot.events(at: filter.from)
-            stateCount = state.count
-            for event in state { try writer.append(event) }
+            try writeState()
           }
           try writer.append(event)
           sliced += 1
         }
-        try drain()
+        try trace.drain(writer)
       }
-      if !started {  // No event in the range: the slice is the state at --from alone.
-        let state = snapshot.events(at: filter.from)
-        stateCount = state.count
-        for event in state { try writer.append(event) }
-      }
+      if !started { try writeState() }  // No event in the range: the slice is the state at --from alone.
       try writer.close()
     } catch let error as TraceError {
       throw TracecatError(error)
     }
-    try drain(final: true)
-    guard let output, let file else {
-      try console.flush()
-      return .success
-    }
-    try InputSource.publish(file)
+    try trace.finish(writer)
+    guard let output else { return .success }
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
       "\(output): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
-        + "\(Count(sliced, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(written, "byte"))"
+        + "\(Count(sliced, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(trace.written, "byte"))"
     )
     return .success
   }

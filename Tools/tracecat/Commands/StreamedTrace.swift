@@ -1,0 +1,45 @@
+import FoldTrace
+
+/// A trace a command writes as it reads (`pack`, `slice`): to OUT, claimed before any input is read and
+/// named only when complete (``InputSource/newTrace(_:)``; never over a file that holds data), or to
+/// standard output. Completed frames gather until 1 MiB before each write, so memory is bounded by that
+/// and the frame being filled, and input refused early leaves nothing on standard output.
+struct StreamedTrace {
+  /// OUT, or nil for standard output.
+  let file: NewTraceFile?
+  private let console: Console
+  private var completed: [UInt8] = []
+  /// Bytes written so far.
+  private(set) var written = 0
+
+  /// Claims `output` (nil: standard output).
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `output` holds data or is locked.
+  init(to output: String?, console: Console) throws {
+    file = try output.map { output in try InputSource.newTrace(output) }
+    self.console = console
+  }
+
+  /// Takes the frames `writer` completed; writes when 1 MiB has gathered, or whatever has when `final`.
+  /// - Throws: ``TracecatError`` when OUT or standard output cannot be written.
+  mutating func drain(_ writer: TraceWriter?, final: Bool = false) throws {
+    if let bytes = writer?.takeBytes() { completed.append(contentsOf: bytes) }
+    guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
+    if let file {
+      do throws(TraceError) { try file.write(completed) } catch { throw TracecatError(error) }
+    } else {
+      try console.write(completed)
+    }
+    written += completed.count
+    completed.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is left of the closed `writer`, then names OUT (or flushes standard output).
+  /// - Throws: ``TracecatError`` when the bytes cannot be written or OUT cannot be named.
+  mutating func finish(_ writer: TraceWriter) throws {
+    try drain(writer, final: true)
+    if let file { try InputSource.publish(file) } else { try console.flush() }
+  }
+
+  /// Removes OUT's unfinished file; nothing after ``finish(_:)``.
+  func discard() { file?.discard() }
+}
