@@ -67,6 +67,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
 /// FoldSimApp joins to the whole session in memory, in one piece.
 /// - Returns: False when `output` stopped it.
 /// - Throws: ``ScenarioError`` as `Scenario.writeTrace(_:observing:)` does.
+@discardableResult
 func writeTrace(
   _ scenario: Scenario, _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void
 ) throws(ScenarioError) -> Bool {

@@ -51,7 +51,7 @@ struct ToolRun {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    if output != "/dev/null" { FileManager.default.createFile(atPath: output, contents: nil) }
+    if output != "/dev/null" { _ = FileManager.default.createFile(atPath: output, contents: nil) }
     guard let sink = FileHandle(forWritingAtPath: output) else {
       throw ChildProcess.Failure(description: "cannot write \(output)")
     }
