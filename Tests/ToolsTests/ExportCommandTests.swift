@@ -151,20 +151,21 @@ import Testing
   }
 }
 
-/// `export --chrome` writes its document as it encodes it, never holding the event list or the text
-/// whole: 300 k scroll samples (about 150 MB when the document was built at once) export within a
-/// 64 MB data segment.
+/// `export --chrome` writes events as the trace ends them, never holding the trace's history, the event
+/// list or the text whole: 600 k scroll samples that each change the scroll anchor (about 19 MB of
+/// samples and 24 MB of anchor spans when the timeline kept them) export within a 32 MB data segment.
 @Suite struct ExportMemoryTests {
   @Test func aLongTraceExportsInBoundedMemory() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try fixture.writeScrollTrace("long.foldtrace", count: 300_000)
+    try fixture.writeScrollTrace("long.foldtrace", count: 600_000, anchors: true)
     let result = try fixture.run(
-      ["export", "--chrome", "-o", "long.json", "long.foldtrace"], dataLimitKiB: 65_536)
+      ["export", "--chrome", "-o", "long.json", "long.foldtrace"], dataLimitKiB: 32_768)
     #expect(result.status == 0, "\(result.stderr)")
     let size =
       try FileManager.default.attributesOfItem(
         atPath: fixture.directory.appendingPathComponent("long.json").path)[.size] as? Int
-    #expect((size ?? 0) > 300_000 * 60)
+    // 600 000 scroll-offset samples and 599 999 anchor slices, each a line of about 100 bytes.
+    #expect((size ?? 0) > 1_200_000 * 90)
   }
 }

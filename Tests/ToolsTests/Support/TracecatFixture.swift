@@ -134,7 +134,10 @@ struct TracecatFixture {
   /// Writes `name` in the fixture's directory: scene 1 connects, then `count` scroll samples at 120 Hz —
   /// a long trace for the bounded-memory tests. With `anchors`, each sample names a scroll anchor other
   /// than the last one's (`item-0` … `item-49`), so every sample changes a value.
-  func writeScrollTrace(_ name: String, count: Int, anchors: Bool = false) throws {
+  /// `offset` gives sample n's vertical offset, points (default: a sawtooth, n mod 5000).
+  func writeScrollTrace(
+    _ name: String, count: Int, anchors: Bool = false, offset: (Int) -> Double = { Double($0 % 5000) }
+  ) throws {
     let writer = try TraceWriter(path: directory.appendingPathComponent(name).path, header: Self.header)
     let scene = SceneID(1)
     try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
@@ -143,7 +146,7 @@ struct TracecatFixture {
       try writer.append(
         TraceEvent(
           time: UInt64(index) * 8_333_333,
-          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: anchor)))
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: offset(index)), anchor: anchor)))
     }
     try writer.close()
   }

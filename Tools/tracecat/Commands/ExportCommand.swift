@@ -61,19 +61,15 @@ struct ExportCommand: TracecatCommand {
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
     let trace = try TraceInput(input)
-    let timeline = try TimelineReader.read(trace, label: "export", filter: filter)
-    let marks = replay ? try ReplayMarks.replay(trace) : nil
+    // OUT is claimed before the trace is read: a refused OUT costs no reading.
+    func export(_ write: ([UInt8]) throws -> Void) throws {
+      let marks = replay ? try ReplayMarks.replay(trace) : nil
+      try ChromeTraceExporter.write(reading: trace, filter: filter, title: name, marks: marks, to: write)
+    }
     if let output {
-      let file = try InputSource.newFile(output, force: force, input: input)
-      do {
-        try ChromeTraceExporter.write(timeline, title: name, marks: marks) { try file.write($0) }
-        try file.publish()
-      } catch {
-        file.discard()
-        throw InputSource.outputError(output, error)
-      }
+      try InputSource.writeFile(output, force: force, input: input, export)
     } else {
-      try ChromeTraceExporter.write(timeline, title: name, marks: marks) { try console.write($0) }
+      try export { try console.write($0) }
     }
     return .success
   }

@@ -93,13 +93,26 @@ enum InputSource {
     }
   }
 
-  /// Starts a derived output (`export`'s JSON) written in pieces, published whole by
-  /// `OutputFile.publish()`; the rules of ``writeFile(_:_:force:input:)``.
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` may not be written.
-  static func newFile(_ path: String, force: Bool, input: String) throws -> OutputFile {
+  /// Writes a derived output (`plot`'s SVG, `export`'s JSON) to `path` in pieces, by the rules of
+  /// ``writeFile(_:_:force:input:)``: `body` hands each piece to the function it is given; the file is
+  /// published whole when `body` returns and removed when it throws, so `path` appears whole or not
+  /// at all.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` may not be written or a piece
+  ///   cannot be; what `body` throws.
+  static func writeFile(
+    _ path: String, force: Bool, input: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void
+  ) throws {
+    let file: OutputFile
     do {
-      return try OutputFile(path: path, existing: force ? .replace(unless: [input]) : .refuse)
+      file = try OutputFile(path: path, existing: force ? .replace(unless: [input]) : .refuse)
     } catch {
+      throw outputError(path, error)
+    }
+    do {
+      try body { try file.write($0) }
+      try file.publish()
+    } catch {
+      file.discard()
       throw outputError(path, error)
     }
   }

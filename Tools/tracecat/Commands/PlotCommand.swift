@@ -63,13 +63,16 @@ struct PlotCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     let trace = try TraceInput(input)
-    let timeline = try TimelineReader.read(trace, label: "plot", filter: filter)
-    let marks = replay ? try ReplayMarks.replay(trace) : nil
-    let document = TimelinePlot.render(timeline, title: trace.name, marks: marks)
+    // OUT is claimed before the trace is read: a refused OUT costs no reading.
+    func draw(_ write: ([UInt8]) throws -> Void) throws {
+      let timeline = try TimelineReader.readForPlot(trace, label: "plot", filter: filter)
+      let marks = replay ? try ReplayMarks.replay(trace) : nil
+      try TimelinePlot.write(timeline, title: trace.name, marks: marks, to: write)
+    }
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
+      try InputSource.writeFile(output, force: force, input: input, draw)
     } else {
-      try console.write(Array(document.utf8))
+      try draw { try console.write($0) }
     }
     return .success
   }

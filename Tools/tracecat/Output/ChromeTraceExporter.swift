@@ -2,35 +2,62 @@ import FoldReplay
 import FoldTrace
 import Foundation
 
-/// Turns a ``SessionTimeline`` into Chrome Trace Event JSON: a process per scene, one for the device.
+/// Writes a trace as Chrome Trace Event JSON as it reads it: a process per scene, one for the device.
 ///
 /// - The device is pid 1 ("device"): hinge status as slices on thread 1 ("hinge"), the hinge angle as
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
-/// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"): its layout shapes as slices on thread 1
-///   ("shape"), its presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on
-///   thread 2, division-active and interactive-resize stretches on threads 3 and 4, active occlusions on
-///   5, the safe area on 6 (args top, leading, bottom, trailing in points), the traits on 7 (args
-///   dynamicType, reduceMotion, crossFade, reduceTransparency, direction), the recorded scroll anchor
-///   item on 8, the selection on 9, inactive divisions and occlusions on 10 and 11; its size as the
-///   counters "width" and "height" and the recorded scroll position as "scroll offset" (points), each
-///   sampled when its value changes (a counter holds its value until the next sample).
+/// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"; when it reconnects on another display, renamed
+///   to list the displays in the order it used them: "scene *n* (external, internal)"): its layout shapes as slices on thread 1 ("shape"), its presentations (LayoutCore's
+///   `LayoutShape.presentation`: stack, split, expanded) on thread 2, division-active and
+///   interactive-resize stretches on threads 3 and 4, active occlusions on 5, the safe area on 6 (args
+///   top, leading, bottom, trailing in points), the traits on 7 (args dynamicType, reduceMotion,
+///   crossFade, reduceTransparency, direction), the recorded scroll anchor item on 8, the selection on
+///   9, inactive divisions and occlusions on 10 and 11; its size as the counters "width" and "height"
+///   and the recorded scroll position as "scroll offset" (points), each sampled when its value changes
+///   (a counter holds its value until the next sample).
 /// - With a replay, each failed check is an instant event on the scene's thread 12 ("failures"; the
 ///   device's thread 3 for device-wide ones) named by the check, its sentence in args `message`, and
 ///   the anchor's drift at each relayout that had to keep it is the counter "anchor drift" (points).
 ///
-/// Output is deterministic: events in a fixed order, object keys sorted, one event per line.
+/// Events are written as the trace ends them — a slice when its value gives way, a counter sample when
+/// the next sample cannot replace it — so memory stays bounded whatever the trace's length: after each
+/// event the timeline hands over what that event ended (``SessionTimeline/takeEnded(_:)``). A scene is
+/// named (its process and threads) when it is first shown; the replay's marks come last. Output is
+/// deterministic: the same trace gives the same events in the same order, object keys sorted, one
+/// event per line.
 enum ChromeTraceExporter {
   static let devicePID = 1
 
   static func pid(of scene: SceneID) -> Int { 1000 + Int(scene.rawValue) }
 
-  /// Hands the events to `emit` in output order, one at a time: the list is never held whole (a
-  /// scene's regions and the replay's marks are built a scene at a time).
+  /// Reads `input` and hands the events to `emit` in output order, one at a time.
+  ///
+  /// - Parameters:
+  ///   - input: The trace.
+  ///   - filter: The window and scenes to export; events before `from` fold into the state only.
+  ///   - title: The device process's title (the trace's name).
+  ///   - marks: A replay's failures and anchor drifts, if asked for.
+  ///   - emit: Takes the next event.
+  /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
+  /// - Complexity: O(events) time; memory O(scenes) beyond the open spans and the replay's marks.
   static func forEachEvent(
-    _ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil,
+    reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
     _ emit: (ChromeTraceEvent) throws -> Void
-  ) rethrows {
-    if timeline.showsDevice {
+  ) throws {
+    try withoutActuallyEscaping(emit) { emit in
+      try forEachEvent(
+        reading: input, filter: filter, title: title, marks: marks,
+        exporter: Exporter(marks: marks, emit: emit))
+    }
+  }
+
+  private static func forEachEvent(
+    reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks?, exporter: Exporter
+  ) throws {
+    var exporter = exporter
+    let emit = exporter.emit
+    let showsDevice = filter.scenes?.contains(nil) ?? true
+    if showsDevice {
       for event in [
         .metadata("process_name", pid: devicePID, ["name": .text("device — \(title)")]),
         .metadata("process_sort_index", pid: devicePID, ["sort_index": .number(0)]),
@@ -41,156 +68,190 @@ enum ChromeTraceExporter {
         try emit(.metadata("thread_name", pid: devicePID, tid: 3, ["name": .text("failures")]))
       }
     }
-    for scene in timeline.scenes {
-      let pid = pid(of: scene.id)
+    var inWindow = false
+    var timeline = try TimelineReader.read(input, label: "export", filter: filter) { timeline, event in
+      // Before the window an event only sets the state the window starts with.
+      guard event.time >= filter.from, event.time <= filter.to else { return }
+      if !inWindow {
+        inWindow = true
+        try exporter.takeAll(&timeline)
+      } else if let scene = event.scene {
+        try exporter.take(scene, from: &timeline)
+      } else {
+        try exporter.takeDevice(&timeline)
+      }
+    }
+    timeline.finish()
+    try exporter.takeAll(&timeline)
+    if let marks { for event in replayEvents(timeline, marks: marks) { try emit(event) } }
+  }
+
+  /// The per-scene state of a streaming export: which scenes are named, the counters' last values.
+  private struct Exporter {
+    let marks: ReplayMarks?
+    let emit: (ChromeTraceEvent) throws -> Void
+    /// The displays each named scene's process name lists, in the order the scene used them.
+    var named: [SceneID: [DisplayRole]] = [:]
+    /// Scenes whose app tracks are named.
+    var appNamed: Set<SceneID> = []
+    /// The last width, height and scroll offset written per scene, points.
+    var counters: [SceneID: (width: Double?, height: Double?, offset: Double?)] = [:]
+
+    init(marks: ReplayMarks?, emit: @escaping (ChromeTraceEvent) throws -> Void) {
+      self.marks = marks
+      self.emit = emit
+    }
+
+    /// Takes what the device and every scene ended, scenes in ascending id.
+    mutating func takeAll(_ timeline: inout SessionTimeline) throws {
+      try takeDevice(&timeline)
+      for id in timeline.sceneIDs { try take(id, from: &timeline) }
+    }
+
+    mutating func takeDevice(_ timeline: inout SessionTimeline) throws {
+      let ended = timeline.takeDeviceEnded()
+      guard timeline.showsDevice else { return }
+      for span in ended.hinge {
+        try emit(
+          .slice(
+            span.value.rawValue, category: "hinge", from: span.start, to: span.end, pid: devicePID, tid: 1))
+      }
+      for sample in ended.angles {
+        try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.value]))
+      }
+      for marker in ended.markers {
+        try emit(
+          .instant(marker.label, category: "marker", at: marker.time, pid: devicePID, tid: 2, scope: "g"))
+      }
+      for drop in ended.drops {
+        try emit(
+          .instant(
+            "dropped \(Count(Int(clamping: drop.count), "event"))", category: "dropped", at: drop.time,
+            pid: devicePID, tid: 2, scope: "g", ["count": .number(Double(drop.count))]))
+      }
+    }
+
+    /// Takes what the scene ended; writes it when the scene is shown, naming the scene first.
+    mutating func take(_ id: SceneID, from timeline: inout SessionTimeline) throws {
+      let ended = timeline.takeEnded(id)
+      guard timeline.shows(id), let scene = timeline[scene: id] else { return }
+      let pid = pid(of: id)
+      if let displays = named[id] {
+        if !displays.contains(scene.display) {
+          named[id] = displays + [scene.display]
+          let list = (displays + [scene.display]).map(\.rawValue).joined(separator: ", ")
+          try emit(.metadata("process_name", pid: pid, ["name": .text("scene \(id) (\(list))")]))
+        }
+      } else {
+        try name(scene, pid: pid)
+        named[id] = [scene.display]
+      }
+      if !appNamed.contains(id), scene.appLayouts > 0 || scene.presentedSamples > 0 {
+        try emit(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
+        try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
+        appNamed.insert(id)
+      }
+      try write(ended, pid: pid, counters: &counters[id, default: (nil, nil, nil)])
+    }
+
+    /// The scene's process and thread names.
+    private func name(_ scene: SessionTimeline.Scene, pid: Int) throws {
       for event in [
         .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]),
         .metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]),
-        .metadata("thread_name", pid: pid, tid: 1, ["name": .text("shape")]),
-        .metadata("thread_name", pid: pid, tid: 2, ["name": .text("presentation")]),
-        .metadata("thread_name", pid: pid, tid: 3, ["name": .text("division")]),
-        .metadata("thread_name", pid: pid, tid: 4, ["name": .text("resizing")]),
       ] as [ChromeTraceEvent] { try emit(event) }
       for (tid, name) in [
-        (5, "occlusion"), (6, "safe area"), (7, "traits"), (8, "anchor item"), (9, "selection"),
-        (10, "division inactive"), (11, "occlusion inactive"),
+        (1, "shape"), (2, "presentation"), (3, "division"), (4, "resizing"), (5, "occlusion"),
+        (6, "safe area"),
+        (7, "traits"), (8, "anchor item"), (9, "selection"), (10, "division inactive"),
+        (11, "occlusion inactive"),
       ] {
         try emit(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
       }
       if marks != nil {
         try emit(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
       }
-      if scene.appLayouts > 0 || scene.presentedSamples > 0 {
-        try emit(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
-        try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
-      }
     }
-    for span in timeline.hingeStatus {
-      try emit(
-        .slice(span.value.rawValue, category: "hinge", from: span.start, to: span.end, pid: devicePID, tid: 1)
-      )
-    }
-    for sample in timeline.hingeAngles {
-      try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.degrees]))
-    }
-    for marker in timeline.markers {
-      try emit(
-        .instant(marker.label, category: "marker", at: marker.time, pid: devicePID, tid: 2, scope: "g"))
-    }
-    for drop in timeline.drops {
-      try emit(
-        .instant(
-          "dropped \(Count(Int(clamping: drop.count), "event"))", category: "dropped", at: drop.time,
-          pid: devicePID, tid: 2,
-          scope: "g",
-          ["count": .number(Double(drop.count))]))
-    }
-    for scene in timeline.scenes {
-      let pid = pid(of: scene.id)
-      for span in timeline.shapes(of: scene) {
-        try emit(
-          .slice(span.value.rawValue, category: "shape", from: span.start, to: span.end, pid: pid, tid: 1))
+
+    /// A scene's ended spans as slices and its settled samples as counters, track by track.
+    private func write(
+      _ ended: SessionTimeline.Ended, pid: Int,
+      counters: inout (width: Double?, height: Double?, offset: Double?)
+    ) throws {
+      func slices<Value>(
+        _ spans: [Span<Value>], category: String, tid: Int, _ name: (Value) -> String?
+      ) throws {
+        for span in spans {
+          guard let text = name(span.value) else { continue }
+          try emit(.slice(text, category: category, from: span.start, to: span.end, pid: pid, tid: tid))
+        }
       }
-      for span in timeline.presentations(of: scene) {
-        try emit(
-          .slice(
-            span.value.rawValue, category: "presentation", from: span.start, to: span.end, pid: pid, tid: 2))
+      try slices(ended.shapes, category: "shape", tid: 1) { $0.rawValue }
+      try slices(ended.presentations, category: "presentation", tid: 2) { $0.rawValue }
+      try slices(ended.division, category: "division", tid: 3) { $0 ? "division active" : nil }
+      try slices(ended.resizing, category: "resizing", tid: 4) { $0 ? "interactive resize" : nil }
+      try slices(ended.occlusion, category: "occlusion", tid: 5) { $0 ? "occlusion active" : nil }
+      for span in ended.safeArea {
+        let insets = span.value
+        var event = ChromeTraceEvent.slice(
+          "safe area \(ReplayFormat.number(insets.top)), \(ReplayFormat.number(insets.leading)), "
+            + "\(ReplayFormat.number(insets.bottom)), \(ReplayFormat.number(insets.trailing))",
+          category: "safe area", from: span.start, to: span.end, pid: pid, tid: 6)
+        event.args = [
+          "top": .number(insets.top), "leading": .number(insets.leading), "bottom": .number(insets.bottom),
+          "trailing": .number(insets.trailing),
+        ]
+        try emit(event)
       }
-      for span in timeline.division(of: scene) where span.value {
-        try emit(
-          .slice("division active", category: "division", from: span.start, to: span.end, pid: pid, tid: 3))
+      for span in ended.traits {
+        let traits = span.value
+        let flags = [
+          traits.reduceMotion ? "Reduce Motion" : nil, traits.prefersCrossFade ? "Cross-Fade" : nil,
+          traits.reduceTransparency ? "Reduce Transparency" : nil,
+          traits.layoutDirection == .rightToLeft ? "RTL" : nil,
+        ].compactMap { $0 }
+        var event = ChromeTraceEvent.slice(
+          ([traits.contentSizeCategory.rawValue] + flags).joined(separator: ", "), category: "traits",
+          from: span.start, to: span.end, pid: pid, tid: 7)
+        event.args = [
+          "dynamicType": .text(traits.contentSizeCategory.rawValue),
+          "reduceMotion": .text("\(traits.reduceMotion)"), "crossFade": .text("\(traits.prefersCrossFade)"),
+          "reduceTransparency": .text("\(traits.reduceTransparency)"),
+          "direction": .text(traits.layoutDirection.rawValue),
+        ]
+        try emit(event)
       }
-      for span in timeline.resizing(of: scene) where span.value {
-        try emit(
-          .slice("interactive resize", category: "resizing", from: span.start, to: span.end, pid: pid, tid: 4)
-        )
+      try slices(ended.anchors, category: "scroll", tid: 8) { $0.map { "anchor \($0)" } }
+      try slices(ended.selections, category: "selection", tid: 9) { $0.map { "selected \($0)" } }
+      try slices(ended.inactiveDivision, category: "inactive region", tid: 10) {
+        $0 ? "division inactive" : nil
       }
-      for event in regionEvents(timeline, scene: scene, pid: pid) { try emit(event) }
-      for span in timeline.appDecisions(of: scene) {
-        try emit(.slice(span.value, category: "app", from: span.start, to: span.end, pid: pid, tid: 13))
+      try slices(ended.inactiveOcclusion, category: "inactive region", tid: 11) {
+        $0 ? "occlusion inactive" : nil
       }
-      for span in timeline.appAnimations(of: scene) {
+      try slices(ended.appDecisions, category: "app", tid: 13) { $0 }
+      for span in ended.appAnimations {
         var event = ChromeTraceEvent.slice(
           "presented \(Count(span.value, "sample"))", category: "app", from: span.start, to: span.end,
           pid: pid, tid: 14)
         event.args = ["samples": .number(Double(span.value))]
         try emit(event)
       }
-      var width: Double?
-      var height: Double?
-      for sample in scene.sizes {
-        if sample.width != width {
-          try emit(.counter("width", at: sample.time, pid: pid, ["pt": sample.width]))
-          width = sample.width
+      for (width, height) in zip(ended.widths, ended.heights) {
+        if width.value != counters.width {
+          try emit(.counter("width", at: width.time, pid: pid, ["pt": width.value]))
+          counters.width = width.value
         }
-        if sample.height != height {
-          try emit(.counter("height", at: sample.time, pid: pid, ["pt": sample.height]))
-          height = sample.height
+        if height.value != counters.height {
+          try emit(.counter("height", at: height.time, pid: pid, ["pt": height.value]))
+          counters.height = height.value
         }
       }
-      var offset: Double?
-      for sample in scene.scrolls where sample.offset != offset {
-        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.offset]))
-        offset = sample.offset
+      for sample in ended.scrollOffsets where sample.value != counters.offset {
+        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.value]))
+        counters.offset = sample.value
       }
     }
-    if let marks { for event in replayEvents(timeline, marks: marks) { try emit(event) } }
-  }
-
-  /// A scene's occlusions, safe area, traits, anchor item, selection and inactive regions as slices.
-  static func regionEvents(_ timeline: SessionTimeline, scene: SessionTimeline.Scene, pid: Int)
-    -> [ChromeTraceEvent]
-  {
-    var events: [ChromeTraceEvent] = []
-    func slices(_ spans: [Span<Bool>], _ name: String, category: String, tid: Int) {
-      for span in spans where span.value {
-        events.append(.slice(name, category: category, from: span.start, to: span.end, pid: pid, tid: tid))
-      }
-    }
-    slices(timeline.occlusion(of: scene), "occlusion active", category: "occlusion", tid: 5)
-    for span in timeline.safeArea(of: scene) {
-      let insets = span.value
-      var event = ChromeTraceEvent.slice(
-        "safe area \(ReplayFormat.number(insets.top)), \(ReplayFormat.number(insets.leading)), "
-          + "\(ReplayFormat.number(insets.bottom)), \(ReplayFormat.number(insets.trailing))",
-        category: "safe area", from: span.start, to: span.end, pid: pid, tid: 6)
-      event.args = [
-        "top": .number(insets.top), "leading": .number(insets.leading), "bottom": .number(insets.bottom),
-        "trailing": .number(insets.trailing),
-      ]
-      events.append(event)
-    }
-    for span in timeline.traits(of: scene) {
-      let traits = span.value
-      let flags = [
-        traits.reduceMotion ? "Reduce Motion" : nil, traits.prefersCrossFade ? "Cross-Fade" : nil,
-        traits.reduceTransparency ? "Reduce Transparency" : nil,
-        traits.layoutDirection == .rightToLeft ? "RTL" : nil,
-      ].compactMap { $0 }
-      var event = ChromeTraceEvent.slice(
-        ([traits.contentSizeCategory.rawValue] + flags).joined(separator: ", "), category: "traits",
-        from: span.start, to: span.end, pid: pid, tid: 7)
-      event.args = [
-        "dynamicType": .text(traits.contentSizeCategory.rawValue),
-        "reduceMotion": .text("\(traits.reduceMotion)"), "crossFade": .text("\(traits.prefersCrossFade)"),
-        "reduceTransparency": .text("\(traits.reduceTransparency)"),
-        "direction": .text(traits.layoutDirection.rawValue),
-      ]
-      events.append(event)
-    }
-    for span in timeline.anchors(of: scene) {
-      guard let item = span.value else { continue }
-      events.append(
-        .slice("anchor \(item)", category: "scroll", from: span.start, to: span.end, pid: pid, tid: 8))
-    }
-    for span in timeline.selections(of: scene) {
-      guard let item = span.value else { continue }
-      events.append(
-        .slice("selected \(item)", category: "selection", from: span.start, to: span.end, pid: pid, tid: 9))
-    }
-    slices(timeline.inactiveDivision(of: scene), "division inactive", category: "inactive region", tid: 10)
-    slices(timeline.inactiveOcclusion(of: scene), "occlusion inactive", category: "inactive region", tid: 11)
-    return events
   }
 
   /// The replay's failures as instant events and its anchor drifts as a counter, within the timeline's
@@ -221,21 +282,22 @@ enum ChromeTraceExporter {
     return events
   }
 
-  /// Writes the JSON document — `{"displayTimeUnit":"ms","traceEvents":[` then one event per line,
-  /// then `]}` — to `output` in pieces of about 1 MiB, encoding each event as it goes: the document is
-  /// never held whole.
+  /// Reads `input` and writes the JSON document — `{"displayTimeUnit":"ms","traceEvents":[` then one
+  /// event per line, then `]}` — to `output` in pieces of about 1 MiB, encoding each event as it goes:
+  /// neither the document nor the trace's history is held whole.
   ///
-  /// - Parameter output: Takes the next bytes of the document, in order.
-  /// - Throws: What `output` throws, or an encoding error.
-  /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the timeline.
+  /// - Parameters: as ``forEachEvent(reading:filter:title:marks:_:)``; `output` takes the next bytes.
+  /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; an encoding error.
+  /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the open spans.
   static func write(
-    _ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil, to output: ([UInt8]) throws -> Void
+    reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
+    to output: ([UInt8]) throws -> Void
   ) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var buffer = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
     var first = true
-    try forEachEvent(timeline, title: title, marks: marks) { event in
+    try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
       if !first { buffer += Array(",\n".utf8) }
       first = false
       buffer += try encoder.encode(event)

@@ -1,8 +1,15 @@
 /// A small SVG writer: elements as text, numbers with at most one decimal, text XML-escaped, so the same
 /// plot always gives the same bytes.
 struct SVGDocument {
-  private(set) var lines: [String] = []
+  /// The elements so far, one per line, as UTF-8: one buffer, not a string per element, so a plot of
+  /// hundreds of thousands of elements costs its bytes and no more.
+  private var body: [UInt8] = []
   private var depth = 1
+  /// Takes the elements as they are added, in pieces of about 1 MiB (the rest at ``flush()``), instead
+  /// of keeping them for ``write(width:height:fluid:to:)``.
+  var sink: ((_ bytes: [UInt8]) -> Void)?
+  /// Whether elements are dropped as they are added: a pass that only measures the document.
+  var discards = false
 
   /// Opens `<g …>`; close it with ``close()``.
   mutating func group(id: String? = nil, class name: String, _ attributes: String = "") {
@@ -19,7 +26,18 @@ struct SVGDocument {
 
   /// Adds one element line as given.
   mutating func add(_ element: String) {
-    lines.append(String(repeating: "  ", count: depth) + element)
+    guard !discards else { return }
+    body.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    body.append(contentsOf: element.utf8)
+    body.append(UInt8(ascii: "\n"))
+    if body.count >= 1 << 20 { flush() }
+  }
+
+  /// Hands the elements gathered so far to ``sink``, if there is one.
+  mutating func flush() {
+    guard let sink, !body.isEmpty else { return }
+    sink(body)
+    body.removeAll(keepingCapacity: true)
   }
 
   mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil)
@@ -58,18 +76,38 @@ struct SVGDocument {
   ///   - fluid: The SVG fills the width of the window (or the HTML element holding it) and keeps its
   ///     aspect ratio (`width="100%"` with the view box), instead of a fixed size in pixels.
   func rendered(width: Double, height: Double, fluid: Bool = false) -> String {
+    var bytes: [UInt8] = []
+    write(width: width, height: height, fluid: fluid) { bytes += $0 }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Hands the whole document to `output` in three pieces — head, elements, end — so it is never
+  /// copied whole; ``rendered(width:height:fluid:)``'s parameters.
+  /// - Throws: What `output` throws.
+  func write(width: Double, height: Double, fluid: Bool = false, to output: ([UInt8]) throws -> Void) rethrows
+  {
+    try output(Self.head(width: width, height: height, fluid: fluid))
+    try output(body)
+    try output(Self.end)
+  }
+
+  /// The document's start, up to its first element; ``rendered(width:height:fluid:)``'s parameters.
+  static func head(width: Double, height: Double, fluid: Bool) -> [UInt8] {
     let size =
       fluid
-      ? "width=\"100%\" preserveAspectRatio=\"xMinYMin meet\" data-width=\"\(Self.n(width))\" data-height=\"\(Self.n(height))\""
-      : "width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
+      ? "width=\"100%\" preserveAspectRatio=\"xMinYMin meet\" data-width=\"\(n(width))\" data-height=\"\(n(height))\""
+      : "width=\"\(n(width))\" height=\"\(n(height))\""
     let head = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) "
-        + "viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" font-family=\"Helvetica, Arial, sans-serif\">",
-      "  <rect class=\"background\" x=\"0\" y=\"0\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" fill=\"#ffffff\"/>",
+        + "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">",
+      "  <rect class=\"background\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>",
     ]
-    return (head + lines + ["</svg>"]).joined(separator: "\n") + "\n"
+    return Array((head.joined(separator: "\n") + "\n").utf8)
   }
+
+  /// The document's end, after its last element.
+  static let end = Array("</svg>\n".utf8)
 
   /// `value × scale` rounded (by `rule`) to an integer, saturated at ±10¹⁵ (and 0 for NaN), so that no
   /// geometry a trace can hold — sizes up to the largest finite double — traps in the conversion.

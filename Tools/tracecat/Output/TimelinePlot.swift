@@ -75,8 +75,10 @@ struct TimelinePlot {
   let title: String
   /// Anchor drift and failed checks from a replay, when the plot was asked for them.
   let marks: ReplayMarks?
-  private let start: UInt64
-  private let span: Double
+  /// Where times fall across the plot.
+  let grid: TimeGrid
+  private var start: UInt64 { grid.start }
+  private var span: Double { grid.span }
   private var svg = SVGDocument()
   private var y = 0.0
   /// Where each scene's band was drawn (its lane's scene-band y), for the handover lines.
@@ -88,24 +90,53 @@ struct TimelinePlot {
     self.timeline = timeline
     self.title = title
     self.marks = marks
-    start = timeline.start ?? 0
-    span = Double(max(timeline.end - start, 1_000_000))
+    grid = Self.timeGrid(for: timeline)
     chartHeight = Self.lanes(timeline).count > 3 ? 60 : 100
   }
 
   /// The SVG document.
   static func render(_ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil) -> String {
     var plot = TimelinePlot(timeline, title: title, marks: marks)
-    return plot.draw()
+    let height = plot.draw()
+    return plot.svg.rendered(width: width, height: height, fluid: true)
+  }
+
+  /// Hands the SVG document to `output` in pieces of about 1 MiB, in order, never holding it whole: the
+  /// plot is drawn twice, once to measure its height (the document's head names it), once to write.
+  /// - Throws: What `output` throws; nothing is handed to it after it threw.
+  /// - Complexity: O(scenes · plot width) time and output; O(1 MiB) memory beyond the timeline.
+  static func write(
+    _ timeline: SessionTimeline, title: String, marks: ReplayMarks? = nil, to output: ([UInt8]) throws -> Void
+  ) throws {
+    var measure = TimelinePlot(timeline, title: title, marks: marks)
+    measure.svg.discards = true
+    let height = measure.draw()
+    try output(SVGDocument.head(width: width, height: height, fluid: true))
+    var failure: (any Error)?
+    withoutActuallyEscaping(output) { output in
+      var plot = TimelinePlot(timeline, title: title, marks: marks)
+      plot.svg.sink = { bytes in
+        guard failure == nil else { return }
+        do { try output(bytes) } catch { failure = error }
+      }
+      _ = plot.draw()
+      plot.svg.flush()
+    }
+    if let failure { throw failure }
+    try output(SVGDocument.end)
   }
 
   private var plotWidth: Double { Self.width - Self.left - Self.right }
 
-  private func x(_ time: UInt64) -> Double {
-    Self.left + Double(time - min(time, start)) / span * plotWidth
+  /// The grid a plot of `timeline`'s window draws on: a timeline read for a plot is thinned to it.
+  static func timeGrid(for timeline: SessionTimeline) -> TimeGrid {
+    TimeGrid(start: timeline.start ?? 0, end: timeline.end, left: left, width: width - left - right)
   }
 
-  private mutating func draw() -> String {
+  private func x(_ time: UInt64) -> Double { grid.x(time) }
+
+  /// Draws the plot; returns its height, in SVG units.
+  private mutating func draw() -> Double {
     let lanes = Self.lanes(timeline)
     svg.text(title, x: 16, y: 24, size: 15, fill: "#111", extra: "font-weight=\"bold\"")
     let seconds = EventFormatter.time(timeline.end - start)
@@ -125,7 +156,7 @@ struct TimelinePlot {
     drawHandovers()
     drawMarkers(top: top, bottom: bottom)
     let legendBottom = drawLegend(at: bottom + 8)
-    return svg.rendered(width: Self.width, height: (legendBottom + 12).rounded(.up), fluid: true)
+    return (legendBottom + 12).rounded(.up)
   }
 
   /// The replay's verdict under the title: pass, or the failure count by check.
@@ -155,7 +186,7 @@ struct TimelinePlot {
     svg.text("hinge", x: Self.left - 8, y: y + 11, anchor: "end")
     bands(
       timeline.hingeStatus.map {
-        ($0.start, $0.end, Self.hingeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff")
+        ($0.start, $0.end, Self.hingeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff", $0.changes)
       })
     svg.close()
     y += Self.bandHeight + 6
@@ -192,13 +223,14 @@ struct TimelinePlot {
       lane.scenes.enumerated().map { index, scene in
         (
           scene.connected, scene.disconnected ?? timeline.end, index % 2 == 0 ? "#5b6b82" : "#8593a8",
-          "scene \(scene.id)", "#fff"
+          "scene \(scene.id)", "#fff", 1
         )
       })
     for scene in lane.scenes { sceneBandY[scene.id] = y }
     svg.close()
     y += Self.bandHeight + 6
-    let maximum = max(lane.scenes.flatMap(\.sizes).map { max($0.width, $0.height) }.max() ?? 0, 1)
+    let maximum = max(
+      lane.scenes.flatMap { $0.widths.samples + $0.heights.samples }.map(\.value).max() ?? 0, 1)
     let step = Self.niceStep(maximum / 3)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "size-chart")
@@ -206,12 +238,12 @@ struct TimelinePlot {
     for scene in lane.scenes {
       svg.path(
         stepPath(
-          scene.sizes.map { ($0.time, $0.width) }, top: y, height: chartHeight, maximum: top,
+          scene.widths.samples, top: y, height: chartHeight, maximum: top,
           end: scene.disconnected),
         stroke: "#1f77b4", extra: "class=\"width\"")
       svg.path(
         stepPath(
-          scene.sizes.map { ($0.time, $0.height) }, top: y, height: chartHeight, maximum: top,
+          scene.heights.samples, top: y, height: chartHeight, maximum: top,
           end: scene.disconnected),
         stroke: "#d62728", extra: "class=\"height\"")
     }
@@ -220,12 +252,14 @@ struct TimelinePlot {
     row(
       "shape-band", "shape",
       lane.scenes.flatMap { timeline.shapes(of: $0) }.map {
-        ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff")
+        ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff", $0.changes)
       })
     row(
       "presentation-band", "presentation",
       lane.scenes.flatMap { timeline.presentations(of: $0) }.map {
-        ($0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222")
+        (
+          $0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222", $0.changes
+        )
       })
     var shades: [TraceInsets] = []
     row(
@@ -237,54 +271,58 @@ struct TimelinePlot {
         return (
           span.start, span.end, shade,
           "safe area \(SVGDocument.n(insets.top)), \(SVGDocument.n(insets.leading)), "
-            + "\(SVGDocument.n(insets.bottom)), \(SVGDocument.n(insets.trailing)) pt", "#222"
+            + "\(SVGDocument.n(insets.bottom)), \(SVGDocument.n(insets.trailing)) pt", "#222", span.changes
         )
       })
     row(
       "division-band", "division",
       lane.scenes.flatMap { scene in
-        timeline.inactiveDivision(of: scene).filter(\.value).map {
-          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022")
+        timeline.inactiveDivision(of: scene).filter(Self.drawn).map {
+          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022", $0.changes)
         }
-          + timeline.division(of: scene).filter(\.value).map {
-            ($0.start, $0.end, "#e15759", "division active", "#fff")
+          + timeline.division(of: scene).filter(Self.drawn).map {
+            ($0.start, $0.end, "#e15759", "division active", "#fff", $0.changes)
           }
       })
     row(
       "occlusion-band", "occlusion",
       lane.scenes.flatMap { scene in
-        timeline.inactiveOcclusion(of: scene).filter(\.value).map {
-          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66")
+        timeline.inactiveOcclusion(of: scene).filter(Self.drawn).map {
+          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66", $0.changes)
         }
-          + timeline.occlusion(of: scene).filter(\.value).map {
-            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff")
+          + timeline.occlusion(of: scene).filter(Self.drawn).map {
+            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff", $0.changes)
           }
       })
     row(
       "resizing-band", "resizing",
-      lane.scenes.flatMap { timeline.resizing(of: $0) }.filter(\.value).map {
-        ($0.start, $0.end, "#ff9da7", "interactive resize", "#222")
+      lane.scenes.flatMap { timeline.resizing(of: $0) }.filter(Self.drawn).map {
+        ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
       })
     row(
       "anchor-item-band", "anchor item",
       lane.scenes.flatMap { timeline.anchors(of: $0) }.compactMap { span in
-        span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d") }
+        span.changes > 1
+          ? (span.start, span.end, "", "", "", span.changes)
+          : span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d", 1) }
       })
     row(
       "selection-band", "selection",
       lane.scenes.flatMap { timeline.selections(of: $0) }.compactMap { span in
-        span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44") }
+        span.changes > 1
+          ? (span.start, span.end, "", "", "", span.changes)
+          : span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44", 1) }
       })
     if lane.scenes.contains(where: { $0.appLayouts > 0 || $0.presentedSamples > 0 }) {
       row(
         "app-layout-band", "app layout",
         lane.scenes.flatMap { timeline.appDecisions(of: $0) }.map {
-          ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f")
+          ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f", $0.changes)
         })
       row(
         "app-animation-band", "app animating",
         lane.scenes.flatMap { timeline.appAnimations(of: $0) }.map {
-          ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff")
+          ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff", 1)
         })
     }
     drawScrollChart(lane)
@@ -295,9 +333,7 @@ struct TimelinePlot {
   }
 
   /// A band row: its label and its stretches.
-  private mutating func row(
-    _ name: String, _ label: String, _ spans: [(UInt64, UInt64, String, String, String)]
-  ) {
+  private mutating func row(_ name: String, _ label: String, _ spans: [Stretch]) {
     svg.group(class: name)
     svg.text(label, x: Self.left - 8, y: y + 11, anchor: "end")
     bands(spans.sorted { $0.0 < $1.0 })
@@ -307,18 +343,18 @@ struct TimelinePlot {
 
   /// The recorded scroll offsets (points) as a step line, each scene's from its first scroll.
   private mutating func drawScrollChart(_ lane: Lane) {
-    let samples = lane.scenes.flatMap(\.scrolls)
+    let samples = lane.scenes.flatMap(\.scrollOffsets.samples)
     guard !samples.isEmpty else { return }
     let height = 30.0
-    let maximum = max(samples.map(\.offset).max() ?? 0, 1)
+    let maximum = max(samples.map(\.value).max() ?? 0, 1)
     let step = Self.niceStep(maximum)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "scroll-chart")
     axisFrame(label: "scroll pt", top: y, height: height, maximum: top, step: top)
-    for scene in lane.scenes where !scene.scrolls.isEmpty {
+    for scene in lane.scenes where !scene.scrollOffsets.isEmpty {
       svg.path(
         stepPath(
-          scene.scrolls.map { ($0.time, $0.offset) }, top: y, height: height, maximum: top,
+          scene.scrollOffsets.samples, top: y, height: height, maximum: top,
           end: scene.disconnected),
         stroke: "#2f8f3a", extra: "class=\"scroll-offset\"")
     }
@@ -398,34 +434,45 @@ struct TimelinePlot {
   /// Colored stretches of a band row (in time order), each labelled inside when it is wide enough.
   /// Stretches narrower than a pixel are gathered until they cover one, then drawn as one grey stretch
   /// titled with how many changes it holds: the row draws in O(width) rects for any number of spans.
-  private mutating func bands(
-    _ spans: [(start: UInt64, end: UInt64, fill: String, label: String, text: String)]
-  ) {
+  private mutating func bands(_ spans: [Stretch]) {
     var gathered: (start: UInt64, end: UInt64, count: Int)?
-    func flushGathered(_ svg: inout SVGDocument, _ plot: TimelinePlot) {
-      guard let open = gathered else { return }
-      let x0 = plot.x(open.start)
-      svg.rect(
-        x: x0, y: plot.y, width: max(plot.x(open.end) - x0, 1), height: Self.bandHeight, fill: "#9a9a9a",
-        title: "\(open.count) changes \(EventFormatter.time(open.start))–\(EventFormatter.time(open.end)) s")
-      gathered = nil
-    }
     for span in spans {
       let width = x(span.end) - x(span.start)
-      if width < 1 {
+      if width < 1 || span.changes > 1 {
         if let open = gathered {
-          gathered = (open.start, max(open.end, span.end), open.count + 1)
+          gathered = (open.start, max(open.end, span.end), open.count + span.changes)
         } else {
-          gathered = (span.start, span.end, 1)
+          gathered = (span.start, span.end, span.changes)
         }
-        if let open = gathered, x(open.end) - x(open.start) >= 1 { flushGathered(&svg, self) }
+        if let open = gathered, x(open.end) - x(open.start) >= 1 {
+          grey(open)
+          gathered = nil
+        }
         continue
       }
-      flushGathered(&svg, self)
+      if let open = gathered { grey(open) }
+      gathered = nil
       band(span.start, span.end, fill: span.fill, label: span.label, textColor: span.text)
     }
-    flushGathered(&svg, self)
+    if let open = gathered { grey(open) }
   }
+
+  /// Gathered stretches as one grey stretch, titled with how many changes it holds.
+  private mutating func grey(_ stretch: (start: UInt64, end: UInt64, count: Int)) {
+    let x0 = x(stretch.start)
+    svg.rect(
+      x: x0, y: y, width: max(x(stretch.end) - x0, 1), height: Self.bandHeight, fill: "#9a9a9a",
+      title:
+        "\(stretch.count) changes \(EventFormatter.time(stretch.start))–\(EventFormatter.time(stretch.end)) s"
+    )
+  }
+
+  /// A stretch of a band row: from, to (ns), fill color, label, label color, and how many changes it
+  /// holds (more than 1: a stretch the timeline gathered, drawn grey).
+  typealias Stretch = (start: UInt64, end: UInt64, fill: String, label: String, text: String, changes: Int)
+
+  /// Whether a Boolean span is drawn: while true, or when it gathers several changes.
+  static func drawn(_ span: Span<Bool>) -> Bool { span.value || span.changes > 1 }
 
   /// A colored stretch of a band row, labelled inside when it is wide enough.
   private mutating func band(
@@ -459,7 +506,7 @@ struct TimelinePlot {
   /// stroke over their range, ending at the column's last value, so a long trace draws in O(width)
   /// commands without hiding a spike.
   private func stepPath(
-    _ samples: [(UInt64, Double)], top: Double, height: Double, maximum: Double, end: UInt64? = nil
+    _ samples: [StepSeries.Sample], top: Double, height: Double, maximum: Double, end: UInt64? = nil
   ) -> String {
     guard let first = samples.first else { return "M 0 0" }
     func vertical(_ value: Double) -> Double { top + height - value / maximum * height }
@@ -477,7 +524,7 @@ struct TimelinePlot {
     }
     for sample in samples.dropFirst() {
       let sampleX = x(sample.0)
-      let key = SVGDocument.saturatingInt(sampleX, scale: 2, rounding: .down)
+      let key = grid.column(sample.0)
       let sampleY = vertical(sample.1)
       if var open = column, open.key == key {
         open.low = min(open.low, sampleY)

@@ -24,7 +24,7 @@ struct ReplayMarks: Sendable {
   /// - Throws: ``TracecatError`` when the trace cannot be read whole.
   static func replay(_ input: TraceInput) throws -> ReplayMarks {
     let reader = try input.open()
-    var sink = TeeSink(ReplayTimeline(), ReplayVerifier(trace: input.name))
+    var sink = TeeSink(DriftCollector(), ReplayVerifier(trace: input.name))
     do throws(TraceError) {
       try Replayer.replay(
         reader,
@@ -35,11 +35,7 @@ struct ReplayMarks: Sendable {
       throw TracecatError(error)
     }
     var marks = ReplayMarks()
-    for change in sink.first.layoutChanges {
-      if let drift = change.anchorDrift {
-        marks.drifts[change.scene, default: []].append((change.time, drift))
-      }
-    }
+    marks.drifts = sink.first.drifts
     let summary = sink.second.summary
     marks.failures = summary.failures.map { ($0.scene, $0.time, $0.description, $0.check.rawValue) }
     marks.failureCount = summary.failureCount
@@ -49,5 +45,17 @@ struct ReplayMarks: Sendable {
       return count == 0 ? nil : (check.rawValue, count)
     }
     return marks
+  }
+}
+
+/// Keeps only the anchor drift of each layout change, not the change: a replay of millions of events
+/// costs 16 bytes per relayout that had to keep the anchor.
+private struct DriftCollector: ReplaySink {
+  /// Anchor drifts by scene: time (ns) and drift (points, after − before).
+  var drifts: [SceneID: [(time: UInt64, points: Double)]] = [:]
+
+  mutating func receive(_ record: ReplayRecord) {
+    guard case .layout(let change) = record, let drift = change.anchorDrift else { return }
+    drifts[change.scene, default: []].append((change.time, drift))
   }
 }

@@ -27,8 +27,11 @@ struct SessionTimeline: Sendable {
     var disconnected: UInt64?
     /// True when it disconnected before the filter's `from` and has not reconnected.
     var endedBeforeWindow = false
-    /// Size samples: time (ns), width and height (points). Kept only when the timeline keeps samples.
-    var sizes: [(time: UInt64, width: Double, height: Double)] = []
+    /// Width samples: time (ns) and width (points). Kept only when the timeline keeps samples; with a
+    /// grid, thinned to what the plot draws (``StepSeries``).
+    var widths: StepSeries
+    /// Height samples: time (ns) and height (points), kept as ``widths`` are.
+    var heights: StepSeries
     /// Shapes in the order first visited.
     var shapesVisited: [LayoutShape] = []
     /// Shape changes after the first shape.
@@ -36,6 +39,30 @@ struct SessionTimeline: Sendable {
     /// Geometry events.
     var geometryEvents = 0
     fileprivate var shape = SpanBuilder<LayoutShape>()
+    /// LayoutCore's `LayoutShape.presentation` of each shape: five shapes, three designs.
+    fileprivate var presentation = SpanBuilder<Presentation>()
+
+    fileprivate init(id: SceneID, display: DisplayRole, connected: UInt64, grid: TimeGrid?) {
+      self.id = id
+      self.display = display
+      self.connected = connected
+      widths = StepSeries(grid: grid, replacesSameTime: true)
+      heights = StepSeries(grid: grid, replacesSameTime: true)
+      scrollOffsets = StepSeries(grid: grid, replacesSameTime: false)
+      guard let grid else { return }
+      shape.grid = grid
+      presentation.grid = grid
+      division.grid = grid
+      resizing.grid = grid
+      inactiveDivision.grid = grid
+      occlusion.grid = grid
+      inactiveOcclusion.grid = grid
+      safeArea.grid = grid
+      traits.grid = grid
+      anchor.grid = grid
+      selection.grid = grid
+      appDecision.grid = grid
+    }
 
     /// Folds a geometry report in.
     /// - Complexity: O(1) amortized.
@@ -44,15 +71,13 @@ struct SessionTimeline: Sendable {
       if !shapesVisited.contains(layoutShape) { shapesVisited.append(layoutShape) }
       if let current = shape.current, current != layoutShape { shapeChanges += 1 }
       shape.set(layoutShape, at: time)
+      presentation.set(layoutShape.presentation, at: time)
       resizing.set(geometry.isInteractivelyResizing, at: time)
       safeArea.set(geometry.safeArea, at: time)
       geometryEvents += 1
       guard keepingSamples else { return }
-      if let last = sizes.last, last.time == time {
-        sizes[sizes.count - 1] = (time, geometry.size.width, geometry.size.height)
-      } else {
-        sizes.append((time, geometry.size.width, geometry.size.height))
-      }
+      widths.append(time, geometry.size.width)
+      heights.append(time, geometry.size.height)
     }
     fileprivate var division = SpanBuilder<Bool>()
     fileprivate var resizing = SpanBuilder<Bool>()
@@ -63,9 +88,8 @@ struct SessionTimeline: Sendable {
     fileprivate var traits = SpanBuilder<SceneTraits>()
     fileprivate var anchor = SpanBuilder<String?>()
     fileprivate var selection = SpanBuilder<String?>()
-    /// Scroll samples: time (ns), content offset (points, vertical) and the anchor item the event named.
-    /// Kept only when the timeline keeps samples.
-    var scrolls: [(time: UInt64, offset: Double, anchor: String?)] = []
+    /// Scroll samples: time (ns) and content offset (points, vertical), kept as ``widths`` are.
+    var scrollOffsets: StepSeries
     /// The app's recorded decisions (`layout` events, format 1.1) as one label: shape, presentation and
     /// columns as recorded, `·`-separated (`regularWide · split · 2 columns`).
     fileprivate var appDecision = SpanBuilder<String>()
@@ -89,6 +113,7 @@ struct SessionTimeline: Sendable {
     /// Keeps only the values in effect from now on, no spans (see ``SpanBuilder/keepsSpans``).
     fileprivate mutating func forgetSpans() {
       shape.keepsSpans = false
+      presentation.keepsSpans = false
       division.keepsSpans = false
       resizing.keepsSpans = false
       inactiveDivision.keepsSpans = false
@@ -104,6 +129,7 @@ struct SessionTimeline: Sendable {
     /// Ends every span at `time` (the scene disconnected).
     fileprivate mutating func endSpans(at time: UInt64) {
       shape.end(at: time)
+      presentation.end(at: time)
       division.end(at: time)
       resizing.end(at: time)
       inactiveDivision.end(at: time)
@@ -123,6 +149,8 @@ struct SessionTimeline: Sendable {
 
   /// Whether size samples and spans are kept (plot, export) or only counted (stats).
   let keepsSamples: Bool
+  /// The plot's grid that samples and spans are thinned to, when they are kept for a plot.
+  let grid: TimeGrid?
   /// The first and last event times, in nanoseconds.
   private(set) var start: UInt64?
   private(set) var end: UInt64 = 0
@@ -131,17 +159,22 @@ struct SessionTimeline: Sendable {
   /// Scenes by id, disconnected ones included (their history is drawn).
   private var sceneTable: [SceneID: Scene] = [:]
   private var hinge = SpanBuilder<HingeStatus>()
-  private var angleSamples: [(time: UInt64, degrees: Double)] = []
+  private var angleSamples: StepSeries
   private var markerList: [(time: UInt64, label: String)] = []
   private var dropList: [(time: UInt64, count: UInt64)] = []
 
   /// The time window and scenes shown.
   let filter: EventFilter
 
-  init(keepsSamples: Bool, filter: EventFilter = EventFilter()) {
+  /// A timeline that keeps samples and spans (`keepsSamples`, thinned to `grid` when there is one) or
+  /// only the values in effect.
+  init(keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter()) {
     self.keepsSamples = keepsSamples
+    self.grid = keepsSamples ? grid : nil
     self.filter = filter
     hinge.keepsSpans = keepsSamples
+    hinge.grid = self.grid
+    angleSamples = StepSeries(grid: self.grid, replacesSameTime: true)
     if filter.from > 0 { start = filter.from }
     if filter.to != .max { end = filter.to }
   }
@@ -158,7 +191,7 @@ struct SessionTimeline: Sendable {
     switch event.payload {
     case .sceneConnected(let id, let display, _):
       if sceneTable[id] == nil {
-        var scene = Scene(id: id, display: display, connected: time)
+        var scene = Scene(id: id, display: display, connected: time, grid: grid)
         if !keepsSamples { scene.forgetSpans() }
         sceneTable[id] = scene
       }
@@ -182,13 +215,7 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.inactiveOcclusion.set(has(.occlusion, active: false), at: time)
     case .hinge(let state):
       hinge.set(state.status, at: time)
-      if keepsSamples, let angle = state.angle {
-        if let last = angleSamples.last, last.time == time {
-          angleSamples[angleSamples.count - 1] = (time, angle)
-        } else {
-          angleSamples.append((time, angle))
-        }
-      }
+      if keepsSamples, let angle = state.angle { angleSamples.append(time, angle) }
     case .marker(let label):
       if !early { markerList.append((time, label)) }
     case .dropped(let count):
@@ -197,7 +224,7 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.traits.set(traits, at: time)
     case .scroll(let id, let offset, let anchor, _):
       sceneTable[id]?.anchor.set(anchor, at: time)
-      if keepsSamples { sceneTable[id]?.scrolls.append((time, offset.y, anchor)) }
+      if keepsSamples { sceneTable[id]?.scrollOffsets.append(time, offset.y) }
     case .selection(let id, let item):
       sceneTable[id]?.selection.set(item, at: time)
     case .layout(let id, let layout):
@@ -224,20 +251,9 @@ struct SessionTimeline: Sendable {
 
   /// The scene's shape spans, the last ending at the trace's end.
   func shapes(of scene: Scene) -> [Span<LayoutShape>] { scene.shape.finished(at: end) }
-  /// The scene's presentation spans: LayoutCore's `LayoutShape.presentation` of each shape, adjacent
-  /// equal presentations merged (`000_e528e4f7338d08ab.txt`: five shapes, three designs).
-  func presentations(of scene: Scene) -> [Span<Presentation>] {
-    var merged: [Span<Presentation>] = []
-    for span in shapes(of: scene) {
-      let presentation = span.value.presentation
-      if let last = merged.last, last.value == presentation, last.end == span.start {
-        merged[merged.count - 1].end = span.end
-      } else {
-        merged.append(Span(start: span.start, end: span.end, value: presentation))
-      }
-    }
-    return merged
-  }
+  /// The scene's presentation spans: LayoutCore's `LayoutShape.presentation` of each shape, equal
+  /// presentations merged (LayoutCore's LayoutRules, "L1: shape and presentation").
+  func presentations(of scene: Scene) -> [Span<Presentation>] { scene.presentation.finished(at: end) }
   /// The scene's division spans (true while a division region is active).
   func division(of scene: Scene) -> [Span<Bool>] { scene.division.finished(at: end) }
   /// The scene's interactive-resizing spans.
@@ -260,21 +276,123 @@ struct SessionTimeline: Sendable {
   func appDecisions(of scene: Scene) -> [Span<String>] { scene.appDecision.finished(at: end) }
   /// The stretches in which the app animated (recorded presented samples), each at least one 60 Hz
   /// refresh long so a single sample shows.
-  func appAnimations(of scene: Scene) -> [Span<Int>] {
-    scene.appAnimations.map {
-      Span(start: $0.start, end: max($0.end, $0.start + 16_666_667), value: $0.samples)
-    }
+  func appAnimations(of scene: Scene) -> [Span<Int>] { scene.appAnimations.map(Self.animationSpan) }
+
+  /// An animation stretch as a span at least one 60 Hz refresh long, its value the sample count.
+  private static func animationSpan(_ stretch: (start: UInt64, end: UInt64, samples: Int)) -> Span<Int> {
+    Span(start: stretch.start, end: max(stretch.end, stretch.start + 16_666_667), value: stretch.samples)
   }
   /// Whether any shown scene holds the app's recorded output.
   var hasAppOutput: Bool { scenes.contains { $0.appLayouts > 0 || $0.presentedSamples > 0 } }
   /// The hinge status spans (none when the device is not shown).
   var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
   /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
-  var hingeAngles: [(time: UInt64, degrees: Double)] { showsDevice ? angleSamples : [] }
+  var hingeAngles: [(time: UInt64, degrees: Double)] {
+    showsDevice ? angleSamples.samples.map { ($0.time, $0.value) } : []
+  }
   /// Markers: time (ns) and label.
   var markers: [(time: UInt64, label: String)] { showsDevice ? markerList : [] }
   /// Dropped-event records: time (ns) and count.
   var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
   /// Events the recorder dropped, summed.
   var droppedCount: UInt64 { dropList.reduce(0) { $0 &+ $1.count } }
+
+  // MARK: Streaming
+
+  /// What a scene's events ended since the last ``takeEnded(_:)``: its spans that ended and its
+  /// samples that settled, in time order per kind.
+  struct Ended {
+    var shapes: [Span<LayoutShape>] = []
+    var presentations: [Span<Presentation>] = []
+    var division: [Span<Bool>] = []
+    var resizing: [Span<Bool>] = []
+    var occlusion: [Span<Bool>] = []
+    var safeArea: [Span<TraceInsets>] = []
+    var traits: [Span<SceneTraits>] = []
+    var anchors: [Span<String?>] = []
+    var selections: [Span<String?>] = []
+    var inactiveDivision: [Span<Bool>] = []
+    var inactiveOcclusion: [Span<Bool>] = []
+    var appDecisions: [Span<String>] = []
+    var appAnimations: [Span<Int>] = []
+    /// Width, height and scroll offset samples, points; widths and heights pair up one to one.
+    var widths: [StepSeries.Sample] = []
+    var heights: [StepSeries.Sample] = []
+    var scrollOffsets: [StepSeries.Sample] = []
+  }
+
+  /// The scene's state now, if it ever connected.
+  subscript(scene id: SceneID) -> Scene? { sceneTable[id] }
+
+  /// The ids of every scene that connected, ascending.
+  var sceneIDs: [SceneID] { sceneTable.keys.sorted() }
+
+  /// Whether the scene is shown: the filter keeps it and it was connected in the window.
+  func shows(_ id: SceneID) -> Bool {
+    guard let scene = sceneTable[id] else { return false }
+    return !scene.endedBeforeWindow && (filter.scenes?.contains(id) ?? true)
+  }
+
+  /// Takes what the scene's events ended and settled since the last call out of the timeline, so a
+  /// streaming export (``ChromeTraceExporter``) holds no history: only the open spans and the newest
+  /// samples stay. For a timeline that keeps samples, without a grid.
+  /// - Complexity: O(1) beyond the size of what it returns.
+  mutating func takeEnded(_ id: SceneID) -> Ended {
+    guard var scene = sceneTable[id] else { return Ended() }
+    sceneTable[id] = nil  // the scene is taken out while it is changed, so its arrays are not copied
+    var ended = Ended()
+    ended.shapes = scene.shape.takeSpans()
+    ended.presentations = scene.presentation.takeSpans()
+    ended.division = scene.division.takeSpans()
+    ended.resizing = scene.resizing.takeSpans()
+    ended.occlusion = scene.occlusion.takeSpans()
+    ended.safeArea = scene.safeArea.takeSpans()
+    ended.traits = scene.traits.takeSpans()
+    ended.anchors = scene.anchor.takeSpans()
+    ended.selections = scene.selection.takeSpans()
+    ended.inactiveDivision = scene.inactiveDivision.takeSpans()
+    ended.inactiveOcclusion = scene.inactiveOcclusion.takeSpans()
+    ended.appDecisions = scene.appDecision.takeSpans()
+    // The newest stretch may still grow; the ones before it are done.
+    if scene.appAnimations.count > 1 || (scene.appAnimations.count == 1 && finished) {
+      let done = finished ? scene.appAnimations.count : scene.appAnimations.count - 1
+      ended.appAnimations = scene.appAnimations.prefix(done).map(Self.animationSpan)
+      scene.appAnimations.removeFirst(done)
+    }
+    ended.widths = scene.widths.takeSettled()
+    ended.heights = scene.heights.takeSettled()
+    ended.scrollOffsets = scene.scrollOffsets.takeSettled()
+    sceneTable[id] = scene
+    return ended
+  }
+
+  /// Takes the device's hinge spans, settled hinge angles, markers and drops since the last call.
+  /// - Complexity: O(1) beyond the size of what it returns.
+  mutating func takeDeviceEnded() -> (
+    hinge: [Span<HingeStatus>], angles: [StepSeries.Sample], markers: [(time: UInt64, label: String)],
+    drops: [(time: UInt64, count: UInt64)]
+  ) {
+    defer {
+      markerList = []
+      dropList = []
+    }
+    return (hinge.takeSpans(), angleSamples.takeSettled(), markerList, dropList)
+  }
+
+  /// Whether ``finish()`` ended the timeline.
+  private(set) var finished = false
+
+  /// Ends every open span at the trace's end and settles every newest sample, for the last
+  /// ``takeEnded(_:)`` and ``takeDeviceEnded()``. Nothing may be added after it.
+  mutating func finish() {
+    for id in sceneTable.keys {
+      sceneTable[id]?.endSpans(at: end)
+      sceneTable[id]?.widths.settle()
+      sceneTable[id]?.heights.settle()
+      sceneTable[id]?.scrollOffsets.settle()
+    }
+    hinge.end(at: end)
+    angleSamples.settle()
+    finished = true
+  }
 }

@@ -4,8 +4,11 @@ struct Span<Value: Sendable & Equatable>: Sendable, Equatable {
   var start: UInt64
   /// When the next value (or the end of the scene or the trace) took over, in nanoseconds.
   var end: UInt64
-  /// The value.
+  /// The value (of a gathered stretch: the last of its values).
   var value: Value
+  /// How many values the stretch holds: 1, or more for spans narrower than a pixel that a
+  /// ``SpanBuilder`` with a grid gathered into one stretch.
+  var changes = 1
 }
 
 /// Collects the spans of a value that changes at points in time: consecutive equal values merge.
@@ -15,6 +18,12 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
   /// Whether ended spans are kept; a builder that only tracks the current value (`stats`) keeps none, so
   /// its memory stays constant however often the value changes.
   var keepsSpans = true
+  /// The plot's grid, when the spans are kept for a plot: runs of spans narrower than a unit are then
+  /// gathered into stretches at least a unit wide (``Span/changes`` > 1), as ``TimelinePlot`` draws
+  /// them, whenever the count doubles — so a builder holds O(plot width) spans however many changes it
+  /// sees. A builder that never holds more than 128 spans is never gathered.
+  var grid: TimeGrid?
+  private var gatherAt = 128
 
   /// The value now in effect, if any.
   var current: Value? { open?.value }
@@ -25,7 +34,7 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
     if let open {
       guard open.value != value else { return }
       if open.start == time {
-        if let last = spans.last, last.end == time, last.value == value {
+        if let last = spans.last, last.end == time, last.value == value, last.changes == 1 {
           spans.removeLast()
           self.open = (last.start, value)
         } else {
@@ -33,17 +42,63 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
         }
         return
       }
-      if keepsSpans { spans.append(Span(start: open.start, end: time, value: open.value)) }
+      if keepsSpans { keep(Span(start: open.start, end: time, value: open.value)) }
     }
     open = (time, value)
+  }
+
+  private mutating func keep(_ span: Span<Value>) {
+    spans.append(span)
+    guard let grid, spans.count >= gatherAt else { return }
+    spans = Self.gathered(spans, grid: grid)
+    gatherAt = max(2 * spans.count, 128)
+  }
+
+  /// `spans` with each run of spans narrower than a unit of `grid` gathered into one stretch, closed
+  /// as soon as it is a unit wide; wider spans stay as they are.
+  ///
+  /// At most two spans per unit remain: a wide span or a closed stretch covers at least one unit.
+  /// - Complexity: O(n).
+  static func gathered(_ spans: [Span<Value>], grid: TimeGrid) -> [Span<Value>] {
+    var result: [Span<Value>] = []
+    var open: Span<Value>?
+    for span in spans {
+      guard grid.width(from: span.start, to: span.end) < 1 || span.changes > 1 else {
+        if let stretch = open { result.append(stretch) }
+        open = nil
+        result.append(span)
+        continue
+      }
+      if var stretch = open {
+        stretch.end = max(stretch.end, span.end)
+        stretch.changes += span.changes
+        stretch.value = span.value
+        open = stretch
+      } else {
+        open = span
+      }
+      if let stretch = open, grid.width(from: stretch.start, to: stretch.end) >= 1 {
+        result.append(stretch)
+        open = nil
+      }
+    }
+    if let stretch = open { result.append(stretch) }
+    return result
   }
 
   /// Ends the current value at `time` (a scene disconnecting): nothing is in effect after it. A value
   /// ended at the instant it took effect leaves no span.
   mutating func end(at time: UInt64) {
     guard let open else { return }
-    if keepsSpans, open.start < time { spans.append(Span(start: open.start, end: time, value: open.value)) }
+    if keepsSpans, open.start < time { keep(Span(start: open.start, end: time, value: open.value)) }
     self.open = nil
+  }
+
+  /// Takes the spans ended so far out of the builder (a streaming export writes them as they end).
+  /// - Complexity: O(1).
+  mutating func takeSpans() -> [Span<Value>] {
+    defer { spans = [] }
+    return spans
   }
 
   /// The spans, the current one ended at `time`.

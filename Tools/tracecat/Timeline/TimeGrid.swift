@@ -1,0 +1,34 @@
+/// Where trace times fall across a plot: the x coordinate of a time, in the SVG's units, and the
+/// half-unit column a step line merges its samples by.
+///
+/// The plot and the timeline it draws share one grid, so what the timeline thins away while it reads is
+/// exactly what the plot would have merged when it draws.
+struct TimeGrid: Sendable, Equatable {
+  /// The time at the left edge, in nanoseconds.
+  let start: UInt64
+  /// The time the width stands for, in nanoseconds: the window, at least 1 ms.
+  let span: Double
+  /// The x of `start`, in SVG units.
+  let left: Double
+  /// The plot's width, in SVG units.
+  let width: Double
+
+  /// A grid from `start` to `end` (nanoseconds) over `width` units from `left`.
+  init(start: UInt64, end: UInt64, left: Double, width: Double) {
+    self.start = start
+    span = Double(max(end - min(end, start), 1_000_000))
+    self.left = left
+    self.width = width
+  }
+
+  /// The x of `time`, in SVG units; times before `start` map to `left`.
+  /// - Complexity: O(1).
+  func x(_ time: UInt64) -> Double { left + Double(time - min(time, start)) / span * width }
+
+  /// The half-unit column `time` falls in: samples of one column draw as one vertical stroke.
+  /// - Complexity: O(1).
+  func column(_ time: UInt64) -> Int { SVGDocument.saturatingInt(x(time), scale: 2, rounding: .down) }
+
+  /// How wide the stretch from `start` to `end` (nanoseconds) is drawn, in SVG units.
+  func width(from start: UInt64, to end: UInt64) -> Double { x(end) - x(start) }
+}
