@@ -19,6 +19,10 @@
 /// **Exclusivity.** A file writer holds `flock(LOCK_EX | LOCK_NB)` until ``close()`` or deinit: a second
 /// writer on the same file fails with a ``TraceError`` `.locked` naming the path.
 ///
+/// **Concurrent compression.** An in-memory writer created with `concurrentCompression: true` compresses
+/// each frame it ends on a worker thread while its caller fills the next, with at most two frames in
+/// flight; the bytes are the same as without (`tracecat pack` uses it).
+///
 /// A writer is not thread-safe; `SessionRecorder` serializes access for apps.
 public final class TraceWriter {
   /// The session header.
@@ -28,12 +32,15 @@ public final class TraceWriter {
   /// The trace's bytes so far, for an in-memory writer (complete with its seek table after ``close()``);
   /// empty for a file writer.
   public private(set) var bytes: [UInt8] = []
-  /// Data frames written so far (including those of the file before an append).
-  public var frameCount: Int { seekEntries.count - 1 }
+  /// Data frames ended so far (including those of the file before an append, and those still being
+  /// compressed on a worker thread).
+  public var frameCount: Int { seekEntries.count - 1 + (pipeline?.inFlight ?? 0) }
   /// Removes and returns the bytes an in-memory writer has completed since the last call (whole frames;
   /// the header first, the seek table after ``close()``). `SessionRecorder` encodes on its caller's thread
   /// and moves these bytes to disk on its own queue; `tracecat pack` streams them to its output, so it
-  /// holds at most one frame in memory.
+  /// holds at most one frame in memory. With concurrent compression, a frame's bytes arrive once the
+  /// writer takes it back from its worker: by the end of the second frame after it, or on ``flush()`` and
+  /// ``close()``.
   ///
   /// - Returns: The bytes, empty when no frame was completed since the last call (or for a file writer).
   /// - Complexity: O(1): the buffer is handed over, not copied.
@@ -49,6 +56,9 @@ public final class TraceWriter {
 
   private let file: TraceFile?
   private let compressor: ZstdCompressor
+  /// The worker threads compressing ended frames, for an in-memory writer created with
+  /// `concurrentCompression`.
+  private let pipeline: FrameCompressionPipeline?
   private var state = SessionState<Void>()
   private var lastTime: UInt64 = 0
   private var seekEntries: [SeekTable.Entry]
@@ -57,6 +67,8 @@ public final class TraceWriter {
   /// The frame being filled.
   private var pending: PendingFrame?
   private var isClosed = false
+  /// Why appends are refused once ``isClosed``.
+  private var closedReason = "the writer is closed"
 
   /// The last frame's event and content buffers, emptied, so a new frame reuses their capacity instead of
   /// growing new ones from nothing (about eight allocations a frame).
@@ -104,6 +116,7 @@ public final class TraceWriter {
     self.header = header
     self.policy = policy
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
+    self.pipeline = nil
     seekEntries = [Self.headerEntry(size: headerFrame.count)]
     committedSize = headerFrame.count
   }
@@ -131,15 +144,33 @@ public final class TraceWriter {
   ///   - header: The session header.
   ///   - policy: When frames end and how they are compressed (default ``FlushPolicy/default``: 64 KiB
   ///     or 1 s, zstd level 3).
+  ///   - concurrentCompression: Compress each ended frame on a worker thread while the caller fills the
+  ///     next (default false). At most two frames are in flight, each holding its content (about
+  ///     ``FlushPolicy/maxBufferedBytes``) and a zstd context of its own; a frame's bytes reach ``bytes``
+  ///     up to two frames later, and all of them by ``flush()`` or ``close()``. The bytes are identical
+  ///     either way. Worth it when frames are large and compressed hard (``FlushPolicy/archive``) and the
+  ///     machine has a core to spare; an app's recorder, which already writes on a queue of its own,
+  ///     leaves it off.
   /// - Throws: ``TraceError`` `.invalidArgument` for a header no reader could read
   ///   (``TraceHeader/validationFailure``).
-  public init(header: TraceHeader, policy: FlushPolicy = .default) throws(TraceError) {
+  public init(
+    header: TraceHeader, policy: FlushPolicy = .default, concurrentCompression: Bool = false
+  ) throws(TraceError) {
     try header.validate(for: "memory")
     self.file = nil
     self.name = "memory"
     self.header = header
     self.policy = policy
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
+    if concurrentCompression {
+      do {
+        self.pipeline = try FrameCompressionPipeline(level: Int32(policy.compressionLevel))
+      } catch {
+        fatalError("libzstd could not create a compression context: \(error)")
+      }
+    } else {
+      self.pipeline = nil
+    }
     let headerFrame = header.encodedFrame()
     seekEntries = [Self.headerEntry(size: headerFrame.count)]
     bytes = headerFrame
@@ -197,6 +228,7 @@ public final class TraceWriter {
     self.header = reader.header
     self.policy = policy
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
+    self.pipeline = nil
     self.state = state
     self.lastTime = lastTime
     self.seekEntries = entries
@@ -281,19 +313,22 @@ public final class TraceWriter {
   }
 
   /// Ends the current frame, writes it and `fsync`s the file. Without buffered events it writes nothing
-  /// (but still syncs a file).
-  /// - Throws: ``TraceError`` `.io` when writing or syncing fails, `.closed` after ``close()``.
+  /// (but still syncs a file). With concurrent compression, first waits for the frames in flight.
+  /// - Throws: ``TraceError`` `.io` when writing or syncing fails (or compressing, which closes a writer
+  ///   with concurrent compression), `.closed` after ``close()``.
   public func flush() throws(TraceError) {
     try ensureOpen()
     try endFrame(sync: true)
   }
 
   /// Ends the current frame, appends the seek table, `fsync`s and releases the file. Further calls do
-  /// nothing; appends throw `.closed`.
-  /// - Throws: ``TraceError`` `.io` when writing or syncing fails.
+  /// nothing; appends throw `.closed`. With concurrent compression, first waits for the frames in flight.
+  /// - Throws: ``TraceError`` `.io` when writing, syncing or (with concurrent compression) compressing
+  ///   fails.
   public func close() throws(TraceError) {
     guard !isClosed else { return }
     try endFrame(sync: false)
+    try collectFrames(waiting: true)
     try commit(SeekTable(entries: seekEntries).encoded())
     try file?.sync()
     file?.close()
@@ -301,7 +336,7 @@ public final class TraceWriter {
   }
 
   private func ensureOpen() throws(TraceError) {
-    if isClosed { throw TraceError(.closed, file: name, reason: "the writer is closed") }
+    if isClosed { throw TraceError(.closed, file: name, reason: closedReason) }
   }
 
   private func refusal(_ event: TraceEvent, _ reason: String) -> TraceError {
@@ -361,6 +396,10 @@ public final class TraceWriter {
   }
 
   private func endFrame(sync: Bool) throws(TraceError) {
+    if let pipeline {
+      try endFrame(into: pipeline, wait: sync)
+      return
+    }
     if var frame = pending {
       var content = ByteWriter()
       swap(&content.bytes, &spareContent)
@@ -386,6 +425,60 @@ public final class TraceWriter {
       spareContent.removeAll(keepingCapacity: true)
     }
     if sync { try file?.sync() }
+  }
+
+  /// ``endFrame(sync:)`` with concurrent compression (an in-memory writer, so nothing to sync): hands the
+  /// frame's content to a worker, after taking back the oldest frame in flight if two are; with `wait`,
+  /// waits for every frame in flight.
+  private func endFrame(into pipeline: FrameCompressionPipeline, wait: Bool) throws(TraceError) {
+    if var frame = pending {
+      if pipeline.isFull { try collectFrame(pipeline, waiting: true) }
+      // A fresh buffer each frame: the worker owns this one until the frame comes back.
+      var content = ByteWriter()
+      content.bytes.reserveCapacity(20 + frame.keyframe.bytes.count + frame.events.bytes.count)
+      content.varint(frame.time)
+      content.varint(UInt64(frame.keyCount))
+      content.bytes.append(contentsOf: frame.keyframe.bytes)
+      content.bytes.append(contentsOf: frame.events.bytes)
+      pipeline.submit(content.bytes)
+      pending = nil
+      swap(&spareEvents, &frame.events.bytes)  // `frame` holds the only reference now `pending` is nil
+      spareEvents.removeAll(keepingCapacity: true)
+    }
+    try collectFrames(waiting: wait)
+  }
+
+  /// Commits the frames the workers have finished, oldest first; with `waiting`, every frame in flight.
+  private func collectFrames(waiting: Bool) throws(TraceError) {
+    guard let pipeline else { return }
+    while pipeline.inFlight > 0 {
+      guard try collectFrame(pipeline, waiting: waiting) else { return }
+    }
+  }
+
+  /// Commits the oldest frame in flight, if it is finished or `waiting`.
+  /// - Returns: Whether a frame was committed.
+  /// - Throws: ``TraceError`` `.io` when its compression failed; the writer is closed then, since the
+  ///   frame's events are lost (the frames before it are complete, the seek table is never written).
+  @discardableResult
+  private func collectFrame(_ pipeline: FrameCompressionPipeline, waiting: Bool) throws(TraceError) -> Bool {
+    let frame: FrameCompressionPipeline.Frame?
+    do {
+      frame = try pipeline.next(waiting: waiting)
+    } catch {
+      isClosed = true
+      closedReason = "a frame's compression failed (\(error)); the writer is closed"
+      while pipeline.inFlight > 0 { _ = try? pipeline.next(waiting: true) }
+      throw TraceError(.io, file: name, reason: "compression failed: \(error); the writer is closed")
+    }
+    guard let frame else { return false }
+    let compressed = frame.compressed
+    try commit(compressed)
+    seekEntries.append(
+      SeekTable.Entry(
+        compressedSize: UInt32(compressed.count), decompressedSize: UInt32(frame.contentSize),
+        checksum: TraceFormat.u32(compressed, at: compressed.count - 4)))
+    return true
   }
 
   /// Writes complete bytes at the end; on failure truncates back to the last complete frame.

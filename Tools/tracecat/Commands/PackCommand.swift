@@ -1,4 +1,5 @@
 import FoldTrace
+import Foundation
 
 /// `tracecat pack [FILE] [-o OUT]`: turns JSON Lines back into a trace.
 struct PackCommand: TracecatCommand {
@@ -62,7 +63,11 @@ struct PackCommand: TracecatCommand {
           // The writer refuses a header no reader accepts (another major version, over 64 KiB of
           // labels), so pack never writes a trace `tracecat` itself cannot open.
           do throws(TraceError) {
-            writer = try TraceWriter(header: header, policy: .archive)
+            // Level 12 costs as much as parsing: compressing on a second core, a frame or two
+            // behind, hides it (same bytes); on one core the handover would only add switches.
+            writer = try TraceWriter(
+              header: header, policy: .archive,
+              concurrentCompression: ProcessInfo.processInfo.activeProcessorCount > 1)
           } catch {
             throw TraceJSONLinesError(
               line: decoder.lineNumber, reason: "the header would make an unreadable trace: \(error.reason)")
