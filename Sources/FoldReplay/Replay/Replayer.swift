@@ -131,10 +131,13 @@ public struct Replayer: Sendable {
       relayout(id, eventIndex: index, into: &sink)
     case .scrolled(let id):
       scrolled(id)
-      checkContentID(session.scene(id)?.scrollAnchor, .anchor, scene: id, eventIndex: index, into: &sink)
+      // Read in place: `session` would copy every scene into a new state.
+      let anchor = state.index(of: id).flatMap { state.scenes[$0].state.scrollAnchor }
+      checkContentID(anchor, .anchor, scene: id, eventIndex: index, into: &sink)
     case .selected(let id):
       selected(id)
-      checkContentID(session.scene(id)?.selection, .selection, scene: id, eventIndex: index, into: &sink)
+      let selection = state.index(of: id).flatMap { state.scenes[$0].state.selection }
+      checkContentID(selection, .selection, scene: id, eventIndex: index, into: &sink)
     case .none, .unknownScene:
       break
     }
