@@ -1,5 +1,5 @@
 /// A size class: the system's judgement of the space in one axis. An unspecified size class counts as
-/// regular (`000_e528e4f7338d08ab.txt`, LayoutShape: `h ?? .regular`).
+/// regular (LayoutRules, "L1: shape and presentation").
 public enum SizeClass: Sendable, Hashable, CaseIterable {
   /// Constrained space.
   case compact
@@ -7,8 +7,8 @@ public enum SizeClass: Sendable, Hashable, CaseIterable {
   case regular
 }
 
-/// One of the five layout shapes the guide reduces its 13 cases to (`000_e528e4f7338d08ab.txt`,
-/// "케이스 × 신호 매트릭스" and "LayoutContext 구현").
+/// One of the five layout shapes the guide reduces its 13 cases to (LayoutRules, "Case matrix" and "L1:
+/// shape and presentation").
 public enum LayoutShape: String, Sendable, Hashable, CaseIterable {
   /// Compact width, regular height: iPhone portrait, Duo external portrait, Slide Over, narrow windows.
   case compactTall
@@ -34,6 +34,6 @@ public enum LayoutShape: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// True for the compact-width shapes, which go single column (`000_e528e4f7338d08ab.txt`).
+  /// True for the compact-width shapes, which go single column (LayoutRules, "L1: shape and presentation").
   public var prefersSingleColumn: Bool { self == .compactTall || self == .compactShort }
 }

@@ -3,7 +3,8 @@ import LayoutCore
 /// What the reference record-list screen shows: its bar actions and its row of controls.
 ///
 /// The content is the same in every presentation; only how much of it is visible at once changes
-/// (`000_e528e4f7338d08ab.txt`, "다음 단계 — 화면별 매핑": "세 모드가 담는 기능의 집합은 같아야 합니다").
+/// (LayoutCore's LayoutRules, "L1: shape and presentation": the three presentations hold the same set of
+/// features).
 public struct ReferenceContent: Sendable, Hashable {
   /// The bar's actions in declared (display) order.
   public var actions: [BarAction] { didSet { sortedActionIDs = Self.sortedIDs(of: actions) } }

@@ -19,10 +19,10 @@ extension ReferenceScreenLayout {
   ///
   /// - Vertical (`toolbarVerticalEdge` set): a `barThickness`-wide strip on that edge of the safe frame
   ///   (of the part below the fold in tabletop), items from the top, the overflow button after them
-  ///   (`003_f6edf847a2b0c034.txt`, "세로 컨트롤" and "세로로 가는 것, 가로로 남는 것").
+  ///   (LayoutCore's LayoutRules, "L2: safe area and bars").
   /// - Horizontal: a `barThickness`-tall strip on top of the trailing pane (detail, or the list in stack);
-  ///   in tabletop at the bottom of the list (`003_f6edf847a2b0c034.txt`, "선택적 테이블(노트북) 포즈
-  ///   레이아웃"). A title keeps `titleReserveFraction` of its length (at most `titleReserveMaximum`);
+  ///   in tabletop at the bottom of the list (LayoutCore's LayoutRules, "Folds and reserved regions").
+  ///   A title keeps `titleReserveFraction` of its length (at most `titleReserveMaximum`);
   ///   the items and the overflow button run to the trailing end.
   ///
   /// The bar and its items are one group for ``Displacement``: the bar frame is cleared, then the items

@@ -25,8 +25,8 @@ extension ReferenceScreenLayout {
   }
 
   /// The detail's body text column: the detail's content area, at most ``TextMetrics/readableWidth(characters:)``
-  /// (85 characters at the current Dynamic Type size) wide, centred (`002_1da93e9f788744f6.txt`,
-  /// section 12: "한 줄이 85 글자를 넘는 것은 가독성 버그다").
+  /// (85 characters at the current Dynamic Type size) wide, centred (LayoutCore's LayoutRules, "Readable
+  /// width and Dynamic Type": a line over 85 characters is a readability bug).
   ///
   /// - Returns: `nil` in stack, where the detail is pushed rather than shown.
   /// - Complexity: O(1).

@@ -18,7 +18,8 @@ extension ReferenceScreenLayout {
 
   /// True when the control row must run vertically: at the accessibility Dynamic Type sizes, or when
   /// the titles (each `controlPadding` plus its text width) do not fit side by side in `width` points
-  /// (`000_e528e4f7338d08ab.txt`, "놓친 케이스": "텍스트가 커지면 가로 배치를 세로로").
+  /// (LayoutCore's LayoutRules, "Readable width and Dynamic Type": when text grows, horizontal
+  /// arrangements turn vertical).
   func controlsAreVertical(width: Double, text: TextMetrics) -> Bool {
     if text.dynamicTypeSize.isAccessibilitySize { return true }
     let needed = content.controls.reduce(0) {

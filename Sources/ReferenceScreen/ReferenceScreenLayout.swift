@@ -2,24 +2,24 @@ import LayoutCore
 
 /// The guide's reference screen, a record list with a detail, as a ``LayoutPolicy``.
 ///
-/// Structure comes from the shape, density from continuous width (`000_e528e4f7338d08ab.txt`, "그럼 실제
-/// 크기 차이는 어떻게 하나"):
+/// Structure comes from the shape, density from continuous width (LayoutCore's LayoutRules, "L1: shape and
+/// presentation" and "Density from continuous width"):
 /// - **stack** (compactTall, compactShort): the list only; a record's detail is reached by push.
 /// - **split** (regularShort, regularTall): list and detail side by side.
 /// - **expanded** (regularWide): sidebar (periods), list and detail.
 ///
-/// (`000_e528e4f7338d08ab.txt`, "다음 단계 — 화면별 매핑", row "기록 목록".) Every presentation offers the
-/// same actions; bar items that do not fit go to the overflow menu by visibility priority and stay in
-/// ``LayoutPlan/actions``. The list shows its records as an ``AdaptiveGrid``.
+/// (LayoutCore's LayoutRules, "L1: shape and presentation": the guide's record list.) Every presentation
+/// offers the same actions; bar items that do not fit go to the overflow menu by visibility priority and stay
+/// in ``LayoutPlan/actions``. The list shows its records as an ``AdaptiveGrid``.
 ///
 /// Space corrections (L2), applied in every presentation:
 /// - every element lies inside ``LayoutContext/safeFrame`` (each edge inset separately);
 /// - the bar stands on ``LayoutContext/toolbarVerticalEdge`` when it is set, otherwise it is horizontal:
 ///   on top of the trailing pane, or at the bottom in tabletop;
 /// - book pose (an active vertical division): split panes meet at the fold — equal halves when the fold
-///   is centred (`003_f6edf847a2b0c034.txt`, "시스템 분할 보기는 접힐 때 50/50으로 균등해짐");
+///   is centred (LayoutCore's LayoutRules, "Folds and reserved regions");
 /// - tabletop (an active horizontal division): the detail (media) above, list, controls and bar below
-///   (`003_f6edf847a2b0c034.txt`, "선택적 테이블(노트북) 포즈 레이아웃");
+///   (LayoutCore's LayoutRules, "Folds and reserved regions");
 /// - no interactive element intersects an active division or occlusion (``Displacement``); scrolling
 ///   panes are not displaced;
 /// - the detail's body text is at most 85 characters wide (``TextMetrics``);

@@ -3,7 +3,7 @@ import FoldTrace
 import Foundation
 import Testing
 
-/// The guide's fixed cases (`000_e528e4f7338d08ab.txt`, 고정 케이스): size classes and wideness come from
+/// The guide's fixed cases (LayoutCore's LayoutRules, "Case matrix"): size classes and wideness come from
 /// each profile's system model.
 struct DeviceProfileTests {
   struct Case: Sendable, CustomTestStringConvertible {

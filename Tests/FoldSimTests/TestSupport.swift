@@ -27,7 +27,7 @@ func lastRegions(_ events: [TraceEvent]) -> [ReservedRegion]? {
   return nil
 }
 
-/// The shape the guide's table names for a geometry (`000_e528e4f7338d08ab.txt`, LayoutShape), computed
+/// The shape the guide's table names for a geometry (LayoutCore's LayoutRules, "Case matrix"), computed
 /// here independently of LayoutCore.
 func shape(_ g: SceneGeometry) -> String {
   let h = g.horizontal == .compact ? "compact" : "regular"

@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func seedSpringIsCriticallyDamped() {
-    // 003_f6edf847a2b0c034.txt: .spring(duration: 0.4, bounce: 0).
+    // LayoutRules, "Fold and resize motion": .spring(duration: 0.4, bounce: 0).
     #expect(Spring.reflow == Spring(duration: 0.4, bounce: 0))
     #expect(Spring.reflow.regime == .criticallyDamped)
     #expect(Spring.reflow.dampingRatio == 1)

@@ -3,8 +3,8 @@ import ReferenceScreen
 import TestSupport
 import Testing
 
-/// iPhone Duo poses and the L2 corrections (`000_e528e4f7338d08ab.txt`, "놓친 케이스";
-/// `003_f6edf847a2b0c034.txt`, "레이아웃 패턴").
+/// iPhone Duo poses and the L2 corrections (LayoutCore's LayoutRules, "L2: safe area and bars" and "Folds
+/// and reserved regions").
 @Suite struct FoldCaseTests {
   let policy = ReferenceScreenLayout()
 

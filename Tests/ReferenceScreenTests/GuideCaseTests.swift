@@ -2,14 +2,14 @@ import LayoutCore
 import ReferenceScreen
 import Testing
 
-/// One row of the guide's case × signal matrix (`000_e528e4f7338d08ab.txt`, "케이스 × 신호 매트릭스").
+/// One row of the guide's case × signal matrix (LayoutCore's LayoutRules, "Case matrix").
 struct GuideCase: Sendable, CustomTestStringConvertible {
   /// The row's name as the guide gives it (Korean) and in English.
   var name: String
   var h: SizeClass
   var v: SizeClass
   var wide: Bool
-  /// "—" (not applicable), "inactive" (비활성: canFold, no active division) or "none" (없음).
+  /// "—" (not applicable), "inactive" (canFold, no active division) or "none" (no division).
   var fold: String
   var shape: LayoutShape
   /// A representative size, in points, whose aspect matches `wide`.
@@ -17,12 +17,12 @@ struct GuideCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-/// The guide's 13 cases: the ten rows of its fixed table ("고정 케이스") and the three rows of its
-/// variable table ("가변 케이스") that name a single shape for a given side or state (iPad Split View
-/// narrow side and wide side, Duo Split View half). The guide's intro counts 13 cases; its fixed table
+/// The guide's 13 cases: the ten rows of its fixed table and the three rows of its variable table
+/// (LayoutCore's LayoutRules, "Case matrix") that name a single shape for a given side or state (iPad Split
+/// View narrow side and wide side, Duo Split View half). The guide's intro counts 13 cases; its fixed table
 /// itself has ten rows.
 let guideCases: [GuideCase] = [
-  // 고정 케이스 (fixed)
+  // Fixed cases
   .init(
     name: "아이폰 세로 / iPhone portrait", h: .compact, v: .regular, wide: false, fold: "—",
     shape: .compactTall, size: Size(width: 393, height: 852)),
@@ -53,7 +53,7 @@ let guideCases: [GuideCase] = [
   .init(
     name: "아이패드 슬라이드 오버 / iPad Slide Over", h: .compact, v: .regular, wide: false, fold: "none",
     shape: .compactTall, size: Size(width: 320, height: 1000)),
-  // 가변 케이스 (variable) with a single shape per side or state
+  // Variable cases with a single shape per side or state
   .init(
     name: "아이패드 스플릿뷰 좁은 쪽 / iPad Split View, narrow side", h: .compact, v: .regular,
     wide: false, fold: "none", shape: .compactTall, size: Size(width: 375, height: 820)),
@@ -86,7 +86,8 @@ let guideCases: [GuideCase] = [
     #expect(plan.violations(in: context, vocabulary: .referenceScreen).isEmpty)
   }
 
-  /// The flowchart ("쉐이프 5개로 묶기") over every input, including unspecified size classes.
+  /// The flowchart (LayoutCore's LayoutRules, "L1: shape and presentation") over every input, including
+  /// unspecified size classes.
   @Test func flowchartCoversEveryInput() {
     let classes: [SizeClass?] = [.compact, .regular, nil]
     for h in classes {
@@ -102,7 +103,7 @@ let guideCases: [GuideCase] = [
     }
   }
 
-  /// Shape → presentation and single column ("설계 단계에서는 3개로 좁혀도 됩니다").
+  /// Shape → presentation and single column (LayoutCore's LayoutRules, "L1: shape and presentation").
   @Test func presentationsFollowTheGuide() {
     #expect(LayoutShape.compactTall.presentation == .stack)
     #expect(LayoutShape.compactShort.presentation == .stack)

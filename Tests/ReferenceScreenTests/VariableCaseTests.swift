@@ -2,7 +2,8 @@ import LayoutCore
 import ReferenceScreen
 import Testing
 
-/// The guide's variable cases ("가변 케이스"): the shape follows continuously changing space.
+/// The guide's variable cases (LayoutCore's LayoutRules, "Case matrix"): the shape follows continuously
+/// changing space.
 @Suite struct VariableCaseTests {
   let policy = ReferenceScreenLayout()
 
@@ -17,7 +18,7 @@ import Testing
 
   /// iPad Split View on a 1366 × 1024 pt landscape display, divider dragged from 1/4 to 3/4: the narrow
   /// side is compactTall (stack), the wide side regularTall or regularWide by aspect
-  /// ("좁은 쪽 .compactTall, 넓은 쪽 .regularTall/.regularWide").
+  /// (LayoutCore's LayoutRules, "Case matrix").
   @Test func iPadSplitViewSides() {
     var wideShapes: Set<LayoutShape> = []
     for step in 0...20 {
@@ -38,7 +39,7 @@ import Testing
     #expect(wideShapes == [.regularTall, .regularWide])
   }
 
-  /// A continuous window resize (iPad windows, iPhone Mirroring: "5개 전부") visits all five shapes, and
+  /// A continuous window resize (iPad windows, iPhone Mirroring: "all five") visits all five shapes, and
   /// along the way the actions never change and every plan keeps its invariants.
   @Test func continuousResizeVisitsAllFiveShapes() {
     // 1200×800 → 800×1000 → 400×1000 → 400×400 → 900×400 → 1200×800, 50 steps per leg.
@@ -62,8 +63,8 @@ import Testing
       visited == [.regularWide, .regularTall, .compactTall, .compactShort, .regularShort, .regularWide])
   }
 
-  /// Mac Catalyst keeps regular size classes when its window narrows ("Catalyst는 좁혀도 regular
-  /// 유지"): a 420 × 800 pt window is regularTall, so split with both panes, and still sound.
+  /// Mac Catalyst keeps regular size classes when its window narrows (LayoutCore's LayoutRules, "Case
+  /// matrix"): a 420 × 800 pt window is regularTall, so split with both panes, and still sound.
   @Test func catalystNarrowWindowStaysSplit() {
     let context = LayoutContext(
       horizontalSizeClass: .regular, verticalSizeClass: .regular, size: Size(width: 420, height: 800),
@@ -85,8 +86,8 @@ import Testing
     #expect(policy.plan(for: wide).actions == plan.actions)
   }
 
-  /// The window minimum the resizability guide shows (320 × 480 pt, `002_1da93e9f788744f6.txt`,
-  /// section 5) still lays out every action, visible or in overflow.
+  /// The window minimum the resizability guide shows (320 × 480 pt, LayoutCore's LayoutRules, "Resizable
+  /// windows") still lays out every action, visible or in overflow.
   @Test func minimumWindowStillOffersEveryAction() {
     let context = Self.windowContext(320, 480)
     let plan = policy.plan(for: context)

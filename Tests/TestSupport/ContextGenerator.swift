@@ -4,7 +4,7 @@ import LayoutCore
 /// Random layout contexts for property tests, from a seeded ``SplitMix64``.
 ///
 /// The domain (documented in LayoutRules.md, "Property-test domain"): sizes 320…1400 × 320…1100 pt
-/// (`002_1da93e9f788744f6.txt`, section 1: widths are continuous from 320 pt); safe-area insets drawn
+/// (LayoutRules.md, "Resizable windows": widths are continuous from 320 pt); safe-area insets drawn
 /// independently per edge (top 0…60, bottom 0…40, leading and trailing 0…60); any size classes,
 /// including unspecified; `canFold` at random; with probability 0.3 an active vertical division (0, 10,
 /// 20 or 30 pt wide, full height, its centre in the middle 30…70 % of the width); with probability 0.2

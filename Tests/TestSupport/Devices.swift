@@ -1,8 +1,8 @@
 import LayoutCore
 
-/// Contexts for the devices of the guide's case matrix (`000_e528e4f7338d08ab.txt`, "케이스 × 신호
-/// 매트릭스"). Size classes, aspect and fold come from the table; the point sizes and insets are
-/// representative values (the seeds give none for iPhone Duo), chosen so the aspect matches the row.
+/// Contexts for the devices of the guide's case matrix (LayoutCore's LayoutRules, "Case matrix"). Size
+/// classes, aspect and fold come from the table; the point sizes and insets are representative values (the
+/// seeds give none for iPhone Duo), chosen so the aspect matches the row.
 package enum Devices {
   package static func context(
     _ h: SizeClass?, _ v: SizeClass?, _ width: Double, _ height: Double,
@@ -17,7 +17,8 @@ package enum Devices {
   }
 
   /// Duo internal display, unfolded, landscape: 1000 × 740 pt, fold inactive (canFold), bars vertical on
-  /// the trailing edge (`003_f6edf847a2b0c034.txt`: bars are on the side except internal portrait).
+  /// the trailing edge (LayoutCore's LayoutRules, "iPhone Duo": bars are on the side except internal
+  /// portrait).
   package static func duoInternalLandscape(
     divisions: [Rect] = [], occlusions: [Rect] = [], bar: ToolbarVerticalEdge? = .trailing,
     direction: LayoutDirection = .leftToRight

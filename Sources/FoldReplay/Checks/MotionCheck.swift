@@ -1,8 +1,8 @@
 import FoldTrace
 import LayoutCore
 
-/// Checks the no-snap promises on the sampled presentation (`003_f6edf847a2b0c034.txt`, "접힘 및 크기
-/// 조정 모션"):
+/// Checks the no-snap promises on the sampled presentation (LayoutCore's LayoutRules, "Fold and resize
+/// motion"):
 ///
 /// - **frameJump**: between two samples an element moves at most what a spring of the configured
 ///   duration could: per component, `1.5 × (|v|·h + h²·(ω²·|x − target| + 2ω·|v|)) + tolerance` for

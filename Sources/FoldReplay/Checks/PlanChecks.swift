@@ -115,7 +115,7 @@ struct PlanChecks {
           actual: "\(plan.columns) columns", summary: "a foldable scene's grid has an odd column count"))
     }
     // Reachable: when the layout places actions as elements, each one is on screen or in the overflow
-    // menu (`002_1da93e9f788744f6.txt`, section 4: items overflow, they never disappear).
+    // menu (LayoutCore's LayoutRules, "L2: safe area and bars": items overflow, they never disappear).
     // Membership by linear search (a plan has a few dozen elements and actions at most): each search of
     // the elements starts after the element last found and wraps around (the same answers as a search
     // from the first); a plan places its actions in action order, so a search usually ends within a step

@@ -4,7 +4,7 @@ import LayoutCore
 /// The promises a replay checks. Each failure names the one it broke.
 public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// The plan's shape is the one the recorded size classes and aspect ratio give
-  /// (`000_e528e4f7338d08ab.txt`, "쉐이프 5개로 묶기"), or the expected sequence a test gave.
+  /// (LayoutCore's LayoutRules, "L1: shape and presentation"), or the expected sequence a test gave.
   case shape
   /// A decision of the plan — shape, presentation, pane count, grid columns (``PlanDecision``) — held for
   /// less than the minimum dwell while the input did not move back (``FlappingCheck``'s rules).
@@ -27,15 +27,16 @@ public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// than ω × distance.
   case overshoot
   /// With Reduce Motion on, moves were cross-fades, not slides or cuts
-  /// (`003_f6edf847a2b0c034.txt`, "접근성").
+  /// (LayoutCore's LayoutRules, "Fold and resize motion").
   case crossFade
   /// At rest, no interactive element intersects an active division or occlusion
-  /// (`003_f6edf847a2b0c034.txt`, "변위").
+  /// (LayoutCore's LayoutRules, "Folds and reserved regions").
   case reservedRegion
-  /// A layout that can fold uses an even grid column count (`003_f6edf847a2b0c034.txt`, "접힐 때").
+  /// A layout that can fold uses an even grid column count (LayoutCore's LayoutRules, "Density from
+  /// continuous width").
   case evenColumns
   /// Every presentation offers the same actions, each on screen or in the overflow menu (HIG: never
-  /// change features by size; `000_e528e4f7338d08ab.txt`, "기능이 달라지면 안 됩니다").
+  /// change features by size; LayoutCore's LayoutRules, "L1: shape and presentation").
   case featureSet
   /// Every plan places the configured scrolling element (``ReplayConfiguration/scrollElementID``): a plan
   /// without it has no scroll view to anchor.
@@ -123,7 +124,7 @@ public struct ReplayTolerances: Sendable, Equatable {
   /// back too.
   public var minimumDwell: UInt64
   /// The duration of the spring layout moves use, in seconds: `.spring(duration: 0.4, bounce: 0)`
-  /// (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션"). Sets ω = 2π / duration for the frame-jump
+  /// (LayoutCore's LayoutRules, "Fold and resize motion"). Sets ω = 2π / duration for the frame-jump
   /// and overshoot bounds.
   public var springDuration: Double
   /// How close two positions must be to count as equal, in points (default 0.5, a pixel at 2×).

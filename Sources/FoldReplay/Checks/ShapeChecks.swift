@@ -1,8 +1,8 @@
 import FoldTrace
 import LayoutCore
 
-/// Checks that each plan's shape is the one the recorded input gives (`000_e528e4f7338d08ab.txt`,
-/// "쉐이프 5개로 묶기": size classes, then `isWide`; never a width breakpoint).
+/// Checks that each plan's shape is the one the recorded input gives (LayoutCore's LayoutRules, "L1: shape
+/// and presentation": size classes, then `isWide`; never a width breakpoint).
 struct ShapeFollowsInputCheck {
   mutating func observe(_ evaluation: LayoutEvaluation, report: (ReplayFailure) -> Void) {
     let input = evaluation.context

@@ -9,7 +9,7 @@ import LayoutCore
 /// (``ReplayCheck``), held against the recording:
 ///
 /// - ``ReplayCheck/shape``: a recorded shape that names a ``LayoutShape`` is the one the recorded size
-///   classes and aspect ratio give (LayoutRules.md, "Shape").
+///   classes and aspect ratio give (LayoutRules.md, "L1: shape and presentation").
 /// - ``ReplayCheck/flapping``: no recorded decision (shape, presentation, columns) changes back within
 ///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too.
 /// - ``ReplayCheck/reservedRegion``: at rest (the layout and the regions unchanged for

@@ -8,7 +8,7 @@ public struct RecordingTolerances: Sendable, Equatable {
   /// nanoseconds (default 250 ms), unless the size classes crossed back too.
   public var minimumDwell: UInt64
   /// The duration of the spring layout moves use, in seconds (default 0.4: `.spring(duration: 0.4,
-  /// bounce: 0)`, LayoutRules.md "Motion"); sets ω = 2π / duration for the step bound.
+  /// bounce: 0)`, LayoutRules.md "Fold and resize motion"); sets ω = 2π / duration for the step bound.
   public var springDuration: Double
   /// How close two positions must be to count as equal, in points (default 0.5, a pixel at 2×): the
   /// slack on every step, start, overshoot and region test.

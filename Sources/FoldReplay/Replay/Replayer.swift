@@ -12,7 +12,7 @@ import LayoutCore
 ///
 /// Scene handover: when a scene disconnects and another connects on a different display (iPhone Duo
 /// opening or closing), the new scene takes over the departing scene's scroll anchor and selection
-/// (`003_f6edf847a2b0c034.txt`, "디스플레이 간 공간 일관성"), in either order of the two events.
+/// (LayoutCore's LayoutRules, "Spatial consistency across displays"), in either order of the two events.
 ///
 /// Deterministic: output depends only on the events and the configuration.
 public struct Replayer: Sendable {
@@ -93,7 +93,7 @@ public struct Replayer: Sendable {
   }
 
   /// The user's place in a connected scene: the anchor and selection it would hand over to the scene
-  /// that takes over (`003_f6edf847a2b0c034.txt`, "디스플레이 간 공간 일관성").
+  /// that takes over (LayoutCore's LayoutRules, "Spatial consistency across displays").
   ///
   /// - Parameter scene: The scene's id, as the trace records it.
   /// - Returns: The position, or nil when the scene is not connected or has no scrolling content yet.

@@ -4,14 +4,13 @@ import LayoutCore
 extension LayoutContext {
   /// The layout context a scene's recorded state gives, or nil before its first geometry report.
   ///
-  /// The mapping follows the guide's three layers (`000_e528e4f7338d08ab.txt`, "결론 — 신호를 3계층으로
-  /// 갈라 쓴다"):
+  /// The mapping follows the guide's three layers (LayoutCore's LayoutRules, "Three layers"):
   /// - L1: the shape from the horizontal and vertical size classes (unspecified counts as regular) and
   ///   whether the scene is wider than tall; the size in points.
   /// - L2: safe-area insets; the frames of *active* divisions; `canFold` when any division is reported,
   ///   inactive ones included (`reservedRegions(kind: .division, options: .includeInactive)`); the frames
   ///   of *active* occlusions only (the internal camera reserves space only while on,
-  ///   `003_f6edf847a2b0c034.txt`, "예약 영역 API"); the toolbar's vertical edge.
+  ///   LayoutCore's LayoutRules, "iPhone Duo"); the toolbar's vertical edge.
   /// - Orthogonal states: layout direction, Dynamic Type size, Reduce Motion (Prefer Cross-Fade
   ///   Transitions is a refinement of Reduce Motion in iOS and is not read separately), and
   ///   `isInteractivelyResizing`.

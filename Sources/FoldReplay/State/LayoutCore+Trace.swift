@@ -6,7 +6,7 @@ import LayoutCore
 
 extension SizeClass {
   /// The layout size class for a recorded one; `nil` for `.unspecified`, which LayoutCore counts as
-  /// regular (`000_e528e4f7338d08ab.txt`, "LayoutContext 구현": `h ?? .regular`).
+  /// regular (LayoutCore's LayoutRules, "L1: shape and presentation").
   public init?(_ recorded: UserInterfaceSizeClass) {
     switch recorded {
     case .compact: self = .compact
@@ -18,7 +18,7 @@ extension SizeClass {
 
 extension LayoutShape {
   /// The shape of a recorded scene geometry: its size classes (unspecified counts as regular) and whether
-  /// it is wider than tall (`000_e528e4f7338d08ab.txt`, "쉐이프 5개로 묶기"). The one place a recorded
+  /// it is wider than tall (LayoutCore's LayoutRules, "L1: shape and presentation"). The one place a recorded
   /// geometry becomes a shape: `LayoutContext.init(_:)` and tracecat both call it.
   public init(_ geometry: SceneGeometry) {
     self.init(

@@ -1,6 +1,6 @@
 import FoldTrace
 
-/// A camera that occludes part of a display (`003_f6edf847a2b0c034.txt`, 예약 영역 API).
+/// A camera that occludes part of a display (LayoutCore's LayoutRules, "iPhone Duo").
 public struct CameraSpec: Sendable {
   /// The occluded frame per orientation, in display points (x, y, width, height).
   public var frame: Sourced<PerOrientation<TraceRect>>
@@ -8,7 +8,8 @@ public struct CameraSpec: Sendable {
   /// on (the internal camera).
   public var alwaysActive: Bool
   /// The occluded frame while a Live Activity expands the Dynamic Island around this camera, if it does
-  /// (`004_ac78c489c952cb34.txt`: 외부 전면 카메라 "Live Activities 표시 시 Dynamic Island 영역으로 확장").
+  /// (LayoutCore's LayoutRules, "iPhone Duo": the external front camera's region grows with the Dynamic
+  /// Island while a Live Activity shows).
   public var liveActivityFrame: Sourced<PerOrientation<TraceRect>>?
 
   /// Creates a camera occlusion.

@@ -2,7 +2,7 @@ import FoldTrace
 
 extension DeviceProfile {
   /// iPhone Duo: an external (cover) display and an internal foldable display
-  /// (`003_f6edf847a2b0c034.txt`, `004_ac78c489c952cb34.txt`).
+  /// (LayoutCore's LayoutRules, "iPhone Duo").
   ///
   /// - External: wider and shorter than other iPhones; compact width in both orientations; bars on the
   ///   side (right, for the right thumb); the camera occludes a corner, always.
@@ -22,7 +22,7 @@ extension DeviceProfile {
         PerOrientation(
           portrait: SplitWidths(oneThird: 390, half: 390, twoThirds: 390),
           landscape: SplitWidths(oneThird: 520, half: 520, twoThirds: 520)),
-        .published("\(Cite.duoHIG): 분할 보기 멀티태스킹 \"50/50 균등 분할\" of the internal display")),
+        .published("\(Cite.duoHIG): Split View multitasking splits the internal display 50/50")),
       slideOverWidth: nil,
       slideOverInset: Sourced(0, .assumption("no Slide Over on iPhone Duo")),
       safeArea: Sourced(PhysicalInsets(top: 16, bottom: 16), .assumption("as the internal display")),
@@ -42,19 +42,19 @@ extension DeviceProfile {
     portraitSize: Sourced(
       TraceSize(width: 480, height: 760),
       .assumption(
-        "\(Cite.duoHIG) 하드웨어: \"다른 iPhone보다 더 넓고 짧으며\": wider than 440, shorter than 852")),
+        "\(Cite.duoHIG): wider and shorter than other iPhones: wider than 440, shorter than 852")),
     safeArea: Sourced(
       PerOrientation(
         portrait: PhysicalInsets(top: 24, bottom: 20, right: 72),
         landscape: PhysicalInsets(left: 48, bottom: 20, right: 72)),
       .assumption(
         "72 pt side strip for status bar, Dynamic Island and vertical bars on the right "
-          + "(\(Cite.duoHIG): 외부 디스플레이 컨트롤은 오른쪽); 48 pt camera corner in landscape")),
+          + "(\(Cite.duoHIG): external display controls on the right); 48 pt camera corner in landscape")),
     sizeClasses: Sourced(
       PerOrientation(
         portrait: .fixed(horizontal: .compact, vertical: .regular),
         landscape: .fixed(horizontal: .compact, vertical: .compact)),
-      .published("\(Cite.guide): Duo 외부 세로 C × R ✓, Duo 외부 가로 C × C ✓")),
+      .published("\(Cite.guide): Duo external portrait C × R ✓, Duo external landscape C × C ✓")),
     verticalBars: Sourced(
       PerOrientation(both: .right),
       .published("\(Cite.duoHIG): bars on the side everywhere but internal portrait; controls on the right")),
@@ -70,7 +70,7 @@ extension DeviceProfile {
           portrait: TraceRect(x: 420, y: 12, width: 44, height: 160),
           landscape: TraceRect(x: 12, y: 12, width: 160, height: 44)),
         .assumption(
-          "\(Cite.duoHIG): the Island grows along the side strip (세로로 확장) when a Live Activity arrives; "
+          "\(Cite.duoHIG): the Island grows vertically along the side strip when a Live Activity arrives; "
             + "160 pt chosen"))))
 
   /// The Duo's internal display: 780 × 1040 pt at @3x (1040 × 780 opened as a book).
@@ -79,7 +79,7 @@ extension DeviceProfile {
     scale: Sourced(3, .assumption("scale 3 like every current iPhone (\(Cite.simDevices))")),
     portraitSize: Sourced(
       TraceSize(width: 780, height: 1040),
-      .assumption("\(Cite.guide): 기존 방식 — \"폭 780pt … Duo 내부 화면\"; 4:3")),
+      .assumption("\(Cite.guide): the guide's example width of the Duo's internal display, 780 pt; 4:3")),
     safeArea: Sourced(
       PerOrientation(
         portrait: PhysicalInsets(top: 32, bottom: 20),
@@ -87,10 +87,10 @@ extension DeviceProfile {
       .assumption("side status strip and vertical bars (68 pt) in landscape; top status bar in portrait")),
     sizeClasses: Sourced(
       PerOrientation(both: .fixed(horizontal: .regular, vertical: .regular)),
-      .published("\(Cite.guide): Duo 내부 가로로 펼침 / 펼쳐서 세로로 R × R ✓")),
+      .published("\(Cite.guide): Duo internal opened landscape / opened portrait R × R ✓")),
     verticalBars: Sourced(
       PerOrientation(portrait: nil, landscape: .right),
-      .published("\(Cite.duoHIG): 세로 방향의 내부 디스플레이를 제외한 모든 곳에서 측면")),
+      .published("\(Cite.duoHIG): on the side everywhere except the internal display in portrait")),
     camera: CameraSpec(
       frame: Sourced(
         PerOrientation(

@@ -2,24 +2,24 @@ import FoldTrace
 
 extension DeviceProfile {
   /// iPhone (6.1-inch, Dynamic Island): 393 × 852 pt at @3x. Compact × regular in portrait, compact ×
-  /// compact in landscape (`000_e528e4f7338d08ab.txt`: 아이폰 세로 / 아이폰 가로 (일반)).
+  /// compact in landscape (LayoutCore's LayoutRules, "Case matrix": iPhone portrait, iPhone landscape).
   public static let iPhone = DeviceProfile(
     id: "iphone", name: "iPhone",
     summary: "iPhone 6.1\" (393×852 pt): compact width in both orientations",
     primary: phoneDisplay(
       size: TraceSize(width: 393, height: 852), sensor: 59,
       landscape: .fixed(horizontal: .compact, vertical: .compact),
-      landscapeSource: "\(Cite.guide): 아이폰 가로 (일반) C × C ✓"))
+      landscapeSource: "\(Cite.guide): iPhone landscape (standard) C × C ✓"))
 
   /// iPhone Pro Max: 440 × 956 pt at @3x. Regular width in landscape
-  /// (`000_e528e4f7338d08ab.txt`: 아이폰 가로 (Plus·Max) R × C).
+  /// (LayoutCore's LayoutRules, "Case matrix": iPhone landscape (Plus, Pro Max) R × C).
   public static let iPhoneProMax = DeviceProfile(
     id: "iphone-pro-max", name: "iPhone Pro Max",
     summary: "iPhone Pro Max (440×956 pt): regular width in landscape",
     primary: phoneDisplay(
       size: TraceSize(width: 440, height: 956), sensor: 62,
       landscape: .fixed(horizontal: .regular, vertical: .compact),
-      landscapeSource: "\(Cite.guide): 아이폰 가로 (Plus·Max) R × C ✓"))
+      landscapeSource: "\(Cite.guide): iPhone landscape (Plus, Pro Max) R × C ✓"))
 
   /// A Dynamic Island iPhone display.
   /// - Parameters:
@@ -42,6 +42,6 @@ extension DeviceProfile {
           "values the iOS 18 Simulator reports for Dynamic Island iPhones; Apple does not publish them")),
       sizeClasses: Sourced(
         PerOrientation(portrait: .fixed(horizontal: .compact, vertical: .regular), landscape: landscape),
-        .published("\(Cite.guide): 아이폰 세로 C × R ✓; \(landscapeSource)")))
+        .published("\(Cite.guide): iPhone portrait C × R ✓; \(landscapeSource)")))
   }
 }

@@ -41,14 +41,15 @@ extension DeviceProfile {
         safeArea: Sourced(PerOrientation(both: bars), barsSource),
         sizeClasses: Sourced(
           PerOrientation(both: .fixed(horizontal: .regular, vertical: .regular)),
-          .published("\(Cite.guide): 아이패드 세로 / 가로 R × R ✓"))),
+          .published("\(Cite.guide): iPad portrait / landscape R × R ✓"))),
       window: WindowSpec(
         role: .window,
         initialSize: Sourced(
           TraceSize(width: 800, height: 600), .assumption("a comfortable mid-size window")),
         minimumSize: Sourced(
           TraceSize(width: 320, height: 320),
-          .assumption("width 320 pt as \(Cite.resizability) §1 (\"너비는 320부터\"); height chosen equal")),
+          .assumption(
+            "width 320 pt as \(Cite.resizability) (widths are continuous from 320 pt); height chosen equal")),
         maximumSize: Sourced(
           TraceSize(width: size.height, height: size.height),
           .published("the display (\(Cite.hig)); clamped to the current orientation")),

@@ -17,7 +17,7 @@ extension DeviceProfile {
     TraceSize(width: 1512, height: 945), .assumption("1512×982 pt screen less a 37 pt menu bar"))
 
   /// A Mac Catalyst window: free resize between the declared minimum and the screen, regular × regular
-  /// at every size (`000_e528e4f7338d08ab.txt`, 가변 케이스: 맥 창 크기 조정).
+  /// at every size (LayoutCore's LayoutRules, "Case matrix": Mac Catalyst window resizing).
   public static let macCatalyst = DeviceProfile(
     id: "mac-catalyst", name: "Mac Catalyst",
     summary: "Mac Catalyst window: free resize, declared minimum 320×480 pt, regular × regular",
@@ -27,17 +27,18 @@ extension DeviceProfile {
       initialSize: Sourced(TraceSize(width: 1100, height: 760), .assumption("a typical document window")),
       minimumSize: Sourced(
         TraceSize(width: 320, height: 480),
-        .published("\(Cite.resizability) §5: sizeRestrictions.minimumSize = 320 × 480")),
+        .published("\(Cite.resizability): sizeRestrictions.minimumSize = 320 × 480")),
       maximumSize: macMaximum,
       sizeClasses: Sourced(
         .alwaysRegular,
-        .assumption("\(Cite.guide): \"Catalyst는 좁혀도 regular 유지되는 것으로 알려져 있음 ?\" (unverified)")),
+        .assumption(
+          "\(Cite.guide): Catalyst is reported to stay regular when narrowed, marked ? (unverified)")),
       safeArea: Sourced(.zero, .assumption("'Optimize for Mac': the title bar is outside the scene")),
       windowOnly: true, reportsRestrictions: true),
     initialOrientation: .landscape)
 
   /// iPhone Mirroring on a Mac: an iPhone app (idiom phone) in a freely resizable window; all five shapes
-  /// are reachable (`000_e528e4f7338d08ab.txt`, 가변 케이스: iPhone Mirroring).
+  /// are reachable (LayoutCore's LayoutRules, "Case matrix": iPhone Mirroring).
   public static let iPhoneMirroring = DeviceProfile(
     id: "iphone-mirroring", name: "iPhone Mirroring",
     summary: "iPhone Mirroring window on a Mac: free resize, size classes by the window's size",

@@ -2,7 +2,7 @@ import FoldTrace
 
 /// The fold's division region: a band centred on the display, vertical in landscape (book) and horizontal
 /// in portrait (tabletop). Zero width when flat, active only while partially open
-/// (`003_f6edf847a2b0c034.txt`, 예약 영역 API; `000_e528e4f7338d08ab.txt`, L2).
+/// (LayoutCore's LayoutRules, "Folds and reserved regions" and "iPhone Duo").
 public struct DivisionSpec: Sendable {
   /// The band's width across the fold while partially open, in points.
   public var partialWidth: Sourced<Double>

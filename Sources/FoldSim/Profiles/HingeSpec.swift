@@ -20,8 +20,8 @@ public struct HingeSpec: Sendable {
     handover: Sourced<HandoverStyle> = Sourced(
       .reconnect,
       .published(
-        "003_f6edf847a2b0c034.txt (디스플레이 간 공간 일관성): a scene disconnects and another connects on "
-          + "the other display"))
+        "LayoutCore's LayoutRules, \"Spatial consistency across displays\": a scene disconnects and "
+          + "another connects on the other display"))
   ) {
     self.closedBelow = closedBelow
     self.fullyOpenFrom = fullyOpenFrom

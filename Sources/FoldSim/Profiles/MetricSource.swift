@@ -1,9 +1,9 @@
 /// Where a number in a device profile comes from.
 ///
-/// Every metric FoldSim uses is either published (Apple's specifications, a seed document, or a widely
-/// used preset such as swift-snapshot-testing's `ViewImageConfig`) or an explicit assumption, so a reader
-/// of a trace knows which numbers to trust and which to re-measure on a device (`000_e528e4f7338d08ab.txt`,
-/// 실측 도구: "가정하지 말고 꼭 실측하세요").
+/// Every metric FoldSim uses is either published (Apple's specifications, a seed document as LayoutCore's
+/// LayoutRules restates it, or a widely used preset such as swift-snapshot-testing's `ViewImageConfig`) or
+/// an explicit assumption, so a reader of a trace knows which numbers to trust and which to re-measure on a
+/// device (LayoutCore's LayoutRules, "Case matrix": measure rather than assume).
 public enum MetricSource: Sendable, Hashable, CustomStringConvertible {
   /// A published value, with the citation (document, section or URL).
   case published(String)
@@ -25,15 +25,16 @@ public enum MetricSource: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// Citations shared by several profiles.
+/// Citations shared by several profiles: the sections of LayoutCore's LayoutRules article that restate the
+/// seed documents (the adaptive-layout guide, resizability, the Duo HIG notes, the Duo developer guide).
 enum Cite {
   static let hig = "Apple HIG, Layout › Specifications (device screen sizes, points)"
   static let snapshot =
     "swift-snapshot-testing ViewImageConfig iPad presets (Sources/SnapshotTesting/Common/View.swift)"
   static let simDevices =
     "swift-snapshot-testing Platform+Devices.swift (simulator profile.plist mainScreenScale)"
-  static let guide = "000_e528e4f7338d08ab.txt (케이스 × 신호 매트릭스)"
-  static let resizability = "002_1da93e9f788744f6.txt"
-  static let duoHIG = "003_f6edf847a2b0c034.txt"
-  static let duoDev = "004_ac78c489c952cb34.txt"
+  static let guide = "LayoutCore's LayoutRules, \"Case matrix\""
+  static let resizability = "LayoutCore's LayoutRules, \"Resizable windows\""
+  static let duoHIG = "LayoutCore's LayoutRules, \"iPhone Duo\""
+  static let duoDev = "LayoutCore's LayoutRules, \"Resizable windows\""
 }

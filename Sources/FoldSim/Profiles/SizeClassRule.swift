@@ -1,7 +1,8 @@
 import FoldTrace
 
 /// How "the system" judges a scene's size classes. FoldSim decides size classes here, from the profile,
-/// never from LayoutCore: the app under test must receive them as input (`000_e528e4f7338d08ab.txt`, L1).
+/// never from LayoutCore: the app under test must receive them as input (LayoutCore's LayoutRules, "Three
+/// layers", L1).
 public enum SizeClassRule: Sendable, Hashable {
   /// The same classes whatever the size: a full-screen scene on a phone or a Duo display.
   case fixed(horizontal: UserInterfaceSizeClass, vertical: UserInterfaceSizeClass)
@@ -9,7 +10,7 @@ public enum SizeClassRule: Sendable, Hashable {
   /// Split View and Slide Over.
   case thresholds(regularWidth: Double, regularHeight: Double)
   /// Regular × regular at every size, as Mac Catalyst windows are reported to stay
-  /// (`000_e528e4f7338d08ab.txt`, 가변 케이스: "Catalyst는 좁혀도 regular 유지되는 것으로 알려져 있음 ?").
+  /// (LayoutCore's LayoutRules, "Case matrix": marked ? there, to measure).
   case alwaysRegular
 
   /// The size classes for a scene of `size`.

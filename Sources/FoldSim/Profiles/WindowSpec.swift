@@ -1,6 +1,7 @@
 import FoldTrace
 
-/// A free-form window the user resizes by dragging its edges (`002_1da93e9f788744f6.txt`, §5 and §7).
+/// A free-form window the user resizes by dragging its edges (LayoutCore's LayoutRules, "Resizable
+/// windows").
 public struct WindowSpec: Sendable {
   /// The role the window's scene reports.
   public var role: DisplayRole

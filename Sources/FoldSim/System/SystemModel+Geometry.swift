@@ -95,7 +95,8 @@ extension SystemModel {
   }
 
   /// The PiP video's height over the app, in points: the half above a horizontal fold while partially
-  /// open, else the pinned height (`003_f6edf847a2b0c034.txt`: "접히면 비디오가 화면 절반을 채움").
+  /// open, else the pinned height (LayoutCore's LayoutRules, "iPhone Duo": folded, the video fills half the
+  /// display).
   func effectivePiPHeight(displaySize: TraceSize) -> Double? {
     guard let pipHeight else { return nil }
     if hingeStatus == .partiallyOpen, activeDisplay.division != nil,

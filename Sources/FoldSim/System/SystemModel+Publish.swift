@@ -36,7 +36,8 @@ extension SystemModel {
   /// Opening past ``HingeSpec/handoverOpening`` disconnects the external scene and connects a new scene on
   /// the internal display (rotated: external portrait opens to internal landscape, a book); closing below
   /// ``HingeSpec/handoverClosing`` does the reverse. A second scene, Split View and PiP end with the
-  /// display they were on (`003_f6edf847a2b0c034.txt`: 분할 보기는 외부에서 하나의 창으로 축소).
+  /// display they were on (LayoutCore's LayoutRules, "iPhone Duo": Split View collapses to one window on
+  /// the external display).
   /// - Parameters:
   ///   - angle: The new angle in degrees, clamped to 0…180.
   ///   - time: The trace time, in nanoseconds.

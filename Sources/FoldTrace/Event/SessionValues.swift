@@ -33,7 +33,7 @@ public enum UserInterfaceSizeClass: String, Sendable, Hashable, CaseIterable {
   case compact
   /// Expansive space.
   case regular
-  /// Not reported. Layout treats it as regular (`000_e528e4f7338d08ab.txt`, LayoutShape).
+  /// Not reported. Layout treats it as regular (LayoutCore's LayoutRules, "L1: shape and presentation").
   case unspecified
 }
 
@@ -58,7 +58,8 @@ public struct SceneGeometry: Sendable, Equatable {
   public var horizontal: UserInterfaceSizeClass
   /// Vertical size class.
   public var vertical: UserInterfaceSizeClass
-  /// True while the user drags the window's size (`isInteractivelyResizing`, `002_1da93e9f788744f6.txt`).
+  /// True while the user drags the window's size (`isInteractivelyResizing`; LayoutCore's LayoutRules,
+  /// "Resizable windows").
   public var isInteractivelyResizing: Bool
   /// Where vertical bars stand, if they do.
   public var verticalBarEdge: VerticalBarEdge
@@ -85,7 +86,7 @@ public struct SceneGeometry: Sendable, Equatable {
 }
 
 /// The hinge's posture (`hinge.status`). For interaction and effects only: layout decides from reserved
-/// regions, never from the hinge (`000_e528e4f7338d08ab.txt`, L3).
+/// regions, never from the hinge (LayoutCore's LayoutRules, "Three layers", L3).
 public enum HingeStatus: String, Sendable, Hashable, CaseIterable {
   /// Folded shut.
   case closed

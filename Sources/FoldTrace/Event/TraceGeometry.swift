@@ -56,7 +56,7 @@ public struct TraceRect: Sendable, Hashable {
 ///
 /// `leading` and `trailing` follow the scene's layout direction, as SwiftUI's `EdgeInsets` do: in a
 /// right-to-left scene `leading` is the right edge. Asymmetric insets are the norm on iPhone Duo
-/// (`003_f6edf847a2b0c034.txt`).
+/// (LayoutCore's LayoutRules, "L2: safe area and bars").
 public struct TraceInsets: Sendable, Hashable {
   /// Top inset, in points.
   public var top: Double

@@ -3,12 +3,12 @@ extension LayoutContext {
   public var bounds: Rect { Rect(origin: .zero, size: size) }
 
   /// The safe frame: the bounds inset by the safe area on each edge separately, leading and trailing
-  /// resolved for ``layoutDirection`` (`000_e528e4f7338d08ab.txt`, "세이프 에어리어가 비대칭":
-  /// "양변 같다고 가정한 계산 제거"). Every element of a plan lies inside it.
+  /// resolved for ``layoutDirection`` (LayoutRules, "L2: safe area and bars": never assume both sides are
+  /// equal). Every element of a plan lies inside it.
   public var safeFrame: Rect { bounds.inset(by: safeArea, direction: layoutDirection) }
 
   /// Every active reserved region: the active divisions, then the occlusions. Interactive elements must
-  /// not intersect any of them (`003_f6edf847a2b0c034.txt`, "레이아웃 패턴", 변위).
+  /// not intersect any of them (LayoutRules, "Folds and reserved regions").
   public var reservedRegions: [Rect] { activeDivisions + occlusions }
 
   /// The active divisions that run top to bottom (at least as tall as wide): a book-pose fold.
@@ -17,11 +17,10 @@ extension LayoutContext {
   /// The active divisions that run side to side (wider than tall): a tabletop fold.
   public var horizontalDivisions: [Rect] { activeDivisions.filter { $0.width > $0.height } }
 
-  /// True in book pose: an active vertical division (`003_f6edf847a2b0c034.txt`, "부분 접힘(책)").
+  /// True in book pose: an active vertical division (LayoutRules, "Folds and reserved regions").
   public var isBookPose: Bool { !verticalDivisions.isEmpty }
 
-  /// True in tabletop pose: an active horizontal division (`000_e528e4f7338d08ab.txt`, "놓친 케이스":
-  /// "테이블에 세워둔 자세 — .division 활성").
+  /// True in tabletop pose: an active horizontal division (LayoutRules, "Folds and reserved regions").
   public var isTabletop: Bool { !horizontalDivisions.isEmpty }
 
   /// True when the device can fold or is folded: `canFold`, or any active division (an active division

@@ -25,10 +25,9 @@ extension LayoutContext {
   /// Every cap is far beyond a real scene, so no real context changes: the window server limits a Mac
   /// window to 10 000 pt a side and positions to ±16 000 pt (AppKit, `NSWindow.setFrame(_:display:)`);
   /// the largest Apple display, Pro Display XDR, is 6016 × 3384 pixels, so at most 6016 pt wide even at
-  /// 1× — at ``maximumLength`` the guide's grid (`000_e528e4f7338d08ab.txt`, "그럼 실제 크기 차이는 어떻게
-  /// 하나": density from continuous width) gives 297 columns, at 10 000 pt 29. A device reports one
-  /// division (the fold) and up to two occlusions (the cameras; `004_ac78c489c952cb34.txt`, "접힌 부분과
-  /// 카메라를 위한 예약 영역").
+  /// 1× — at ``maximumLength`` the guide's grid (LayoutRules, "Density from continuous width") gives 297
+  /// columns, at 10 000 pt 29. A device reports one division (the fold) and up to two occlusions (the
+  /// cameras; LayoutRules, "iPhone Duo").
   ///
   /// The shape and every other field are kept.
   ///
@@ -61,8 +60,8 @@ extension LayoutContext {
   public static let maximumLength: Double = 100_000
 
   /// The most divisions, and the most occlusions, a layout considers one by one (4): a device reports
-  /// one division and up to two occlusions (`004_ac78c489c952cb34.txt`, "접힌 부분과 카메라를 위한 예약
-  /// 영역"). Beyond it ``sanitized()`` bounds the rest by one rectangle, since avoiding k regions costs
+  /// one division and up to two occlusions (LayoutRules, "Caps: bounded work for any finite input").
+  /// Beyond it ``sanitized()`` bounds the rest by one rectangle, since avoiding k regions costs
   /// O(k³) (``Displacement``).
   public static let maximumRegionsPerKind = 4
 

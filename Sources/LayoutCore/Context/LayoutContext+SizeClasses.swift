@@ -1,7 +1,7 @@
 extension LayoutContext {
   /// Creates a context from the size classes and the measured size, deriving the shape exactly as the
   /// guide's flowchart does: `LayoutShape(horizontal:vertical:isWide: size.width > size.height)`
-  /// (`000_e528e4f7338d08ab.txt`, "쉐이프 5개로 묶기" and "측정과 주입").
+  /// (LayoutRules, "L1: shape and presentation").
   ///
   /// - Parameters:
   ///   - horizontalSizeClass: The horizontal size class; `nil` (unspecified) counts as regular.

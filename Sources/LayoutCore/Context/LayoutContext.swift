@@ -1,5 +1,6 @@
 /// Everything a layout may decide from: the guide's L1 and L2 signals and the states orthogonal to the
-/// shape (`000_e528e4f7338d08ab.txt`, "결론 — 신호를 3계층으로 갈라 쓴다" and "놓친 케이스").
+/// shape (LayoutRules, "Three layers"; the orthogonal states are in "Readable width and Dynamic Type",
+/// "L2: safe area and bars" and "Folds and reserved regions").
 ///
 /// L3 signals (idiom, orientation, hinge angle, device name) are deliberately absent: no layout API can
 /// take them.
@@ -32,7 +33,7 @@ public struct LayoutContext: Sendable, Hashable {
   public var dynamicTypeSize: DynamicTypeSize
   /// Reduce Motion is on: moves become cross-fades.
   public var reduceMotion: Bool
-  /// True while the user drags the window's size (`002_1da93e9f788744f6.txt`).
+  /// True while the user drags the window's size (LayoutRules, "Resizable windows").
   public var isInteractivelyResizing: Bool
 
   /// Creates a context.

@@ -1,7 +1,7 @@
 /// Insets in points, in the order top, leading, bottom, trailing (SwiftUI's `EdgeInsets`).
 ///
 /// Leading and trailing follow the layout direction: in right-to-left, leading is the right edge.
-/// Asymmetric insets are the norm on iPhone Duo (`000_e528e4f7338d08ab.txt`, "세이프 에어리어가 비대칭").
+/// Asymmetric insets are the norm on iPhone Duo (LayoutRules, "L2: safe area and bars").
 public struct EdgeInsets: Sendable, Hashable {
   /// Top inset, in points.
   public var top: Double

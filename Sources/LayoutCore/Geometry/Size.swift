@@ -15,6 +15,6 @@ public struct Size: Sendable, Hashable {
   public static let zero = Size(width: 0, height: 0)
 
   /// True when the width is greater than the height: the guide's `isWide`
-  /// (`000_e528e4f7338d08ab.txt`, "let isWide = size.width > size.height"). A square is not wide.
+  /// (LayoutRules, "L1: shape and presentation": `isWide = width > height`). A square is not wide.
   public var isWide: Bool { width > height }
 }

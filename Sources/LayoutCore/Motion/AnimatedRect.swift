@@ -1,7 +1,7 @@
 /// A rectangle whose x, y, width and height each move on the same ``Spring`` (four ``AnimatedValue``s).
 ///
 /// Retargeting starts every channel from its current presentation value and velocity, so the frame never
-/// jumps (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션"). Width and height are clamped at 0 in the
+/// jumps (LayoutRules, "Fold and resize motion"). Width and height are clamped at 0 in the
 /// presented rectangle (a retargeted bounce-0 spring may cross its target once).
 public struct AnimatedRect: Sendable, Hashable {
   /// The x channel, in points.

@@ -3,8 +3,8 @@
 /// The value is a pure function of time: it stores the start of the current segment (time in nanoseconds,
 /// the value and the velocity there) and evaluates the closed-form ``SpringMotion`` at any later time, so
 /// the same calls give the same values on every run. ``retarget(to:at:spring:)`` starts the new segment from the
-/// *current presentation value and velocity* (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션": "항상
-/// 현재 화면 값에서 애니메이션을 시작하고 최종 상태로 스냅하지 마세요").
+/// *current presentation value and velocity* (LayoutRules, "Fold and resize motion": always start from
+/// the current on-screen value, never snap to the final state).
 ///
 /// Once the motion has settled (within ``epsilon`` of the target with its speed within `epsilon · ω₀` per
 /// second, forever after; see ``SpringMotion/settlingTime(epsilon:)``) the value *is* the target, exactly:

@@ -4,14 +4,14 @@
 ///
 /// - **Moves spring.** An element whose frame changes animates from its *current presentation frame and
 ///   velocity* to the new frame on ``spring`` — by default ``Spring/reflow``, `.spring(duration: 0.4,
-///   bounce: 0)` (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션": critically damped, start from the
+///   bounce: 0)` (LayoutRules, "Fold and resize motion": critically damped, start from the
 ///   current on-screen value, never snap to the final state). A retarget mid-flight keeps the velocity.
 /// - **Appear and disappear fade.** An element new in a plan sits at its frame and fades in (opacity 0 → 1
 ///   on ``spring``); an element missing from a plan fades out (opacity → 0) at its last frame, then is
 ///   dropped. The first plan an animator sees is placed at rest: there is nothing to transition from.
 /// - **Reduce Motion cross-fades.** When ``LayoutContext/reduceMotion`` is on, a move becomes a short
-///   cross-fade on ``crossFadeSpring`` (`003_f6edf847a2b0c034.txt`, "접근성": "동작 줄이기가 켜져 있으면
-///   재배치 슬라이드/스프링을 짧은 크로스페이드로 대체"): the element stands at its new frame fading in from 0,
+///   cross-fade on ``crossFadeSpring`` (LayoutRules, "Fold and resize motion": with Reduce Motion a
+///   slide or spring becomes a short cross-fade): the element stands at its new frame fading in from 0,
 ///   while ``ElementPresentation/outgoing`` keeps the old rendering at the old frame fading out from the
 ///   opacity it had. No frame moves.
 /// - **Interactive resizing tracks.** While ``LayoutContext/isInteractivelyResizing`` is true the user
@@ -21,8 +21,8 @@
 ///   much between two reports, so nothing snaps. A larger change is a re-arrangement (the shape or
 ///   presentation flipped mid-drag) and springs as usual, and an element still in flight keeps its spring
 ///   and is retargeted (velocity kept) until it settles, then tracks. This is the light work the
-///   resizability notes allow during a drag (`002_1da93e9f788744f6.txt`, "isInteractivelyResizing는 드래그
-///   성능의 생명선이다": "드래그 중에는 가벼운 갱신(제약, 글자 크기 변경)만 하고, 손을 뗀 뒤 무거운 일을 한 번에").
+///   resizability notes allow during a drag (LayoutRules, "Resizable windows": only light updates, such as
+///   constraints and text size, while dragging; the heavy work once, after the drag ends).
 ///   The heavy reflow that waits for the drag end is the scroll content's grid column count (see
 ///   ``ReflowGate``): text re-wrap and frames are light and follow the drag. When the drag ends, any frame
 ///   that differs from the final plan springs there from where it stands.
@@ -89,7 +89,7 @@ public struct PlanAnimator: Sendable, Hashable {
   /// Creates an animator with no plan.
   ///
   /// - Parameters:
-  ///   - spring: Moves and fades; default ``Spring/reflow`` (`003_f6edf847a2b0c034.txt`).
+  ///   - spring: Moves and fades; default ``Spring/reflow`` (LayoutRules, "Fold and resize motion").
   ///   - crossFadeSpring: Reduce Motion cross-fades; default ``Spring/crossFade``.
   public init(spring: Spring = .reflow, crossFadeSpring: Spring = .crossFade) {
     self.spring = spring

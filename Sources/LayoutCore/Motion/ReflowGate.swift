@@ -1,12 +1,12 @@
 /// Holds a heavy reflow parameter (the scroll content's grid column count) steady while the user drags a
 /// window edge, and releases the latest value once the drag ends.
 ///
-/// The resizability notes split work by weight (`002_1da93e9f788744f6.txt`, "isInteractivelyResizing는
-/// 드래그 성능의 생명선이다"): during the drag only light updates (constraints, text size), the heavy work once,
-/// after the hand lets go. LayoutCore counts frames and text re-wrap as light (they follow every geometry
-/// update, see ``PlanAnimator``) and a grid re-flow to another column count as heavy: it goes through this
-/// gate. While resizing, ``committed`` keeps the value it had when the drag began and the newest proposal
-/// waits in ``pending``; the first proposal with resizing off commits it.
+/// The resizability notes split work by weight (LayoutRules, "Resizable windows"): during the drag only light
+/// updates (constraints, text size), the heavy work once, after the hand lets go. LayoutCore counts frames
+/// and text re-wrap as light (they follow every geometry update, see ``PlanAnimator``) and a grid re-flow to
+/// another column count as heavy: it goes through this gate. While resizing, ``committed`` keeps the value it
+/// had when the drag began and the newest proposal waits in ``pending``; the first proposal with resizing off
+/// commits it.
 public struct ReflowGate<Value: Sendable & Hashable>: Sendable, Hashable {
   /// The value layouts use now.
   public private(set) var committed: Value

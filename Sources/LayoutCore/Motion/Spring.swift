@@ -23,7 +23,7 @@ import Foundation
 /// A NaN bounce, or a duration that is NaN, infinite, zero or negative, is a precondition failure.
 ///
 /// The seed asks for `.spring(duration: 0.4, bounce: 0)` for every re-arrangement
-/// (`003_f6edf847a2b0c034.txt`, "접힘 및 크기 조정 모션"): that is ``reflow``.
+/// (LayoutRules, "Fold and resize motion"): that is ``reflow``.
 public struct Spring: Sendable, Hashable {
   /// The shortest duration a spring has, in seconds (0.001): shorter durations are raised to it.
   public static let minimumDuration = 0.001
@@ -49,11 +49,11 @@ public struct Spring: Sendable, Hashable {
   }
 
   /// The spring the Duo notes ask for when a layout re-arranges: `.spring(duration: 0.4, bounce: 0)`,
-  /// critically damped (`003_f6edf847a2b0c034.txt`, "재배치에는 임계 감쇠 스프링 사용").
+  /// critically damped (LayoutRules, "Fold and resize motion").
   public static let reflow = Spring(duration: 0.4, bounce: 0)
 
-  /// The short cross-fade that replaces moves under Reduce Motion (`003_f6edf847a2b0c034.txt`, "접근성":
-  /// "짧은 크로스페이드"): critically damped, 0.25 s.
+  /// The short cross-fade that replaces moves under Reduce Motion (LayoutRules, "Fold and resize motion"):
+  /// critically damped, 0.25 s.
   public static let crossFade = Spring(duration: 0.25, bounce: 0)
 
   /// The mass, always 1.

@@ -1,5 +1,5 @@
-/// How a screen is presented: the structure the shape decides (`000_e528e4f7338d08ab.txt`,
-/// "구조는 쉐이프가 결정하고, 밀도는 연속적인 폭이 결정한다").
+/// How a screen is presented: the structure the shape decides (LayoutRules, "L1: shape and
+/// presentation"; the density is the width's, "Density from continuous width").
 public enum Presentation: String, Sendable, Hashable, CaseIterable {
   /// One column; detail reached by push.
   case stack
@@ -43,7 +43,7 @@ public struct LayoutPlan: Sendable, Hashable {
   /// across presentations (HIG: never change features by size).
   public var actions: [String]
   /// Identifiers of the actions currently in the overflow menu, in declared order; a subset of
-  /// ``actions``. Empty when every action fits in the bar (`002_1da93e9f788744f6.txt`, section 4).
+  /// ``actions``. Empty when every action fits in the bar (LayoutRules, "L2: safe area and bars").
   public var overflow: [String]
   /// Identifiers of the interactive elements the policy could not place clear of every reserved region,
   /// in element order; none of them is in ``elements``. Empty whenever any clear place exists.
@@ -51,7 +51,7 @@ public struct LayoutPlan: Sendable, Hashable {
   /// A group (the bar with its actions, the control row with its controls) is unplaced only when no
   /// frame of at least one 44 × 44 pt hit target inside its bounds avoids every active division and
   /// occlusion (a division covering the screen, a tiny scene with the camera in it): an interactive
-  /// element over a fold or the camera cannot be used (`003_f6edf847a2b0c034.txt`, "레이아웃 패턴", 변위),
+  /// element over a fold or the camera cannot be used (LayoutRules, "Folds and reserved regions"),
   /// so the plan says "no room" instead of placing it there. The app hides these elements until a later
   /// plan places them; their ids are the ones they have when placed.
   public var unplaced: [String]

@@ -1,16 +1,16 @@
 /// A broken layout invariant, found by ``LayoutPlan/violations(in:vocabulary:)``.
 public enum LayoutViolation: Sendable, Hashable, CustomStringConvertible {
-  /// An interactive element intersects an active division or occlusion (`003_f6edf847a2b0c034.txt`,
-  /// "레이아웃 패턴", 변위).
+  /// An interactive element intersects an active division or occlusion (LayoutRules, "Folds and reserved
+  /// regions").
   case interactiveInReservedRegion(element: String, region: Rect)
-  /// An element lies (partly) outside the safe frame (`000_e528e4f7338d08ab.txt`, L2 세이프 에어리어).
+  /// An element lies (partly) outside the safe frame (LayoutRules, "L2: safe area and bars").
   case outsideSafeArea(element: String, frame: Rect, safeFrame: Rect)
   /// Two panes (``PlanVocabulary/paneIDs``) overlap.
   case panesOverlap(String, String)
   /// Two elements share an id.
   case duplicateID(String)
   /// A visible action or an overflowed action is missing from `actions`, or an action is neither
-  /// visible nor in the overflow menu (`002_1da93e9f788744f6.txt`, section 4: never delete, only stow).
+  /// visible nor in the overflow menu (LayoutRules, "L2: safe area and bars": never delete, only stow).
   case actionNotReachable(String)
   /// An element that scrolls is also marked interactive, or a pane is not scrollable.
   case inconsistentFlags(String)

@@ -5,15 +5,14 @@
 /// gutters of ``spacing`` points fit: `n = max(1, ⌊(width + spacing) / (minimum + spacing)⌋)`. Each column
 /// then takes an equal share of the width, capped at ``maximum`` (the grid is centred when capped).
 ///
-/// Two fold rules refine it (`003_f6edf847a2b0c034.txt`, "빠른 참조 체크리스트" and "예약 영역 API";
-/// `004_ac78c489c952cb34.txt`, "접힌 부분과 카메라를 위한 예약 영역"):
+/// Two fold rules refine it (LayoutRules, "Density from continuous width"):
 /// - when the context can fold (a division exists, even inactive), an odd count of three or more rounds
 ///   down to the even count below, so the fold can fall between two columns (one column stays one: two do
 ///   not fit);
 /// - over an active vertical division the gutter at the fold widens to `division width + 2 × spacing`
 ///   while the outer margins stay (the Fitness pattern).
 ///
-/// Numbers (`000_e528e4f7338d08ab.txt`, "그럼 실제 크기 차이는 어떻게 하나": minimum 320, maximum 480):
+/// Numbers (LayoutRules, "Density from continuous width": the guide gives minimum 320 and maximum 480):
 /// minimum 320 pt, maximum 480 pt, spacing 16 pt.
 public struct AdaptiveGrid: Sendable, Hashable {
   /// The narrowest a column may be, in points (320).

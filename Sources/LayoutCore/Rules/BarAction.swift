@@ -1,9 +1,9 @@
 /// A bar item's visibility priority: which items stay in the bar when space runs out
 /// (`ToolbarItemVisibilityPriority` / `UIBarButtonItemVisibilityPriority`).
 ///
-/// Higher stays longer. Source: `002_1da93e9f788744f6.txt`, section 4 (high-priority items such as share
-/// stay at every size, low-priority items such as save go to overflow when narrow) and section 6;
-/// `003_f6edf847a2b0c034.txt`, "세로 컨트롤" (visibility priority keeps frequent actions visible).
+/// Higher stays longer: high-priority items such as share stay at every size, low-priority items such as
+/// save go to overflow when narrow, and frequent actions stay visible. Source: LayoutRules, "L2: safe area
+/// and bars".
 public struct VisibilityPriority: RawRepresentable, Sendable, Hashable, Comparable {
   /// The priority's value; higher stays visible longer.
   public var rawValue: Int

@@ -1,10 +1,9 @@
 /// Which bar items stay visible and which go to the overflow menu, by visibility priority.
 ///
 /// Items are never removed: those that do not fit move to the overflow menu, reachable in one tap
-/// (`002_1da93e9f788744f6.txt`, section 4: "수납은 재배치이지 삭제가 아니다"). Visible items keep their
-/// declared order; the overflow takes the lowest priorities first, and among equal priorities the last
-/// declared first (overflow runs from the end of the bar: `003_f6edf847a2b0c034.txt`, "오버플로는 기본적으로
-/// 아래에서 위로 진행됨").
+/// (stowing is rearranging, not deleting). Visible items keep their declared order; the overflow takes the
+/// lowest priorities first, and among equal priorities the last declared first (overflow runs from the end
+/// of the bar, bottom-up). Source: LayoutRules, "L2: safe area and bars".
 public enum BarOverflow {
   /// How many item slots a bar `length` points long holds.
   ///

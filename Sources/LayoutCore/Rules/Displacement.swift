@@ -1,19 +1,18 @@
 /// Moves interactive elements out of reserved regions: the smallest move that clears them.
 ///
-/// The rule (`003_f6edf847a2b0c034.txt`, "레이아웃 패턴", 변위; `004_ac78c489c952cb34.txt`, "접힌 부분과
-/// 카메라를 위한 예약 영역"): move elements out of reserved regions into a purposeful area; a lone element
-/// moves alone, related elements move together, never far from where they were; scrolling content does
-/// not avoid the fold. A group of related elements (a bar and its items, a row of controls) is displaced
-/// as one frame and its members are laid out inside the result, so they move together.
+/// The rule (LayoutRules, "Folds and reserved regions"): move elements out of reserved regions into a
+/// purposeful area; a lone element moves alone, related elements move together, never far from where they
+/// were; scrolling content does not avoid the fold. A group of related elements (a bar and its items, a row
+/// of controls) is displaced as one frame and its members are laid out inside the result, so they move
+/// together.
 ///
 /// The search, in order:
 /// 1. If the frame intersects no obstacle, it stays.
 /// 2. Translation: candidate positions are the lattice of x values {the original x, flush right of and
 ///    flush left of every obstacle, flush with each side of `bounds`} × the same for y. The nearest
 ///    candidate (Euclidean) inside `bounds` that clears every obstacle wins. Ties prefer moving down,
-///    then toward the trailing edge ("세로 접힘에서 대화형 요소는 아래쪽 절반으로 이동",
-///    `003_f6edf847a2b0c034.txt`, "디자인 시 고려해야 할 시스템 동작"), so right-to-left mirrors
-///    left-to-right.
+///    then toward the trailing edge (on a fold, interactive elements move to the lower half; LayoutRules,
+///    "Folds and reserved regions"), so right-to-left mirrors left-to-right.
 /// 3. Shrink: when no position holds the whole frame (a bar spanning a full-height fold), the frame is
 ///    cut on each side of the obstacles it hits (up to ``maxCuts`` deep) where it stands; the largest
 ///    clear piece of at least `minimumSize` wins, then the nearest: the group shrinks to one side of the

@@ -3,7 +3,7 @@
 /// One column is a list; more is a grid like `LazyVGrid` with fixed-count columns: each row holds
 /// ``columns`` items left to right (right to left in RTL), its height is its tallest item, and rows are
 /// separated by ``rowSpacing``. The column count itself is the layout policy's decision (density from
-/// continuous width, `000_e528e4f7338d08ab.txt`, "구조는 쉐이프가 결정하고, 밀도는 연속적인 폭이 결정한다").
+/// continuous width, LayoutRules, "Density from continuous width").
 ///
 /// Accepted input, enforced in one place (the initializer and every setter apply the same rule): a
 /// column count below 1 is raised to 1; a negative spacing is clamped to 0; a NaN or infinite spacing is a

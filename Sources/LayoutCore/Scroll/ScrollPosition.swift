@@ -2,8 +2,8 @@
 /// app moves between displays.
 ///
 /// On iPhone Duo the item the user was looking at on the external display stays the anchor when the device
-/// opens, and the scroll position and selection are kept (`003_f6edf847a2b0c034.txt`, "디스플레이 간 공간
-/// 일관성": "외부 디스플레이에서 보고 있던 항목이 앵커로 유지 … 스크롤 위치와 선택 유지"). The new scene has
+/// opens, and the scroll position and selection are kept (LayoutRules, "Spatial consistency across
+/// displays"). The new scene has
 /// another width, column count and perhaps insets, so the place is carried as an anchor (item + offset from
 /// the viewing region's top), not as a content offset.
 public struct ScrollPosition: Sendable, Hashable {

@@ -4,7 +4,7 @@
 /// The insets play the role of CSS `scroll-padding`: the *optimal viewing region* (CSS Scroll Anchoring
 /// §2.1) is the viewport shrunk by them, and its top edge is the "viewport top" anchor offsets are measured
 /// from. Content is laid out across the viewport width minus the leading and trailing insets (asymmetric on
-/// Duo, `000_e528e4f7338d08ab.txt`, "세이프 에어리어가 비대칭").
+/// Duo, LayoutRules, "L2: safe area and bars").
 ///
 /// Accepted input, enforced in one place (the initializer and both setters): every size and inset must
 /// be finite (precondition: an infinite width would give infinite item heights); negative sizes and

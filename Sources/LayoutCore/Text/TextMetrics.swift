@@ -15,12 +15,12 @@
 /// It is LayoutCore's only text model: the readable-width rule (``readableWidth(characters:)``), the
 /// control rows and the scroll model's text items (`ScrollItem.Content.text`) all measure with it.
 ///
-/// Source: `002_1da93e9f788744f6.txt`, section 12 "마이그레이션 로드맵" (a line over 85 characters is a
-/// readability bug); `000_e528e4f7338d08ab.txt`, "놓친 케이스" (Dynamic Type is an orthogonal axis).
+/// Source: LayoutRules, "Readable width and Dynamic Type" (a line over 85 characters is a readability bug;
+/// Dynamic Type is an axis orthogonal to the shape).
 public struct TextMetrics: Sendable, Hashable {
   /// A character's mean advance as a fraction of the point size (0.5 em).
   public static let averageAdvanceRatio = 0.5
-  /// The longest readable line, in characters (`002_1da93e9f788744f6.txt`, section 12).
+  /// The longest readable line, in characters (LayoutRules, "Readable width and Dynamic Type").
   public static let readableCharacterLimit = 85
 
   /// The Dynamic Type size this model measures at.

@@ -5,7 +5,7 @@ import Testing
 // Planted faults: each breaks exactly one promise, so replaying must fail with the check for it.
 
 /// Picks the shape from a width breakpoint (780 pt) instead of the size classes: the guide's first
-/// pitfall (`000_e528e4f7338d08ab.txt`, "자주 나오는 함정": "폭 780pt니까 사이드바").
+/// pitfall (LayoutCore's LayoutRules, "Case matrix": "780 pt, so a sidebar").
 struct WidthBreakpointLayout: LayoutPolicy {
   var base: any LayoutPolicy
   func plan(for context: LayoutContext) -> LayoutPlan {
@@ -28,7 +28,7 @@ struct ControlsOverFoldLayout: LayoutPolicy {
 }
 
 /// Puts an odd number of grid columns (three or more) on a foldable, where the fold would cut the middle
-/// column (`003_f6edf847a2b0c034.txt`, "접힐 때": "짝수 개의 그리드 열 사용").
+/// column (LayoutCore's LayoutRules, "Density from continuous width": an even column count on a foldable).
 struct OddColumnsLayout: LayoutPolicy {
   var base: any LayoutPolicy
   func plan(for context: LayoutContext) -> LayoutPlan {

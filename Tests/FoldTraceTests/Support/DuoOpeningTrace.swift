@@ -2,10 +2,10 @@ import FoldTrace
 import Foundation
 
 /// A hand-built session (the shipped `Traces/duo-open-external-to-internal.foldtrace` now comes from
-/// FoldSim's scenario): an iPhone Duo opened from the external to
-/// the internal display, 120 Hz, about 2 s (`004_ac78c489c952cb34.txt`: external and internal displays,
-/// the division reserved region active while partially open and inactive when flat, the internal camera
-/// an occlusion; selection kept across displays). Deterministic: integer tick times, pixel-aligned
+/// FoldSim's scenario): an iPhone Duo opened from the external to the internal display, 120 Hz, about 2 s
+/// (LayoutCore's LayoutRules, "iPhone Duo" and "Spatial consistency across displays": external and internal
+/// displays, the division reserved region active while partially open and inactive when flat, the internal
+/// camera an occlusion; selection kept across displays). Deterministic: integer tick times, pixel-aligned
 /// geometry, angles rounded to 0.5°.
 enum DuoOpeningTrace {
   static let header = TraceHeader(
