@@ -14,8 +14,9 @@ struct ExportCommand: TracecatCommand {
       interactive-resize stretches as slices, active and inactive occlusions and inactive divisions, the \
       safe area (points), the traits, the recorded scroll anchor item and the selection as slices, and \
       its width, height and scroll offset as counters (points). Open the file at \
-      https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load). Output is deterministic: \
-      one event per line, keys sorted.
+      https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load). Events are written as the \
+      trace ends them (a slice when its value gives way), so a trace of any length exports in bounded \
+      memory. Output is deterministic: one event per line, keys sorted.
       --replay replays the trace into the example app's reference screen (as 'tracecat replay' does) and \
       adds each failed check as an instant event on the scene's 'failures' track, named by the check \
       with its sentence in args.message, and the anchor drift at each relayout as the counter 'anchor \
