@@ -57,7 +57,7 @@ import Testing
 
 /// A FIFO named as a trace, or found under a directory, is refused at once by name: opening it must not
 /// wait for a writer that never comes.
-@Suite(.timeLimit(.minutes(1))) struct FIFOInputTests {
+@Suite(.timeLimit(.minutes(10))) struct FIFOInputTests {
   @Test func aFIFOWithNoWriterIsRefusedNotWaitedOn() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -5,7 +5,7 @@ import Testing
 /// Torn and damaged traces of several shapes: at every byte offset, a cut or a flipped byte
 /// never crashes or hangs the reader, which returns exactly the complete frames before the damage and
 /// then an error naming the damaged frame's byte offset; `recover` keeps exactly those frames.
-@Suite(.timeLimit(.minutes(1))) struct DamageSweepTests {
+@Suite(.timeLimit(.minutes(10))) struct DamageSweepTests {
   /// The traces under test: closed, crashed (no seek table), appended, and written by a newer minor
   /// version with unknown kinds.
   static func shapes() throws -> [(name: String, bytes: [UInt8])] {
