@@ -38,7 +38,8 @@ public final class OutputFile {
   public enum Existing: Sendable, Equatable {
     /// Refuse a file that holds data (the default for every output, and the only choice for traces).
     case refuse
-    /// Replace a regular file, unless it is one of these paths (the command's inputs).
+    /// Replace a regular file, unless it is one of these paths (the command's inputs; `-` stands for
+    /// standard input, the file it reads from).
     case replace(unless: [String])
   }
 
@@ -94,9 +95,9 @@ public final class OutputFile {
         if case .replace(let inputs) = existing {
           for input in inputs {
             var inputStatus = stat()
-            if stat(input, &inputStatus) == 0, inputStatus.st_dev == status.st_dev,
-              inputStatus.st_ino == status.st_ino
-            {
+            // `-` is standard input: the file it was redirected from, if it is one.
+            let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
+            if found == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
               throw TraceError(
                 .invalidArgument, file: path,
                 reason: "is this command's input '\(input)'; refusing to replace it, even with --force")

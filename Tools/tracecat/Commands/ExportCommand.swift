@@ -61,9 +61,9 @@ struct ExportCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     let name = InputSource.displayName(input)
-    let trace = try TraceInput(input)
-    // OUT is claimed before the trace is read: a refused OUT costs no reading.
+    // OUT is claimed before the trace (or standard input) is read: a refused OUT costs no reading.
     func export(_ write: ([UInt8]) throws -> Void) throws {
+      let trace = try TraceInput(input)
       let marks = replay ? try ReplayMarks.replay(trace) : nil
       try ChromeTraceExporter.write(reading: trace, filter: filter, title: name, marks: marks, to: write)
     }

@@ -128,7 +128,9 @@ enum InputSource {
         file: path,
         reason: "already exists and holds data; tracecat never overwrites a file (remove it or choose "
           + "another OUT, or --force to replace it)")
-    case .locked: return .io(file: path, reason: "another writer has this trace open; choose another OUT")
+    case .locked:
+      return .locked(
+        TraceError(.locked, file: path, reason: "another writer has this file open; choose another OUT"))
     default: return .io(file: path, reason: error.reason)
     }
   }
@@ -162,7 +164,9 @@ enum InputSource {
           "already exists and holds data; tracecat never overwrites a trace (remove it or choose another OUT)"
       )
     case .locked:
-      TracecatError.io(file: path, reason: "another writer has this trace open; choose another OUT")
+      TracecatError.locked(
+        TraceError(.locked, file: path, reason: "another writer has this trace open; choose another OUT"))
+    case .io: TracecatError.io(file: path, reason: error.reason)
     default: TracecatError(error)
     }
   }

@@ -62,9 +62,9 @@ struct PlotCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    let trace = try TraceInput(input)
-    // OUT is claimed before the trace is read: a refused OUT costs no reading.
+    // OUT is claimed before the trace (or standard input) is read: a refused OUT costs no reading.
     func draw(_ write: ([UInt8]) throws -> Void) throws {
+      let trace = try TraceInput(input)
       let timeline = try TimelineReader.readForPlot(trace, label: "plot", filter: filter)
       let marks = replay ? try ReplayMarks.replay(trace) : nil
       try TimelinePlot.write(timeline, title: trace.name, marks: marks, to: write)

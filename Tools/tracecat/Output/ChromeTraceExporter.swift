@@ -83,7 +83,7 @@ enum ChromeTraceExporter {
     }
     timeline.finish()
     try exporter.takeAll(&timeline)
-    if let marks { for event in replayEvents(timeline, marks: marks) { try emit(event) } }
+    if let marks { try forEachReplayEvent(timeline, marks: marks, emit) }
   }
 
   /// The per-scene state of a streaming export: which scenes are named, the counters' last values.
@@ -254,21 +254,22 @@ enum ChromeTraceExporter {
     }
   }
 
-  /// The replay's failures as instant events and its anchor drifts as a counter, within the timeline's
-  /// window and scenes.
-  static func replayEvents(_ timeline: SessionTimeline, marks: ReplayMarks) -> [ChromeTraceEvent] {
+  /// Hands the replay's failures as instant events and its anchor drifts as a counter to `emit`, within
+  /// the timeline's window and scenes, one at a time: none is built before the one before it is written.
+  static func forEachReplayEvent(
+    _ timeline: SessionTimeline, marks: ReplayMarks, _ emit: (ChromeTraceEvent) throws -> Void
+  ) rethrows {
     let shown = Set(timeline.scenes.map(\.id))
     let window = (timeline.start ?? 0)...timeline.end
-    var events: [ChromeTraceEvent] = []
     for failure in marks.failures where window.contains(failure.time) {
       if let scene = failure.scene {
         guard shown.contains(scene) else { continue }
-        events.append(
+        try emit(
           .instant(
             failure.check, category: "failure", at: failure.time, pid: pid(of: scene), tid: 12, scope: "t",
             ["message": .text(failure.text)]))
       } else if timeline.showsDevice {
-        events.append(
+        try emit(
           .instant(
             failure.check, category: "failure", at: failure.time, pid: devicePID, tid: 3, scope: "t",
             ["message": .text(failure.text)]))
@@ -276,10 +277,9 @@ enum ChromeTraceExporter {
     }
     for scene in marks.drifts.keys.sorted() where shown.contains(scene) {
       for drift in marks.drifts[scene] ?? [] where window.contains(drift.time) {
-        events.append(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": drift.points]))
+        try emit(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": drift.points]))
       }
     }
-    return events
   }
 
   /// Reads `input` and writes the JSON document — `{"displayTimeUnit":"ms","traceEvents":[` then one

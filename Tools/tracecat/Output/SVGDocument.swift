@@ -148,13 +148,17 @@ struct SVGDocument {
   /// Text with `&`, `<`, `>`, `"` escaped.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
-      default: result.append(character)
+      // XML 1.0 allows no other control characters, nor U+FFFE and U+FFFF: a trace's strings may
+      // hold them (JSON escapes them), and one would make the whole document unreadable.
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -492,7 +492,10 @@ struct TimelinePlot {
   private mutating func axisFrame(label: String, top: Double, height: Double, maximum: Double, step: Double) {
     svg.rect(x: Self.left, y: top, width: plotWidth, height: height, fill: "#fafafa")
     var value = 0.0
-    while value <= maximum + step / 2 {
+    var lines = 0
+    // At most a dozen lines: a step near the largest double would otherwise never pass the maximum.
+    while value <= maximum + step / 2, lines < 12 {
+      lines += 1
       let lineY = top + height - value / maximum * height
       svg.line(x1: Self.left, y1: lineY, x2: Self.left + plotWidth, y2: lineY, stroke: "#e3e3e3")
       svg.text(SVGDocument.n(value), x: Self.left - 6, y: lineY + 3.5, anchor: "end", size: 10, fill: "#777")
@@ -645,6 +648,9 @@ struct TimelinePlot {
   /// 1, 2 or 5 times a power of ten, at least `raw`.
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0 else { return 1 }
+    // Beyond 1e307 the factors below overflow to infinity: the largest finite step (a size that large
+    // draws as a flat line at the top).
+    guard raw < 1e307 else { return .greatestFiniteMagnitude }
     var power = 1.0
     while power * 10 <= raw { power *= 10 }
     while power > raw { power /= 10 }

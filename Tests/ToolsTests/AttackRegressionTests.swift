@@ -1,0 +1,64 @@
+import FoldTrace
+import Foundation
+import TestSupport
+import Testing
+
+/// Cases an attack pass on the tools found, each failing before its fix.
+@Suite struct AttackRegressionTests {
+  /// `--force` never replaces the trace a command reads from standard input: `plot --force -o v.ft -`
+  /// with standard input redirected from v.ft is refused (exit 3) and v.ft keeps its bytes.
+  @Test(arguments: [["plot"], ["export", "--chrome"]])
+  func forceNeverReplacesTheTraceOnStandardInput(command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable)
+    let before = try fixture.bytes(of: "duo.foldtrace")
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "\"$0\" " + command.joined(separator: " ") + " --force -o duo.foldtrace - < duo.foldtrace",
+        executable.path,
+      ],
+      in: fixture.directory, stdin: [])
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("is this command's input '-'"), "\(result.stderr)")
+    let after = try fixture.bytes(of: "duo.foldtrace")
+    #expect(after == before)
+  }
+
+  /// A size near the largest double (accepted by every reader) plots: the chart's grid steps stay
+  /// finite instead of looping forever (the limit turns that loop into a failure).
+  @Test(.timeLimit(.minutes(10))) func aSizeNearTheLargestDoublePlots() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file(
+      "huge.jsonl",
+      Array(
+        (#"{"kind":"header","version":"1.0","device":"iPhone Duo","app":"x","recorder":"y"}"# + "\n"
+          + #"{"t":0,"kind":"sceneConnected","scene":1,"display":"external","scale":3}"# + "\n"
+          + #"{"t":0,"kind":"geometry","scene":1,"size":[1.5e308,2],"safeArea":[0,0,0,0],"#
+          + #""horizontal":"compact","vertical":"regular","interactive":false}"# + "\n"
+          + #"{"t":5,"kind":"marker","label":"x\u0008y\u0000z"}"# + "\n").utf8))
+    #expect(try fixture.run(["pack", "-o", "huge.foldtrace", "huge.jsonl"]).status == 0)
+    let plot = try fixture.run(["plot", "huge.foldtrace"])
+    #expect(plot.status == 0, "\(plot.stderr)")
+    // The marker's control characters would make the SVG unreadable XML: they become U+FFFD.
+    #expect(!plot.stdout.contains(0x08) && !plot.stdout.contains(0x00))
+    #expect(plot.text.contains("x\u{FFFD}y\u{FFFD}z"))
+  }
+
+  /// OUT locked by another writer is exit 5 (what 5 means), not an I/O error.
+  @Test func aLockedOutputIsExitFive() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("locked.svg").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data("held".utf8)))
+    let descriptor = open(path, O_RDONLY)
+    #expect(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+    let result = try fixture.run(["plot", "--force", "-o", "locked.svg", "duo.foldtrace"])
+    #expect(result.status == 5, "\(result.stderr)")
+    #expect(try fixture.bytes(of: "locked.svg") == Array("held".utf8))
+  }
+}
