@@ -61,4 +61,20 @@ import Testing
     #expect(result.status == 5, "\(result.stderr)")
     #expect(try fixture.bytes(of: "locked.svg") == Array("held".utf8))
   }
+
+  /// A file that ends inside its header is invalid (exit 1) to every command, recover included: there is
+  /// no header to repair from, so verify must not send the user to recover (exit 4).
+  @Test func aFileCutInsideItsHeaderIsInvalidNotTorn() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("cut.foldtrace", Array(try fixture.bytes(of: "duo.foldtrace").prefix(30)))
+    for command in [["verify"], ["stats"], ["recover"]] {
+      let result = try fixture.run(command + ["cut.foldtrace"])
+      #expect(result.status == 1, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("ends inside the header"), "\(command): \(result.stderr)")
+    }
+    let piped = try fixture.run(["verify", "-"], stdin: "cut.foldtrace")
+    #expect(piped.status == 1, "\(piped.stderr)")
+    #expect(try fixture.bytes(of: "cut.foldtrace").count == 30)
+  }
 }

@@ -110,7 +110,10 @@ public enum TraceRecovery {
   /// - Returns: True when `recover` repairs it.
   /// - Complexity: O(bytes after the offset) time, O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   public static func isTornTail(_ error: TraceError) -> Bool {
-    guard error.code == .truncated || error.code == .corrupt, let offset = error.offset else { return false }
+    // Damage at byte 0 is in the header: with no header there is no trace to repair.
+    guard error.code == .truncated || error.code == .corrupt, let offset = error.offset, offset > 0 else {
+      return false
+    }
     guard let file = try? TraceFile.open(error.file, .read), let size = try? file.size(),
       let reader = try? TraceReader(source: .file(file, size: size), name: error.file, limits: .default)
     else { return error.code == .truncated }

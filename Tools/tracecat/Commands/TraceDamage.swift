@@ -9,7 +9,7 @@ enum TraceDamage {
   ///
   /// - Complexity: O(bytes after the offset) time, O(1) memory (the file is read in chunks).
   static func isTornTail(_ error: TraceError) -> Bool {
-    if error.file == InputSource.displayName("-") { return error.code == .truncated }
+    if error.file == InputSource.displayName("-") { return error.code == .truncated && error.offset ?? 0 > 0 }
     return TraceRecovery.isTornTail(error)
   }
 }
