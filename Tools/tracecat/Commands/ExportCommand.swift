@@ -64,7 +64,8 @@ struct ExportCommand: TracecatCommand {
     // OUT is claimed before the trace (or standard input) is read: a refused OUT costs no reading.
     func export(_ write: ([UInt8]) throws -> Void) throws {
       let trace = try TraceInput(input)
-      let marks = replay ? try ReplayMarks.replay(trace) : nil
+      // The anchor drift is a counter: a sample that repeats the one before adds nothing.
+      let marks = replay ? try ReplayMarks.replay(trace, changesOnly: true) : nil
       try ChromeTraceExporter.write(reading: trace, filter: filter, title: name, marks: marks, to: write)
     }
     if let output {

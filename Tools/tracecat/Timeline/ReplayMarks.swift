@@ -21,10 +21,12 @@ struct ReplayMarks: Sendable {
 
   /// Replays a trace into LayoutCore's reference screen (as `tracecat replay` does) and collects marks.
   ///
+  /// - Parameter changesOnly: Keep a scene's drift only when it differs from the one before (a counter,
+  ///   which holds its value until the next sample, loses nothing); a plot marks every relayout.
   /// - Throws: ``TracecatError`` when the trace cannot be read whole.
-  static func replay(_ input: TraceInput) throws -> ReplayMarks {
+  static func replay(_ input: TraceInput, changesOnly: Bool = false) throws -> ReplayMarks {
     let reader = try input.open()
-    var sink = TeeSink(DriftCollector(), ReplayVerifier(trace: input.name))
+    var sink = TeeSink(DriftCollector(changesOnly: changesOnly), ReplayVerifier(trace: input.name))
     do throws(TraceError) {
       try Replayer.replay(
         reader,
@@ -49,13 +51,15 @@ struct ReplayMarks: Sendable {
 }
 
 /// Keeps only the anchor drift of each layout change, not the change: a replay of millions of events
-/// costs 16 bytes per relayout that had to keep the anchor.
+/// costs 16 bytes per relayout that had to keep the anchor (with `changesOnly`, per change of drift).
 private struct DriftCollector: ReplaySink {
+  let changesOnly: Bool
   /// Anchor drifts by scene: time (ns) and drift (points, after − before).
   var drifts: [SceneID: [(time: UInt64, points: Double)]] = [:]
 
   mutating func receive(_ record: ReplayRecord) {
     guard case .layout(let change) = record, let drift = change.anchorDrift else { return }
+    if changesOnly, drifts[change.scene]?.last?.points == drift { return }
     drifts[change.scene, default: []].append((change.time, drift))
   }
 }
