@@ -77,4 +77,22 @@ import Testing
     #expect(piped.status == 1, "\(piped.stderr)")
     #expect(try fixture.bytes(of: "cut.foldtrace").count == 30)
   }
+
+  /// An option given twice is a usage error unless it repeats (`-s`, `-k`), and an empty value is one
+  /// too: `-o a.svg -o b.svg` took the last silently, `-o ''` was an I/O error (3).
+  @Test func aRepeatedOrEmptyOptionIsAUsageError() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let twice = try fixture.run(["plot", "-o", "a.svg", "-o", "b.svg", "duo.foldtrace"])
+    #expect(twice.status == 2, "\(twice.stderr)")
+    #expect(twice.stderr.contains("-o is given more than once"), "\(twice.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("a.svg").path))
+    for arguments in [["plot", "-o", "", "duo.foldtrace"], ["plot", "--output=", "duo.foldtrace"]] {
+      let empty = try fixture.run(arguments)
+      #expect(empty.status == 2, "\(arguments): \(empty.stderr)")
+      #expect(empty.stderr.contains("got an empty one"), "\(arguments): \(empty.stderr)")
+    }
+    let scenes = try fixture.run(["cat", "-s", "1", "-s", "2", "--to", "0.1", "duo.foldtrace"])
+    #expect(scenes.status == 0, "\(scenes.stderr)")
+  }
 }

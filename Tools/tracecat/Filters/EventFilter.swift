@@ -27,10 +27,10 @@ struct EventFilter: Sendable, Equatable {
   /// The filter options, for a subcommand's configuration.
   static let options: [OptionSpec] = [
     .option(
-      "kind", short: "k", value: "KIND",
+      "kind", short: "k", value: "KIND", repeats: true,
       help: "Keep only these kinds (repeat, or a comma list: geometry,hinge)."),
     .option(
-      "scene", short: "s", value: "SCENE",
+      "scene", short: "s", value: "SCENE", repeats: true,
       help: "Keep only these scenes (repeat, or a comma list: 1,2; - is device-wide events)."),
     .option("from", value: "TIME", help: "Keep events at or after TIME (1.5, 1.5s, 250ms, 1500000000ns)."),
     .option("to", value: "TIME", help: "Keep events at or before TIME (same forms as --from)."),

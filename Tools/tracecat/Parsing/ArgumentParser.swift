@@ -7,7 +7,8 @@ enum ArgumentParser {
   ///   - configuration: What the subcommand accepts.
   /// - Returns: The parsed arguments.
   /// - Throws: ``TracecatError/usage(message:hint:)`` for an unknown option (with the nearest valid
-  ///   spelling), a missing value, or the wrong number of positionals.
+  ///   spelling), a missing or empty value, an option given twice that does not repeat, or the wrong
+  ///   number of positionals.
   static func parse(_ tokens: [ArgumentToken], for configuration: CommandConfiguration) throws
     -> ParsedArguments
   {
@@ -36,6 +37,18 @@ enum ArgumentParser {
           }
           parsed.flags.insert(option.name)
           continue
+        }
+        if !option.repeats, parsed.values[option.name] != nil {
+          throw TracecatError.usage(
+            message: "\(spelling) is given more than once; give it once (\(option.synopsis))",
+            hint: configuration.seeHelp)
+        }
+        if inlineValue == ""
+          || (inlineValue == nil && index + 1 < tokens.count && tokens[index + 1] == .positional(""))
+        {
+          throw TracecatError.usage(
+            message: "\(spelling) needs a value (\(option.synopsis)), got an empty one",
+            hint: configuration.seeHelp)
         }
         if let inlineValue {
           parsed.values[option.name, default: []].append(inlineValue)

@@ -8,15 +8,20 @@ struct OptionSpec: Sendable {
   var valueName: String?
   /// One line of help.
   var help: String
+  /// Whether the option may be given more than once (its values add up, as `-s 1 -s 2`); any other
+  /// option given twice is a usage error rather than the last one silently winning.
+  var repeats = false
 
   /// A flag: present or absent.
   static func flag(_ name: String, short: Character? = nil, help: String) -> Self {
     Self(name: name, short: short, valueName: nil, help: help)
   }
 
-  /// An option that takes a value.
-  static func option(_ name: String, short: Character? = nil, value: String, help: String) -> Self {
-    Self(name: name, short: short, valueName: value, help: help)
+  /// An option that takes a value; `repeats` when it may be given more than once.
+  static func option(
+    _ name: String, short: Character? = nil, value: String, repeats: Bool = false, help: String
+  ) -> Self {
+    Self(name: name, short: short, valueName: value, help: help, repeats: repeats)
   }
 
   /// `-o, --output OUT` as shown in help.
