@@ -84,13 +84,10 @@ enum InputSource {
 
   /// Writes a derived output (SVG, JSON) through `OutputFile`: refused when `path` holds data unless
   /// `force`, and never onto `input`.
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the file and why;
+  ///   ``TracecatError/locked(_:)`` (exit 5) when another writer holds it.
   static func writeFile(_ path: String, _ bytes: [UInt8], force: Bool, input: String) throws {
-    do {
-      try OutputFile.write(bytes, to: path, existing: force ? .replace(unless: [input]) : .refuse)
-    } catch {
-      throw outputError(path, error)
-    }
+    try writeFile(path, force: force, input: input) { try $0(bytes) }
   }
 
   /// Writes a derived output (`plot`'s SVG, `export`'s JSON) to `path` in pieces, by the rules of
