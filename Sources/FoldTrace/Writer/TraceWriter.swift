@@ -403,22 +403,15 @@ public final class TraceWriter {
     if var frame = pending {
       var content = ByteWriter()
       swap(&content.bytes, &spareContent)
-      content.varint(frame.time)
-      content.varint(UInt64(frame.keyCount))
-      content.bytes.append(contentsOf: frame.keyframe.bytes)
-      content.bytes.append(contentsOf: frame.events.bytes)
+      Self.writeContent(of: frame, into: &content)
       let compressed: [UInt8]
       do {
         compressed = try compressor.compressFrame(content.bytes)
       } catch {
         throw TraceError(.io, file: name, reason: "compression failed: \(error)")
       }
-      try commit(compressed)
+      try commitFrame(compressed, contentSize: content.bytes.count)
       pending = nil
-      seekEntries.append(
-        SeekTable.Entry(
-          compressedSize: UInt32(compressed.count), decompressedSize: UInt32(content.bytes.count),
-          checksum: TraceFormat.u32(compressed, at: compressed.count - 4)))
       swap(&spareEvents, &frame.events.bytes)  // `frame` holds the only reference now `pending` is nil
       spareEvents.removeAll(keepingCapacity: true)
       swap(&spareContent, &content.bytes)
@@ -436,10 +429,7 @@ public final class TraceWriter {
       // A fresh buffer each frame: the worker owns this one until the frame comes back.
       var content = ByteWriter()
       content.bytes.reserveCapacity(20 + frame.keyframe.bytes.count + frame.events.bytes.count)
-      content.varint(frame.time)
-      content.varint(UInt64(frame.keyCount))
-      content.bytes.append(contentsOf: frame.keyframe.bytes)
-      content.bytes.append(contentsOf: frame.events.bytes)
+      Self.writeContent(of: frame, into: &content)
       pipeline.submit(content.bytes)
       pending = nil
       swap(&spareEvents, &frame.events.bytes)  // `frame` holds the only reference now `pending` is nil
@@ -472,13 +462,26 @@ public final class TraceWriter {
       throw TraceError(.io, file: name, reason: "compression failed: \(error); the writer is closed")
     }
     guard let frame else { return false }
-    let compressed = frame.compressed
+    try commitFrame(frame.compressed, contentSize: frame.contentSize)
+    return true
+  }
+
+  /// A data frame's content: its time, its keyframe's record count, the keyframe, then the events.
+  private static func writeContent(of frame: PendingFrame, into content: inout ByteWriter) {
+    content.varint(frame.time)
+    content.varint(UInt64(frame.keyCount))
+    content.bytes.append(contentsOf: frame.keyframe.bytes)
+    content.bytes.append(contentsOf: frame.events.bytes)
+  }
+
+  /// Writes a compressed data frame and indexes it in the seek table (its checksum is the frame's last
+  /// four bytes, zstd's content checksum).
+  private func commitFrame(_ compressed: [UInt8], contentSize: Int) throws(TraceError) {
     try commit(compressed)
     seekEntries.append(
       SeekTable.Entry(
-        compressedSize: UInt32(compressed.count), decompressedSize: UInt32(frame.contentSize),
+        compressedSize: UInt32(compressed.count), decompressedSize: UInt32(contentSize),
         checksum: TraceFormat.u32(compressed, at: compressed.count - 4)))
-    return true
   }
 
   /// Writes complete bytes at the end; on failure truncates back to the last complete frame.
