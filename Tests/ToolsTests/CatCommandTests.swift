@@ -60,8 +60,53 @@ import Testing
       ["--sene", "1", "duo.foldtrace"],
       ["--follow", "-"],
       ["--follow", "duo.foldtrace", "duo.foldtrace"],
+      ["--scene", ",", "duo.foldtrace"],
+      ["--kind", " , ", "duo.foldtrace"],
+      ["--from", "1.5ns", "duo.foldtrace"],
+      ["--to", "0.0000001ms", "duo.foldtrace"],
+      ["--from", "18446744073.709551616", "duo.foldtrace"],
+      ["--to", "99999999999999999999ns", "duo.foldtrace"],
     ])
     Golden.assert(text, named: "cat-usage-errors.txt")
-    #expect(text.components(separatedBy: "[exit 2]").count == 11)
+    #expect(text.components(separatedBy: "[exit 2]").count == 17)
+    // Each kind of bad time says what is wrong with it, not only that it is not a time.
+    #expect(text.components(separatedBy: "is more precise than a nanosecond").count == 4)
+    #expect(text.components(separatedBy: "is past the latest time a trace can hold").count == 3)
+    #expect(text.components(separatedBy: "names nothing").count == 3)
+  }
+
+  @Test func timesReadExactlyUpToTheLargestOne() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let one = try fixture.run(["--from", "1", "duo.foldtrace"])
+    #expect(one.status == 0 && one.lines.count > 1)
+    // Zeros past the nanosecond change nothing; the largest time is a time, with nothing after it.
+    for spelling in ["1.0000000000", "1000ms", "1000000000ns", "1.000000000s", "1000.000000ms"] {
+      let same = try fixture.run(["--from", spelling, "duo.foldtrace"])
+      #expect(same.status == 0 && same.text == one.text, "\(spelling)")
+    }
+    for largest in ["18446744073.709551615", "18446744073709551615ns"] {
+      let last = try fixture.run(["--from", largest, "duo.foldtrace"])
+      #expect(last.status == 0 && last.lines.count == 1 && last.stderr.isEmpty, "\(largest)")
+    }
+  }
+
+  @Test func aSceneTheTraceLacksIsNotedNotSilent() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let absent = try fixture.run(["--scene", "9,1", "duo.foldtrace"])
+    #expect(absent.status == 0)
+    #expect(absent.stderr == "tracecat: note: duo.foldtrace: no scene 9 (its scenes: 1)\n")
+    #expect(absent.text.contains("    1  "))
+    let windowed = try fixture.run(["--scene", "7,8", "--from", "1", "duo.foldtrace"])
+    #expect(windowed.status == 0)
+    #expect(
+      windowed.stderr
+        == "tracecat: note: duo.foldtrace: no scenes 7, 8 from 1.000 s to the end (its scenes: 1)\n")
+    let present = try fixture.run(["--scene", "1,-", "duo.foldtrace"])
+    #expect(present.status == 0 && present.stderr.isEmpty)
+    let plot = try fixture.run(["plot", "--scene", "3", "duo.foldtrace"])
+    #expect(plot.status == 0)
+    #expect(plot.stderr == "tracecat: note: duo.foldtrace: no scene 3 (its scenes: 1)\n")
   }
 }

@@ -51,6 +51,24 @@ import Testing
     Golden.assert(result.text, named: "plot-handover.svg")
   }
 
+  /// A window narrower than a millisecond still labels each tick with a time of its own.
+  @Test func subMillisecondWindowsLabelEveryTickDistinctly() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    for (from, to) in [("1.2", "1.2004"), ("1.0000001", "1.0000002"), ("0", "0.001")] {
+      let result = try fixture.run(["plot", "--from", from, "--to", to, "handover.foldtrace"])
+      #expect(result.status == 0)
+      let texts = try SVGShapes(Data(result.stdout)).texts.filter { $0.group("class") == "time-axis" }
+      let axes = texts.filter { $0.text == "time (s)" }.count
+      let labels = texts.map(\.text).filter { $0 != "time (s)" }
+      #expect(axes >= 1 && labels.count >= 5 * axes, "\(from)–\(to)")
+      // Every axis has the same ticks, each labelled with a time of its own.
+      #expect(Set(labels).count * axes == labels.count, "\(from)–\(to): \(labels)")
+      if from != "1.0000001" { #expect(labels.first == from, "\(from)–\(to): \(labels)") }
+    }
+  }
+
   /// A window of the Duo fixture: from 1.2 s to 2 s, scene 1 and the device only.
   @Test func aWindowDrawsOnlyWhatWasChosen() throws {
     let fixture = try TracecatFixture()

@@ -15,7 +15,10 @@ struct CatCommand: TracecatCommand {
       Filters combine (every one given must hold). --kind and --scene repeat or take comma lists; \
       --from and --to are inclusive and take seconds (1.5 or 1.5s), milliseconds (250ms) or whole \
       nanoseconds (1500000000ns), exactly, without rounding. Kinds: sceneConnected, \
-      sceneDisconnected, geometry, hinge, regions, traits, scroll, selection, marker, dropped.
+      sceneDisconnected, geometry, hinge, regions, traits, scroll, selection, marker, dropped. A \
+      --scene the trace does not have is not an error (the answer is empty, exit 0), but a note on \
+      standard error names it and the scenes the trace has. A time finer than a nanosecond or past \
+      2^64 - 1 ns is a usage error that says so.
 
       --follow reads a trace that is still being recorded (one FILE, not standard input): it prints \
       events as frames land, polling every 20–250 ms, and exits 0 when the recorder closes the trace \
@@ -64,8 +67,12 @@ struct CatCommand: TracecatCommand {
       defer { noteUnknown(reader.unknownEventCount, file: file, console) }
       let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
       defer { progress.finish() }
+      var coverage = SceneCoverage(filter)
+      defer { note(coverage, file: file, console) }
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       while let frame = try reader.nextFrame(), frame.time <= filter.to {
+        coverage.see(frame.keyframe)
+        coverage.see(frame.events)
         printEvents(frame.events, console)
         progress.update(frame.offset + frame.size)
       }
@@ -111,6 +118,12 @@ struct CatCommand: TracecatCommand {
         console.print(EventFormatter.line(event))
       }
     }
+  }
+
+  private func note(_ coverage: SceneCoverage, file: String, _ console: Console) {
+    guard let note = coverage.note(file: file) else { return }
+    try? console.flush()
+    console.error(note)
   }
 
   private func noteUnknown(_ count: Int, file: String, _ console: Console) {

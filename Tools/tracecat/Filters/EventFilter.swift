@@ -45,10 +45,10 @@ struct EventFilter: Sendable, Equatable {
   ///   scene that is not a number, a malformed time, or `--from` after `--to`.
   init(_ arguments: ParsedArguments, command: String) throws {
     if let values = arguments.values["kind"] {
-      kinds = Set(try Self.list(values).map { try Self.kind($0, command: command) })
+      kinds = Set(try Self.list(values, option: "--kind").map { try Self.kind($0, command: command) })
     }
     if let values = arguments.values["scene"] {
-      scenes = Set(try Self.list(values).map { try Self.scene($0, command: command) })
+      scenes = Set(try Self.list(values, option: "--scene").map { try Self.scene($0, command: command) })
     }
     if let text = arguments.value("from") {
       from = try TimeArgument.parse(text, option: "--from", command: command)
@@ -65,8 +65,18 @@ struct EventFilter: Sendable, Equatable {
 
   init() {}
 
-  private static func list(_ values: [String]) -> [String] {
-    values.flatMap { $0.split(separator: ",").map { String($0).trimming(" ") } }
+  /// The items of comma lists, blanks around them trimmed.
+  /// - Throws: ``TracecatError/usage(message:hint:)`` when a list names nothing (`,` or ` , `): a filter
+  ///   that keeps nothing is a mistake, not a request for empty output.
+  private static func list(_ values: [String], option: String) throws -> [String] {
+    let items = values.flatMap { $0.split(separator: ",").map { String($0).trimming(" ") } }
+      .filter { !$0.isEmpty }
+    guard !items.isEmpty else {
+      throw TracecatError.usage(
+        message: "\(option) '\(values.joined(separator: ","))' names nothing",
+        hint: "give one or more, comma-separated (\(option == "--kind" ? "geometry,hinge" : "1,2")).")
+    }
+    return items
   }
 
   static func kind(_ name: String, command: String) throws -> TraceEvent.Kind {

@@ -598,12 +598,18 @@ struct TimelinePlot {
     svg.line(x1: Self.left, y1: axisY, x2: Self.left + plotWidth, y2: axisY, stroke: "#333")
     let seconds = span / 1e9
     let step = Self.niceStep(seconds / 8)
+    // Enough decimals that neighbouring ticks differ: a step of 2·10⁻⁴ s needs four (the grid's
+    // window is at least 1 ms, so the step is at least 2·10⁻⁴ s and four decimals are the most needed).
+    var decimals = 3
+    while decimals < 9, step < 0.999 * Self.powerOfTen(-decimals) { decimals += 1 }
     var tick = 0.0
     while tick <= seconds + step / 1000 {
       let tickX = Self.left + tick / seconds * plotWidth
       svg.line(x1: tickX, y1: axisY, x2: tickX, y2: axisY + 5, stroke: "#333")
-      let startSeconds = Double(start) / 1e9
-      svg.text(Self.seconds(startSeconds + tick), x: tickX, y: axisY + 17, anchor: "middle", size: 10)
+      let (sum, overflow) = start.addingReportingOverflow(UInt64(min(tick * 1e9, 1.8e19).rounded()))
+      let time = overflow ? UInt64.max : sum
+      svg.text(
+        Self.seconds(time, decimals: decimals), x: tickX, y: axisY + 17, anchor: "middle", size: 10)
       tick += step
     }
     svg.text("time (s)", x: Self.left - 8, y: axisY + 17, anchor: "end", size: 10, fill: "#555")
@@ -645,6 +651,11 @@ struct TimelinePlot {
   /// `1 scene`, `2 scenes`.
   static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
+  /// 10 to the `exponent` (−9 … 0), by repeated division.
+  private static func powerOfTen(_ exponent: Int) -> Double {
+    (0..<(-exponent)).reduce(1.0) { value, _ in value / 10 }
+  }
+
   /// 1, 2 or 5 times a power of ten, at least `raw`.
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0 else { return 1 }
@@ -658,17 +669,17 @@ struct TimelinePlot {
     return power * 10
   }
 
-  /// Seconds as a tick label: `0`, `0.5`, `12`, `1.25`.
-  static func seconds(_ value: Double) -> String {
-    let thousandths = SVGDocument.saturatingInt(value, scale: 1000)
-    var text = "\(thousandths / 1000)"
-    var fraction = thousandths % 1000
-    guard fraction != 0 else { return text }
-    var digits = String(fraction).leftPadded(to: 3, with: "0")
-    while digits.last == "0" {
-      digits.removeLast()
-      fraction /= 10
-    }
+  /// Nanoseconds as a tick label in seconds, rounded half up to `decimals` (0–9) places, trailing
+  /// zeros dropped: `0`, `0.5`, `12`, `1.25`, `1.0002`.
+  /// - Complexity: O(1).
+  static func seconds(_ nanoseconds: UInt64, decimals: Int) -> String {
+    let unit = (0..<(9 - min(max(decimals, 0), 9))).reduce(UInt64(1)) { value, _ in value * 10 }
+    let rounded = nanoseconds / unit + (nanoseconds % unit >= (unit + 1) / 2 && unit > 1 ? 1 : 0)
+    let units = 1_000_000_000 / unit
+    var text = "\(rounded / units)"
+    guard units > 1, rounded % units != 0 else { return text }
+    var digits = String(rounded % units).leftPadded(to: String(units - 1).count, with: "0")
+    while digits.last == "0" { digits.removeLast() }
     text += "." + digits
     return text
   }

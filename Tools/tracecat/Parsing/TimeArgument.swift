@@ -3,7 +3,8 @@
 /// Seconds are a decimal number with an optional `s` suffix (`1.5`, `1.5s`, `.25`); milliseconds take
 /// `ms` (`250ms`, `0.5ms`); nanoseconds take `ns` and must be whole (`1500000000ns`). Decimals are parsed
 /// exactly, digit by digit, never through a `Double`, so `--from 0.1` is exactly 100 000 000 ns. Digits
-/// past the nanosecond are refused rather than rounded.
+/// past the nanosecond are refused rather than rounded (trailing zeros there change nothing and are
+/// accepted), and so is a time past 2⁶⁴ − 1 ns; each with its own message.
 enum TimeArgument {
   /// The units a time may carry, longest suffix first so `ms` and `ns` win over `s`.
   private static let units: [(suffix: String, nanoseconds: UInt64, decimals: Int)] = [
@@ -19,17 +20,48 @@ enum TimeArgument {
   /// - Returns: Nanoseconds since session start.
   /// - Throws: ``TracecatError/usage(message:hint:)`` naming the option and the accepted forms.
   static func parse(_ text: String, option: String, command: String) throws -> UInt64 {
-    guard let nanoseconds = nanoseconds(text) else {
+    switch reading(text) {
+    case .time(let nanoseconds):
+      return nanoseconds
+    case .tooPrecise(let decimals, let unit):
+      throw TracecatError.usage(
+        message: "\(option) '\(text)' is more precise than a nanosecond",
+        hint: decimals == 0
+          ? "nanoseconds are whole (1500000000ns)."
+          : "\(unit == "ms" ? "milliseconds" : "seconds") take at most \(decimals) decimals.")
+    case .outOfRange:
+      throw TracecatError.usage(
+        message: "\(option) '\(text)' is past the latest time a trace can hold",
+        hint: "times are at most 18446744073.709551615 s (2^64 - 1 ns) after the session's start.")
+    case .malformed:
       throw TracecatError.usage(
         message: "\(option) '\(text)' is not a time",
         hint: "use seconds (1.5 or 1.5s), milliseconds (250ms) or nanoseconds (1500000000ns); "
           + "see 'tracecat \(command) --help'.")
     }
-    return nanoseconds
   }
 
-  /// The nanoseconds a time argument names, or nil when it is malformed or overflows 64 bits.
+  /// What a time argument reads as.
+  enum Reading: Equatable {
+    /// Nanoseconds since session start.
+    case time(UInt64)
+    /// Digits past the nanosecond: the unit takes at most `decimals` decimals.
+    case tooPrecise(decimals: Int, unit: String)
+    /// Beyond 2⁶⁴ − 1 ns.
+    case outOfRange
+    /// Not a number with an optional unit.
+    case malformed
+  }
+
+  /// The nanoseconds a time argument names, or nil when it is malformed, too precise or overflows 64 bits.
   static func nanoseconds(_ text: String) -> UInt64? {
+    if case .time(let value) = reading(text) { return value }
+    return nil
+  }
+
+  /// Reads a time argument.
+  /// - Complexity: O(n) in the argument's length.
+  static func reading(_ text: String) -> Reading {
     var body = Substring(text)
     var unit = units[2]
     if let match = units.first(where: { body.hasSuffix($0.suffix) }) {
@@ -40,17 +72,22 @@ enum TimeArgument {
     let whole = parts[0]
     let fraction = parts.count > 1 ? parts[1] : ""
     guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(\.isASCIIDigit),
-      fraction.allSatisfy(\.isASCIIDigit),
-      fraction.count <= unit.decimals
-    else { return nil }
-    let wholeValue = whole.isEmpty ? 0 : UInt64(whole)
-    let fractionDigits = fraction + String(repeating: "0", count: unit.decimals - fraction.count)
+      fraction.allSatisfy(\.isASCIIDigit)
+    else { return .malformed }
+    // Trailing zeros past the nanosecond change nothing (`1.0000000000`); any other digit would be lost.
+    var significant = fraction
+    while significant.count > unit.decimals, significant.last == "0" { significant = significant.dropLast() }
+    guard significant.count <= unit.decimals else {
+      return .tooPrecise(decimals: unit.decimals, unit: unit.suffix)
+    }
+    let fractionDigits = significant + String(repeating: "0", count: unit.decimals - significant.count)
     let fractionValue = fractionDigits.isEmpty ? 0 : UInt64(fractionDigits)
-    guard let wholeValue, let fractionValue else { return nil }
+    // A whole part of digits only that does not fit 64 bits is out of range, not malformed.
+    guard let wholeValue = whole.isEmpty ? 0 : UInt64(whole), let fractionValue else { return .outOfRange }
     let (scaled, overflow) = wholeValue.multipliedReportingOverflow(by: unit.nanoseconds)
     let fractionNanoseconds = fractionValue * (unit.nanoseconds / pow10(unit.decimals))
     let (sum, carry) = scaled.addingReportingOverflow(fractionNanoseconds)
-    return overflow || carry ? nil : sum
+    return overflow || carry ? .outOfRange : .time(sum)
   }
 
   private static func pow10(_ exponent: Int) -> UInt64 {

@@ -1,0 +1,51 @@
+import FoldTrace
+
+/// Which of the scenes a `--scene` filter names a trace never showed, for a note on standard error.
+///
+/// A scene filter that matches nothing is an answer, not an error: the trace is valid and the output is
+/// rightly empty (exit 0). But an empty output alone hides a typo (`-s 12` for `-s 2`), so the command
+/// says which named scenes did not appear and which scenes did.
+struct SceneCoverage {
+  /// The scenes the filter names, ascending; device-wide events (`-`) are not a scene.
+  let named: [SceneID]
+  /// The filter's window, for the note.
+  private let filter: EventFilter
+  /// The scenes seen so far, tracked only while ``named`` is not empty.
+  private var seen: Set<SceneID> = []
+
+  init(_ filter: EventFilter) {
+    self.filter = filter
+    named = (filter.scenes ?? []).compactMap { $0 }.sorted()
+  }
+
+  /// Notes the scenes of `events` (a frame's keyframe or events).
+  /// - Complexity: O(events), nothing when the filter names no scene.
+  mutating func see(_ events: [TraceEvent]) {
+    guard !named.isEmpty else { return }
+    for event in events { if let scene = event.scene { seen.insert(scene) } }
+  }
+
+  /// Notes every scene in `scenes`.
+  mutating func see(scenes: some Sequence<SceneID>) {
+    guard !named.isEmpty else { return }
+    seen.formUnion(scenes)
+  }
+
+  /// The note for `file` when a named scene did not appear, nil when every one did: `tracecat: note:
+  /// a.foldtrace: no scene 9 (its scenes: 1, 2)`, with the window when `--from` or `--to` narrowed it.
+  func note(file: String) -> String? {
+    let missing = named.filter { !seen.contains($0) }
+    guard !missing.isEmpty else { return nil }
+    let list = { (ids: [SceneID]) in
+      ids.prefix(12).map { "\($0)" }.joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
+    }
+    var window = ""
+    if filter.from > 0 || filter.to != .max {
+      let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
+      window = " from \(EventFormatter.time(filter.from)) s to \(end)"
+    }
+    let present = seen.sorted()
+    return "tracecat: note: \(InputSource.displayName(file)): no \(missing.count == 1 ? "scene" : "scenes") "
+      + "\(list(missing))\(window) (\(present.isEmpty ? "no scenes there" : "its scenes: \(list(present))"))"
+  }
+}
