@@ -151,7 +151,11 @@ enum ChromeTraceExporter {
         try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
         appNamed.insert(id)
       }
-      try write(ended, pid: pid, counters: &counters[id, default: (nil, nil, nil)])
+      // Taken out and put back: `write` reads `self`, so writing through `&counters[id]` would copy the
+      // whole table at every event.
+      var last = counters.removeValue(forKey: id) ?? (nil, nil, nil)
+      try write(ended, pid: pid, counters: &last)
+      counters[id] = last
     }
 
     /// The scene's process and thread names.
