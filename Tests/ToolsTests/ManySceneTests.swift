@@ -1,0 +1,55 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// A trace of many distinct scenes that come and go (each connects, reports one geometry and
+/// disconnects; a few at once) is read in memory that does not grow a full scene's history per scene.
+@Suite struct ManySceneMemoryTests {
+  /// 150 k scenes took about 1.1 GB when every disconnected scene kept its whole state (≈ 7 KB); their
+  /// 24-byte summaries fit a 32 MB data segment, text and JSON.
+  @Test func statsSummarizesDisconnectedScenesCompactly() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 150_000)
+    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    let counted = lines.contains("scenes: 150000")
+    #expect(counted, "\(text.text.prefix(600))")
+    #expect(lines.filter { $0.hasPrefix("scene ") }.count == 150_000)
+    let first = lines.contains("scene 1: external: compactTall (0 changes)")
+    let last = lines.contains("scene 150000: internal: compactTall (0 changes)")
+    #expect(first && last)
+    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(json.status == 0, "\(json.stderr.prefix(600))")
+    let ends = json.text.hasSuffix("}\n")
+    #expect(ends)
+    let firstScene = json.text.contains(
+      #"{"display":"external","geometryEvents":1,"scene":1,"shapeChanges":0,"shapes":["compactTall"]}"#)
+    #expect(firstScene)
+    let sceneCount = json.text.components(separatedBy: #""geometryEvents":1,"#).count - 1
+    #expect(sceneCount == 150_000)
+  }
+}
+
+/// A scene's connections are summarized as one: its displays' last, its shapes in order of first
+/// visit over every connection, its changes and geometry events summed.
+@Suite struct ManySceneValueTests {
+  @Test func reconnectionsFoldIntoOneSummary() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // 3 scenes, 4 connections each, widths rotating so each visits both shapes.
+    try fixture.writeManySceneTrace("re.foldtrace", count: 3, overlap: 2, reconnecting: 4)
+    let result = try fixture.run(["stats", "re.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let scenes = result.text.split(separator: "\n").filter { $0.hasPrefix("  scene ") }.map {
+      $0.split(separator: " ").joined(separator: " ")
+    }
+    #expect(
+      scenes == [
+        "scene 1: external: compactTall (0 changes)",
+        "scene 2: external: compactTall, regularTall (0 changes)",
+        "scene 3: external: compactTall, regularTall, regularWide (0 changes)",
+      ], "\(result.text)")
+  }
+}
