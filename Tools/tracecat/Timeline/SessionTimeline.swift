@@ -289,6 +289,10 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.disconnected = time
       sceneTable[id]?.endedBeforeWindow = early
       sceneTable[id]?.endSpans(at: time)
+      // No later sample can replace the newest: the scene's next sample, if it reconnects, starts anew.
+      sceneTable[id]?.widths.settle()
+      sceneTable[id]?.heights.settle()
+      sceneTable[id]?.scrollOffsets.settle()
       if !keepsSamples, let scene = sceneTable.removeValue(forKey: id) { keepSummary(of: scene) }
     case .geometry(let id, let geometry):
       // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
@@ -517,6 +521,14 @@ struct SessionTimeline: Sendable {
     ended.scrollOffsets = scene.scrollOffsets.takeSettled()
     sceneTable[id] = scene
     return ended
+  }
+
+  /// Forgets a disconnected scene whose ended spans and samples were taken (``takeEnded(_:)``): a
+  /// streaming export holds nothing of the scenes that left. If it reconnects it starts anew.
+  /// - Complexity: O(1).
+  mutating func forget(_ id: SceneID) {
+    guard sceneTable[id]?.disconnected != nil else { return }
+    sceneTable[id] = nil
   }
 
   /// Takes the device's hinge spans, settled hinge angles, markers and drops since the last call.
