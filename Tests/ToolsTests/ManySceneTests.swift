@@ -75,3 +75,25 @@ import Testing
     #expect(last)
   }
 }
+
+/// A plot gives each connection a lane, not each scene its whole life: 200 scenes that each connect
+/// three times on the external display, never more than 2 at once, plot in exactly 2 lanes (a lane per
+/// scene held from its first connection to its last gave 200).
+@Suite struct PlotLanePerConnectionTests {
+  @Test func reconnectingScenesShareTwoLanes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("re.foldtrace", count: 200, overlap: 2, reconnecting: 3)
+    let result = try fixture.run(["plot", "-o", "re.svg", "re.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "re.svg"), as: UTF8.self)
+    let lanes = svg.matches(of: /<g id="(display-[a-z0-9-]+)"/).map { String($0.1) }
+    #expect(lanes == ["display-external", "display-external-2"])
+    // Every connection has its band: 600, titled by its scene.
+    let bands = svg.matches(of: #/<title>scene \d+ /#).count
+    let grey = svg.matches(of: /<title>(\d+) changes/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    #expect(bands + grey >= 600)
+    let header = svg.contains("200 scenes on 1 display")
+    #expect(header)
+  }
+}

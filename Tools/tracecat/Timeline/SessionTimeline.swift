@@ -27,6 +27,10 @@ struct SessionTimeline: Sendable {
     var disconnected: UInt64?
     /// True when it disconnected before the filter's `from` and has not reconnected.
     var endedBeforeWindow = false
+    /// Its connections in the window, in time order: each from its connection to its disconnection (nil
+    /// while connected), in nanoseconds, on its display. Kept when the timeline keeps samples (a plot
+    /// places each connection in a lane of its own display).
+    var connections: [Connection] = []
     /// Width samples: time (ns) and width (points). Kept only when the timeline keeps samples; with a
     /// grid, thinned to what the plot draws (``StepSeries``).
     var widths: StepSeries
@@ -141,6 +145,13 @@ struct SessionTimeline: Sendable {
       selection.end(at: time)
       appDecision.end(at: time)
     }
+  }
+
+  /// One connection of a scene: from `start` to `end` (nil while connected), in nanoseconds.
+  struct Connection: Sendable, Equatable {
+    var start: UInt64
+    var end: UInt64?
+    var display: DisplayRole
   }
 
   /// What `stats` reports of one scene, in 24 bytes: a timeline that keeps no samples folds a scene
@@ -285,10 +296,27 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.display = display
       sceneTable[id]?.disconnected = nil
       sceneTable[id]?.endedBeforeWindow = false
+      if keepsSamples {
+        // A connection of a connected scene starts it afresh: the connection before ends here.
+        if let count = sceneTable[id]?.connections.count, count > 0,
+          sceneTable[id]?.connections[count - 1].end == nil
+        {
+          sceneTable[id]?.connections[count - 1].end = time
+        }
+        sceneTable[id]?.connections.append(Connection(start: time, end: nil, display: display))
+      }
     case .sceneDisconnected(let id):
       sceneTable[id]?.disconnected = time
       sceneTable[id]?.endedBeforeWindow = early
       sceneTable[id]?.endSpans(at: time)
+      if keepsSamples, let count = sceneTable[id]?.connections.count, count > 0 {
+        // A connection that ended before the window is not shown.
+        if early {
+          sceneTable[id]?.connections.removeLast()
+        } else {
+          sceneTable[id]?.connections[count - 1].end = time
+        }
+      }
       // No later sample can replace the newest: the scene's next sample, if it reconnects, starts anew.
       sceneTable[id]?.widths.settle()
       sceneTable[id]?.heights.settle()
