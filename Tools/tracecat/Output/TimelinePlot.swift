@@ -40,10 +40,18 @@ struct TimelinePlot {
   /// One connection of a scene, as a lane draws it: the scene's ``SessionTimeline/Scene/connections``
   /// entry `index`, from `start` to `end` (nil: connected at the end), in nanoseconds.
   struct Piece {
-    var scene: SessionTimeline.Scene
+    /// The scene, shared by its pieces (a scene is kilobytes; a trace may have thousands of pieces).
+    let shared: SharedScene
+    var scene: SessionTimeline.Scene { shared.scene }
     var index: Int
     var start: UInt64
     var end: UInt64?
+  }
+
+  /// A scene, held once for all its pieces.
+  final class SharedScene {
+    let scene: SessionTimeline.Scene
+    init(_ scene: SessionTimeline.Scene) { self.scene = scene }
   }
 
   /// One display's lane: the connections shown on it, one after another.
@@ -72,8 +80,9 @@ struct TimelinePlot {
   static func lanes(_ timeline: SessionTimeline) -> [Lane] {
     var pieces: [Piece] = []
     for scene in timeline.scenes {
+      let shared = SharedScene(scene)
       for (index, connection) in scene.connections.enumerated() {
-        pieces.append(Piece(scene: scene, index: index, start: connection.start, end: connection.end))
+        pieces.append(Piece(shared: shared, index: index, start: connection.start, end: connection.end))
       }
     }
     pieces.sort { ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index) }
@@ -677,7 +686,7 @@ struct TimelinePlot {
       {
         let next = connections[piece.index + 1]
         pairs.append(
-          (piece, Piece(scene: piece.scene, index: piece.index + 1, start: next.start, end: next.end)))
+          (piece, Piece(shared: piece.shared, index: piece.index + 1, start: next.start, end: next.end)))
       }
     }
     guard !pairs.isEmpty else { return }
