@@ -97,3 +97,24 @@ import Testing
     #expect(header)
   }
 }
+
+/// Handovers closer than 4 units gather into one paler line that counts them: 2 000 scenes that take
+/// turns on the two displays 1 ms apart draw at most a line per 4 units, not one per handover.
+@Suite struct PlotHandoverGatheringTests {
+  @Test func closeHandoversGather() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("turns.foldtrace", count: 2_000)
+    let result = try fixture.run(["plot", "-o", "turns.svg", "turns.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "turns.svg"), as: UTF8.self)
+    let group = try #require(svg.components(separatedBy: "<g class=\"handovers\">").last)
+    let handovers = group.components(separatedBy: "</g>")[0]
+    let lines = handovers.components(separatedBy: "<line ").count - 1
+    #expect(lines > 0 && lines <= 2 * 1_056 / 4 + 2)
+    let counted = handovers.matches(of: /<title>(\d+) handovers/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    let singles = handovers.components(separatedBy: "<title>handover: ").count - 1
+    // Every scene hands over to a scene connecting on the other display within 1 s of its end.
+    #expect(counted + singles == 2_000)
+  }
+}

@@ -4,8 +4,10 @@ import LayoutCore
 /// Draws a ``SessionTimeline`` as an SVG timeline that scales with the window (`width="100%"` and a view
 /// box, 1200 units wide) and with the session: the device's hinge on top, then one lane per display
 /// (iPhone Duo's external and internal displays, a window, iPhone Mirroring, a monitor; a second lane
-/// when two scenes share a display at once) in which the scenes that used it follow one another, their
-/// handovers joined by a dashed line between lanes. Each lane has the scenes, their width and height
+/// when two scenes share a display at once) in which the scenes' connections follow one another (each
+/// in the first lane free when it starts, so a scene that comes back holds no lane in between), their
+/// handovers joined by a dashed line between lanes (those closer than 4 units gathered into one paler
+/// line that counts them). Each lane has the scenes, their width and height
 /// (step lines, points), layout shape and presentation (LayoutCore's `LayoutShape.presentation`), safe
 /// area, division and occlusion (active solid, inactive pale), interactive resizing, the scroll anchor
 /// and selection the trace recorded and the scroll offset, and its own time axis; markers are dashed
@@ -690,7 +692,33 @@ struct TimelinePlot {
       }
     }
     guard !pairs.isEmpty else { return }
+    // In time order (stable), so that close handovers follow one another and gather.
+    pairs.sort { max($0.from.end ?? 0, $0.to.start) < max($1.from.end ?? 0, $1.to.start) }
     svg.group(class: "handovers")
+    // Handovers within 4 units of the first of them are drawn as one paler line across all their bands,
+    // titled with their count, so a session of thousands of handovers stays legible and bounded.
+    var gathered: (y1: Double, y2: Double, x: Double, first: UInt64, last: UInt64, count: Int)?
+    var single: (from: Piece, to: Piece, y1: Double, y2: Double)?
+    func flush() {
+      if let pair = single {
+        let time = max(pair.from.end ?? 0, pair.to.start)
+        let lineX = x(time)
+        let (y1, y2) = (pair.y1, pair.y2)
+        svg.add(
+          "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
+            + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
+            + "<title>handover: scene \(pair.from.scene.id) (\(display(pair.from).rawValue)) → scene \(pair.to.scene.id) "
+            + "(\(display(pair.to).rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+      } else if let group = gathered {
+        svg.add(
+          "<line x1=\"\(SVGDocument.n(group.x))\" y1=\"\(SVGDocument.n(group.y1))\" x2=\"\(SVGDocument.n(group.x))\" "
+            + "y2=\"\(SVGDocument.n(group.y2))\" stroke=\"#5b6b82\" stroke-width=\"1\" stroke-opacity=\"0.3\" stroke-dasharray=\"3 2\">"
+            + "<title>\(group.count) handovers \(EventFormatter.time(group.first))–\(EventFormatter.time(group.last)) s"
+            + "</title></line>")
+      }
+      gathered = nil
+      single = nil
+    }
     for pair in pairs {
       guard let fromY = sceneBandY[pair.from.scene.id]?[pair.from.index],
         let toY = sceneBandY[pair.to.scene.id]?[pair.to.index]
@@ -698,12 +726,20 @@ struct TimelinePlot {
       let time = max(pair.from.end ?? 0, pair.to.start)
       let lineX = x(time)
       let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
-      svg.add(
-        "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
-          + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
-          + "<title>handover: scene \(pair.from.scene.id) (\(display(pair.from).rawValue)) → scene \(pair.to.scene.id) "
-          + "(\(display(pair.to).rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+      let (top, bottom) = (min(y1, y2), max(y1, y2))
+      if let group = gathered, abs(lineX - group.x) < 4 {
+        gathered = (
+          min(group.y1, top), max(group.y2, bottom), group.x, min(group.first, time), max(group.last, time),
+          group.count + 1
+        )
+        single = nil
+        continue
+      }
+      flush()
+      gathered = (top, bottom, lineX, time, time, 1)
+      single = (pair.from, pair.to, y1, y2)
     }
+    flush()
     svg.close()
   }
 
