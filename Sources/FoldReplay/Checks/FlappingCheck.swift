@@ -58,6 +58,8 @@ struct FlappingCheck {
     var lastContext: LayoutContext
   }
   private var scenes: [SceneRuns] = []
+  /// Each scene's position in `scenes`: a trace may hold a million scenes.
+  private var indices: [SceneID: Int] = [:]
   let minimumDwell: UInt64
   let expectations: ReplayExpectations
 
@@ -97,7 +99,8 @@ struct FlappingCheck {
         interrupted: interrupted, startSize: size, entrySize: entrySize, entryShape: entryShape,
         followedStructure: followedStructure, followedOtherInput: followedOtherInput)
     }
-    guard let index = scenes.firstIndex(where: { $0.scene == change.scene }) else {
+    guard let index = indices[change.scene] else {
+      indices[change.scene] = scenes.count
       scenes.append(
         SceneRuns(
           scene: change.scene,

@@ -106,12 +106,12 @@ struct MotionCheck {
   private var scenes: [(id: SceneID, tracks: SceneTracks)] = []
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
-  /// ``maximumJump`` per scene, in the order scenes first moved (a linear search: a scene or two).
-  private var sceneJumps: [(scene: SceneID, jump: Double)] = []
+  /// ``maximumJump`` per scene.
+  private var sceneJumps: [SceneID: Double] = [:]
 
   /// The largest movement of an element of `scene` between two samples or across a retarget, in points.
   func maximumJump(of scene: SceneID) -> Double {
-    sceneJumps.first { $0.scene == scene }?.jump ?? 0
+    sceneJumps[scene] ?? 0
   }
 
   /// Starts measuring one record's jumps apart: ``maximumJump`` holds the record's own until
@@ -125,11 +125,7 @@ struct MotionCheck {
   private mutating func endJumps(of scene: SceneID, keeping overall: Double) {
     let jump = maximumJump
     maximumJump = max(overall, jump)
-    if let index = sceneJumps.firstIndex(where: { $0.scene == scene }) {
-      sceneJumps[index].jump = max(sceneJumps[index].jump, jump)
-    } else {
-      sceneJumps.append((scene, jump))
-    }
+    sceneJumps[scene] = max(sceneJumps[scene] ?? jump, jump)
   }
 
   /// True when a still element's zero steps are within every frame-jump bound: the position tolerance is

@@ -19,13 +19,18 @@ struct ReplayCheckRun: ReplaySink {
   /// What the checks know of the app under test.
   let expectations: ReplayExpectations
   /// Per scene, what the motion check needs of the plans: the last plan laid out, the plan just
-  /// evaluated and the scene size at the animator's last update. Linear search: a replay has a scene or
-  /// two.
+  /// evaluated and the scene size at the animator's last update, in the order first seen.
   private var structures: [SceneStructure] = []
+  /// Each scene's position in ``structures``: a trace may hold a million scenes.
+  private var structureIndices: [SceneID: Int] = [:]
   private var kept: [ReplayCheck: Int] = [:]
   /// The most failure groups kept (``ReplaySummary/failureGroups``); later groups are only counted.
   static let groupLimit = 256
+  /// Per scene its shape transitions and decisions, in the order first laid out (sorted by scene when
+  /// the summary is read).
   private var shapes: [ReplaySummary.SceneShapes] = []
+  /// Each scene's position in ``shapes``.
+  private var shapeIndices: [SceneID: Int] = [:]
   /// The events and failures so far; the other fields are filled in by ``summary``.
   private var tally: ReplaySummary
 
@@ -34,7 +39,7 @@ struct ReplayCheckRun: ReplaySink {
   /// Assembled when read.
   func summary(digest: String) -> ReplaySummary {
     var summary = tally
-    summary.scenes = shapes.map { scene in
+    summary.scenes = shapes.sorted { $0.scene < $1.scene }.map { scene in
       var scene = scene
       scene.maximumFrameJump = motion.maximumJump(of: scene.scene)
       return scene
@@ -125,10 +130,10 @@ struct ReplayCheckRun: ReplaySink {
     for var failure in found {
       tally.failureCount += 1
       if let scene = failure.scene {
-        if failure.context == nil, let index = structures.firstIndex(where: { $0.scene == scene }) {
+        if failure.context == nil, let index = structureIndices[scene] {
           failure.context = structures[index].context
         }
-        if let index = shapes.firstIndex(where: { $0.scene == scene }) { shapes[index].failureCount += 1 }
+        if let index = shapeIndices[scene] { shapes[index].failureCount += 1 }
       }
       if let index = tally.failureGroups.lastIndex(where: { $0.holds(failure) }) {
         tally.failureGroups[index].add(failure)
@@ -145,8 +150,9 @@ struct ReplayCheckRun: ReplaySink {
 
   /// The position of `scene`'s structure in ``structures``, added when new.
   private mutating func structureIndex(_ scene: SceneID) -> Int {
-    if let index = structures.firstIndex(where: { $0.scene == scene }) { return index }
+    if let index = structureIndices[scene] { return index }
     structures.append(SceneStructure(scene: scene))
+    structureIndices[scene] = structures.count - 1
     return structures.count - 1
   }
 
@@ -170,7 +176,7 @@ struct ReplayCheckRun: ReplaySink {
       time: change.time, eventIndex: change.eventIndex, shape: change.shape,
       presentation: change.presentation, columns: change.columns)
     let index: Int
-    if let found = shapes.firstIndex(where: { $0.scene == change.scene }) {
+    if let found = shapeIndices[change.scene] {
       index = found
       if shapes[index].transitions.last?.shape != change.shape {
         shapes[index].transitions.append(transition)
@@ -182,10 +188,11 @@ struct ReplayCheckRun: ReplaySink {
         shapes[index].timeline.append(decisions)
       }
     } else {
-      index = shapes.firstIndex { $0.scene > change.scene } ?? shapes.count
+      index = shapes.count
       var scene = ReplaySummary.SceneShapes(scene: change.scene, transitions: [transition])
       scene.timeline = [decisions]
-      shapes.insert(scene, at: index)
+      shapes.append(scene)
+      shapeIndices[change.scene] = index
     }
     if let drift = anchorDrift {
       shapes[index].maximumAnchorDrift = max(shapes[index].maximumAnchorDrift, abs(drift))

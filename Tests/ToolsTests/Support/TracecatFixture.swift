@@ -151,3 +151,44 @@ struct TracecatFixture {
     try writer.close()
   }
 }
+
+extension TracecatFixture {
+  /// Writes `name` in the fixture's directory: `count` scenes (ids 1…count) that each connect, report
+  /// one geometry and disconnect, 1 ms apart, on the external and internal displays in turn; each lives
+  /// `overlap` ms, so at most `overlap` are connected at once. Widths step through 390…990 pt, so the
+  /// scenes visit compactTall and regularTall. With `reconnecting`, every scene connects `reconnecting`
+  /// times on the external display instead, one connection after another, at most `overlap` at once.
+  /// - Complexity: O(count · connections) events, written as they are made.
+  func writeManySceneTrace(_ name: String, count: Int, overlap: Int = 4, reconnecting: Int = 1) throws {
+    let writer = try TraceWriter(path: directory.appendingPathComponent(name).path, header: Self.header)
+    let step: UInt64 = 1_000_000
+    var open: [(end: UInt64, scene: SceneID)] = []
+    var slot = 0
+    for round in 0..<reconnecting {
+      for index in 0..<count {
+        let time = UInt64(slot) * step
+        slot += 1
+        while let first = open.first, first.end <= time {
+          try writer.append(TraceEvent(time: first.end, .sceneDisconnected(scene: first.scene)))
+          open.removeFirst()
+        }
+        let scene = SceneID(UInt32(index + 1))
+        let display: DisplayRole = reconnecting > 1 || index % 2 == 0 ? .external : .internal
+        let width = 390 + Double((index + round) % 7) * 100
+        try writer.append(TraceEvent(time: time, .sceneConnected(scene: scene, display: display, scale: 3)))
+        try writer.append(
+          TraceEvent(
+            time: time,
+            .geometry(
+              scene: scene,
+              SceneGeometry(
+                size: TraceSize(width: width, height: 844),
+                safeArea: TraceInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
+                horizontal: width < 700 ? .compact : .regular, vertical: .regular))))
+        open.append((time + UInt64(overlap) * step - 1, scene))
+      }
+    }
+    for (end, scene) in open { try writer.append(TraceEvent(time: end, .sceneDisconnected(scene: scene))) }
+    try writer.close()
+  }
+}

@@ -7,8 +7,10 @@ struct PlotCommand: TracecatCommand {
     abstract: "Draw a trace as an SVG timeline: a lane per display with sizes, shapes, regions, scroll.",
     discussion: """
       One lane per display (iPhone Duo's external and internal displays, a window, iPhone Mirroring, a \
-      monitor; a second lane when two scenes share a display at once): the scenes that used it one after \
-      another, handovers between displays joined by a dashed line; their width (blue) and height (red) \
+      monitor; a second lane when two scenes share a display at once): each connection of a scene in \
+      the display's first lane free when it connects, so a display has as many lanes as it had scenes \
+      connected at once, however often scenes come back; handovers between displays joined by a dashed \
+      line (handovers closer than 4 px gather into one paler line that counts them); their width (blue) and height (red) \
       in points as step lines; the layout shape and presentation as colored bands (as LayoutCore derives \
       them from size classes and size); the safe area; division and occlusion regions (active solid, \
       inactive pale); interactive resizing; the scroll anchor item and selection the trace recorded, and \

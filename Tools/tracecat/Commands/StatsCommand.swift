@@ -56,12 +56,14 @@ struct StatsCommand: TracecatCommand {
       }
       progress.finish()
       summary.unknownEvents = reader.unknownEventCount
+      summary.timeline.mergeSummaries()
       if json {
-        console.print(
-          try StatsReport(summary, name: name, header: reader.header, fileSize: reader.fileSize).line())
+        try StatsReport(summary, name: name, header: reader.header, fileSize: reader.fileSize).write {
+          try console.write($0)
+        }
       } else {
-        for line in summary.lines(name: name, header: reader.header, fileSize: reader.fileSize) {
-          console.print(line)
+        summary.forEachLine(name: name, header: reader.header, fileSize: reader.fileSize) {
+          console.print($0)
         }
       }
       if let failure { throw failure }

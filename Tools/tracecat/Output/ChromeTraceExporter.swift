@@ -39,7 +39,8 @@ enum ChromeTraceExporter {
   ///   - marks: A replay's failures and anchor drifts, if asked for.
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
-  /// - Complexity: O(events) time; memory O(scenes) beyond the open spans and the replay's marks.
+  /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
+  ///   marks, and a few dozen bytes per scene shown (its displays and last counter values).
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
     _ emit: (ChromeTraceEvent) throws -> Void
@@ -83,7 +84,7 @@ enum ChromeTraceExporter {
     }
     timeline.finish()
     try exporter.takeAll(&timeline)
-    if let marks { try forEachReplayEvent(timeline, marks: marks, emit) }
+    if let marks { try forEachReplayEvent(timeline, shown: Set(exporter.named.keys), marks: marks, emit) }
   }
 
   /// The per-scene state of a streaming export: which scenes are named, the counters' last values.
@@ -134,6 +135,8 @@ enum ChromeTraceExporter {
     /// Takes what the scene ended; writes it when the scene is shown, naming the scene first.
     mutating func take(_ id: SceneID, from timeline: inout SessionTimeline) throws {
       let ended = timeline.takeEnded(id)
+      // Once taken, a disconnected scene is forgotten: memory holds the connected scenes only.
+      defer { timeline.forget(id) }
       guard timeline.shows(id), let scene = timeline[scene: id] else { return }
       let pid = pid(of: id)
       if let displays = named[id] {
@@ -151,7 +154,11 @@ enum ChromeTraceExporter {
         try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
         appNamed.insert(id)
       }
-      try write(ended, pid: pid, counters: &counters[id, default: (nil, nil, nil)])
+      // Taken out and put back: `write` reads `self`, so writing through `&counters[id]` would copy the
+      // whole table at every event.
+      var last = counters.removeValue(forKey: id) ?? (nil, nil, nil)
+      try write(ended, pid: pid, counters: &last)
+      counters[id] = last
     }
 
     /// The scene's process and thread names.
@@ -256,10 +263,11 @@ enum ChromeTraceExporter {
 
   /// Hands the replay's failures as instant events and its anchor drifts as a counter to `emit`, within
   /// the timeline's window and scenes, one at a time: none is built before the one before it is written.
+  /// `shown`: the scenes the export showed (the timeline has forgotten those that left).
   static func forEachReplayEvent(
-    _ timeline: SessionTimeline, marks: ReplayMarks, _ emit: (ChromeTraceEvent) throws -> Void
+    _ timeline: SessionTimeline, shown: Set<SceneID>, marks: ReplayMarks,
+    _ emit: (ChromeTraceEvent) throws -> Void
   ) rethrows {
-    let shown = Set(timeline.scenes.map(\.id))
     let window = (timeline.start ?? 0)...timeline.end
     for failure in marks.failures where window.contains(failure.time) {
       if let scene = failure.scene {

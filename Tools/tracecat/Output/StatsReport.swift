@@ -48,6 +48,14 @@ struct StatsReport: Encodable {
   /// `cleanly`, `noSeekTable`, `torn` or `corrupt`.
   var closed: String
   var damage: Damage?
+  /// The scenes' source: not encoded as such (``write(_:)`` writes them in `scenes`).
+  private let timeline: SessionTimeline
+
+  private enum CodingKeys: String, CodingKey {
+    case file, device, app, recorder, format, start, end, duration, events, eventsByKind, scenes, dropped
+    case droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, compressionRatio, closed
+    case damage
+  }
 
   init(_ summary: TraceSummary, name: String, header: TraceHeader, fileSize: Int) {
     let timeline = summary.timeline
@@ -61,11 +69,9 @@ struct StatsReport: Encodable {
     duration = end - start
     events = summary.events
     eventsByKind = Dictionary(uniqueKeysWithValues: summary.eventsByKind.map { ($0.key.name, $0.value) })
-    scenes = timeline.scenes.map {
-      Scene(
-        scene: $0.id.rawValue, display: $0.display.rawValue, shapes: $0.shapesVisited.map(\.rawValue),
-        shapeChanges: $0.shapeChanges, geometryEvents: $0.geometryEvents)
-    }
+    // Written one by one by `write(_:)`, never held: a trace may hold a million scenes.
+    scenes = []
+    self.timeline = timeline
     dropped = timeline.droppedCount
     droppedRecords = summary.droppedRecords
     unknown = summary.unknownEvents
@@ -78,10 +84,47 @@ struct StatsReport: Encodable {
     damage = summary.damage.map { Damage(offset: $0.offset, reason: $0.reason) }
   }
 
-  /// The report as one line of JSON with sorted keys.
-  func line() throws -> String {
+  /// Hands the report, one line of JSON with sorted keys and its newline, to `output` in pieces of
+  /// about 64 KiB: the scenes are encoded one at a time, so a trace of a million scenes is reported in
+  /// memory that does not grow with them.
+  /// - Throws: An encoding error; what `output` throws.
+  /// - Complexity: O(scenes) time; O(1) memory beyond the timeline's summaries.
+  func write(_ output: ([UInt8]) throws -> Void) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self)
+    let whole = try encoder.encode(self)
+    // Every quote inside a JSON string is escaped, so the key and its empty array appear once, as the key.
+    let key = Array("\"scenes\":[".utf8)
+    guard let at = Self.firstIndex(of: key + [UInt8(ascii: "]")], in: whole) else {
+      throw EncodingError.invalidValue(
+        whole, EncodingError.Context(codingPath: [], debugDescription: "no scenes key"))
+    }
+    var buffer = Array(whole[..<(at + key.count)])
+    var first = true
+    try timeline.forEachSummary { summary in
+      if !first { buffer.append(UInt8(ascii: ",")) }
+      first = false
+      buffer += try encoder.encode(
+        Scene(
+          scene: summary.id.rawValue, display: summary.display.rawValue,
+          shapes: summary.shapesVisited.map(\.rawValue), shapeChanges: summary.shapeChanges,
+          geometryEvents: summary.geometryEvents))
+      if buffer.count >= 1 << 16 {
+        try output(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+    }
+    buffer += whole[(at + key.count)...]
+    buffer.append(UInt8(ascii: "\n"))
+    try output(buffer)
+  }
+
+  /// Where `needle` first starts in `bytes`.
+  private static func firstIndex(of needle: [UInt8], in bytes: Data) -> Int? {
+    let haystack = Array(bytes)
+    guard haystack.count >= needle.count else { return nil }
+    return (0...(haystack.count - needle.count)).first {
+      haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+    }
   }
 }

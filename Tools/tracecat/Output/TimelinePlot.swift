@@ -4,8 +4,10 @@ import LayoutCore
 /// Draws a ``SessionTimeline`` as an SVG timeline that scales with the window (`width="100%"` and a view
 /// box, 1200 units wide) and with the session: the device's hinge on top, then one lane per display
 /// (iPhone Duo's external and internal displays, a window, iPhone Mirroring, a monitor; a second lane
-/// when two scenes share a display at once) in which the scenes that used it follow one another, their
-/// handovers joined by a dashed line between lanes. Each lane has the scenes, their width and height
+/// when two scenes share a display at once) in which the scenes' connections follow one another (each
+/// in the first lane free when it starts, so a scene that comes back holds no lane in between), their
+/// handovers joined by a dashed line between lanes (those closer than 4 units gathered into one paler
+/// line that counts them). Each lane has the scenes, their width and height
 /// (step lines, points), layout shape and presentation (LayoutCore's `LayoutShape.presentation`), safe
 /// area, division and occlusion (active solid, inactive pale), interactive resizing, the scroll anchor
 /// and selection the trace recorded and the scroll offset, and its own time axis; markers are dashed
@@ -37,38 +39,125 @@ struct TimelinePlot {
     .closed: "#9c755f", .partiallyOpen: "#edc948", .fullyOpen: "#8cd17d", .unknown: "#bab0ac",
   ]
 
-  /// One display's lane: the scenes shown on it, one after another.
+  /// One connection of a scene, as a lane draws it: the scene's ``SessionTimeline/Scene/connections``
+  /// entry `index`, from `start` to `end` (nil: connected at the end), in nanoseconds.
+  struct Piece {
+    /// The scene, shared by its pieces (a scene is kilobytes; a trace may have thousands of pieces).
+    let shared: SharedScene
+    var scene: SessionTimeline.Scene { shared.scene }
+    var index: Int
+    var start: UInt64
+    var end: UInt64?
+  }
+
+  /// A scene, held once for all its pieces.
+  final class SharedScene {
+    let scene: SessionTimeline.Scene
+    init(_ scene: SessionTimeline.Scene) { self.scene = scene }
+  }
+
+  /// One display's lane: the connections shown on it, one after another.
   struct Lane {
     var display: DisplayRole
     /// 1 for the display's first lane, 2 when a second scene was on it at the same time, …
     var number: Int
-    var scenes: [SessionTimeline.Scene]
+    /// The connections in the lane, in the order they started.
+    var pieces: [Piece]
     var id: String { "display-\(display.rawValue)" + (number > 1 ? "-\(number)" : "") }
+    /// The scenes with a connection in the lane, in the order of their first one there.
+    var scenes: [SessionTimeline.Scene] {
+      var seen: Set<SceneID> = []
+      return pieces.compactMap { seen.insert($0.scene.id).inserted ? $0.scene : nil }
+    }
   }
 
-  /// The lanes: per display, each scene in the first lane that is free when it connects (scenes that
-  /// overlap in time get lanes of their own), displays in the order ``DisplayRole`` lists them.
+  /// The lanes: per display, each connection in the display's first lane that is free when it starts
+  /// (connections that overlap in time get lanes of their own), displays in the order ``DisplayRole``
+  /// lists them. A scene that disconnects and connects again holds no lane in between: a display has as
+  /// many lanes as it had scenes connected at once, and a scene's connections may land in different
+  /// lanes (the handover lines join them across displays).
   ///
-  /// - Complexity: O(s · l) for s scenes and l lanes.
+  /// - Complexity: O(c log c + c · l) for c connections and l lanes (at most the 128 scenes the format
+  ///   lets be connected at once).
   static func lanes(_ timeline: SessionTimeline) -> [Lane] {
+    var pieces: [Piece] = []
+    for scene in timeline.scenes {
+      let shared = SharedScene(scene)
+      for (index, connection) in scene.connections.enumerated() {
+        pieces.append(Piece(shared: shared, index: index, start: connection.start, end: connection.end))
+      }
+    }
+    pieces.sort { ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index) }
     var lanes: [Lane] = []
     var freeFrom: [UInt64] = []
-    for scene in timeline.scenes.sorted(by: { ($0.connected, $0.id) < ($1.connected, $1.id) }) {
+    for piece in pieces {
+      let display = piece.scene.connections[piece.index].display
       if let index = lanes.indices.first(where: {
-        lanes[$0].display == scene.display && freeFrom[$0] <= scene.connected
+        lanes[$0].display == display && freeFrom[$0] <= piece.start
       }) {
-        lanes[index].scenes.append(scene)
-        freeFrom[index] = scene.disconnected ?? .max
+        lanes[index].pieces.append(piece)
+        freeFrom[index] = piece.end ?? .max
       } else {
-        let number = lanes.filter { $0.display == scene.display }.count + 1
-        lanes.append(Lane(display: scene.display, number: number, scenes: [scene]))
-        freeFrom.append(scene.disconnected ?? .max)
+        let number = lanes.filter { $0.display == display }.count + 1
+        lanes.append(Lane(display: display, number: number, pieces: [piece]))
+        freeFrom.append(piece.end ?? .max)
       }
     }
     let order = DisplayRole.allCases
     return lanes.sorted {
       (order.firstIndex(of: $0.display)!, $0.number) < (order.firstIndex(of: $1.display)!, $1.number)
     }
+  }
+
+  /// What `items` of each of the lane's scenes belong to each of its connections in the lane, in lane
+  /// order: an item belongs to the scene's last connection that started at or before its time (to the
+  /// first, if it is earlier). Each scene's items are read once.
+  /// - Complexity: O(n log c) for n items of scenes with c connections.
+  private static func perPiece<Item>(
+    _ lane: Lane, _ items: (SessionTimeline.Scene) -> [Item], time: (Item) -> UInt64
+  ) -> [[Item]] {
+    var split: [SceneID: [[Item]]] = [:]
+    for scene in lane.scenes {
+      let starts = scene.connections.map(\.start)
+      var parts = [[Item]](repeating: [], count: max(starts.count, 1))
+      for item in items(scene) {
+        // The last start at or before the item's time, by binary search.
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let middle = (low + high) / 2
+          if starts[middle] <= time(item) { low = middle + 1 } else { high = middle }
+        }
+        parts[max(low - 1, 0)].append(item)
+      }
+      split[scene.id] = parts
+    }
+    return lane.pieces.map { split[$0.scene.id]?[$0.index] ?? [] }
+  }
+
+  /// Whether a scene's mark at a time (ns) belongs in the lane: its connection then (as
+  /// ``perPiece(_:_:time:)`` assigns it) is one of the lane's.
+  /// - Complexity: O(log c) per call for a scene of c connections.
+  private static func connectionsInLane(_ lane: Lane) -> (UInt64, SceneID) -> Bool {
+    var members: [SceneID: (starts: [UInt64], pieces: Set<Int>)] = [:]
+    for piece in lane.pieces {
+      members[piece.scene.id, default: (piece.scene.connections.map(\.start), [])].pieces.insert(piece.index)
+    }
+    return { time, scene in
+      guard let member = members[scene] else { return false }
+      var low = 0
+      var high = member.starts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if member.starts[middle] <= time { low = middle + 1 } else { high = middle }
+      }
+      return member.pieces.contains(max(low - 1, 0))
+    }
+  }
+
+  /// The lane's stretches of a band row, connection by connection (see ``perPiece(_:_:time:)``).
+  private static func stretches(_ lane: Lane, _ items: (SessionTimeline.Scene) -> [Stretch]) -> [Stretch] {
+    perPiece(lane, items, time: \.start).flatMap { $0 }
   }
 
   let timeline: SessionTimeline
@@ -81,8 +170,9 @@ struct TimelinePlot {
   private var span: Double { grid.span }
   private var svg = SVGDocument()
   private var y = 0.0
-  /// Where each scene's band was drawn (its lane's scene-band y), for the handover lines.
-  private var sceneBandY: [SceneID: Double] = [:]
+  /// Where each connection's band was drawn (its lane's scene-band y), by scene and connection index,
+  /// for the handover lines.
+  private var sceneBandY: [SceneID: [Int: Double]] = [:]
   /// The size chart's height: smaller when there are many lanes.
   private let chartHeight: Double
 
@@ -153,7 +243,7 @@ struct TimelinePlot {
     drawDevice()
     for lane in lanes { drawLane(lane) }
     let bottom = y
-    drawHandovers()
+    drawHandovers(lanes)
     drawMarkers(top: top, bottom: bottom)
     let legendBottom = drawLegend(at: bottom + 8)
     return (legendBottom + 12).rounded(.up)
@@ -207,64 +297,67 @@ struct TimelinePlot {
 
   private mutating func drawLane(_ lane: Lane) {
     svg.group(id: lane.id, class: "panel lane")
-    let ids = lane.scenes.map { "\($0.id)" }
+    let scenes = lane.scenes
+    let ids = scenes.map { "\($0.id)" }
     let list =
       ids.count > 12
       ? ids.prefix(10).joined(separator: ", ") + ", … (\(ids.count))" : ids.joined(separator: ", ")
     svg.text(
       "\(lane.display.rawValue) display\(lane.number > 1 ? " (lane \(lane.number))" : "") · "
-        + "\(lane.scenes.count == 1 ? "scene" : "scenes") \(list)",
+        + "\(scenes.count == 1 ? "scene" : "scenes") \(list)",
       x: 16, y: y + 12, size: 13, fill: "#111", extra: "font-weight=\"bold\"")
     y += 20
     // The scenes, one after another.
     svg.group(class: "scene-band")
     svg.text("scene", x: Self.left - 8, y: y + 11, anchor: "end")
     bands(
-      lane.scenes.enumerated().map { index, scene in
+      lane.pieces.enumerated().map { index, piece in
         (
-          scene.connected, scene.disconnected ?? timeline.end, index % 2 == 0 ? "#5b6b82" : "#8593a8",
-          "scene \(scene.id)", "#fff", 1
+          piece.start, piece.end ?? timeline.end, index % 2 == 0 ? "#5b6b82" : "#8593a8",
+          "scene \(piece.scene.id)", "#fff", 1
         )
       })
-    for scene in lane.scenes { sceneBandY[scene.id] = y }
+    for piece in lane.pieces { sceneBandY[piece.scene.id, default: [:]][piece.index] = y }
     svg.close()
     y += Self.bandHeight + 6
-    let maximum = max(
-      lane.scenes.flatMap { $0.widths.samples + $0.heights.samples }.map(\.value).max() ?? 0, 1)
+    let widths = Self.perPiece(lane, \.widths.samples, time: \.time)
+    let heights = Self.perPiece(lane, \.heights.samples, time: \.time)
+    let maximum = max((widths + heights).joined().map(\.value).max() ?? 0, 1)
     let step = Self.niceStep(maximum / 3)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "size-chart")
     axisFrame(label: "pt", top: y, height: chartHeight, maximum: top, step: step)
-    for scene in lane.scenes {
+    for (index, piece) in lane.pieces.enumerated() {
       svg.path(
-        stepPath(
-          scene.widths.samples, top: y, height: chartHeight, maximum: top,
-          end: scene.disconnected),
+        stepPath(widths[index], top: y, height: chartHeight, maximum: top, end: piece.end),
         stroke: "#1f77b4", extra: "class=\"width\"")
       svg.path(
-        stepPath(
-          scene.heights.samples, top: y, height: chartHeight, maximum: top,
-          end: scene.disconnected),
+        stepPath(heights[index], top: y, height: chartHeight, maximum: top, end: piece.end),
         stroke: "#d62728", extra: "class=\"height\"")
     }
     svg.close()
     y += chartHeight + 6
     row(
       "shape-band", "shape",
-      lane.scenes.flatMap { timeline.shapes(of: $0) }.map {
-        ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff", $0.changes)
+      Self.stretches(lane) {
+        timeline.shapes(of: $0).map {
+          ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff", $0.changes)
+        }
       })
     row(
       "presentation-band", "presentation",
-      lane.scenes.flatMap { timeline.presentations(of: $0) }.map {
-        (
-          $0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222", $0.changes
-        )
+      Self.stretches(lane) {
+        timeline.presentations(of: $0).map {
+          (
+            $0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222",
+            $0.changes
+          )
+        }
       })
     var shades: [TraceInsets] = []
     row(
       "safe-area-band", "safe area",
-      lane.scenes.flatMap { timeline.safeArea(of: $0) }.map { span in
+      Self.perPiece(lane, { timeline.safeArea(of: $0) }, time: \.start).joined().map { span in
         if !shades.contains(span.value) { shades.append(span.value) }
         let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shades.firstIndex(of: span.value)! % 3]
         let insets = span.value
@@ -276,7 +369,7 @@ struct TimelinePlot {
       })
     row(
       "division-band", "division",
-      lane.scenes.flatMap { scene in
+      Self.stretches(lane) { scene in
         timeline.inactiveDivision(of: scene).filter(Self.drawn).map {
           ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022", $0.changes)
         }
@@ -286,7 +379,7 @@ struct TimelinePlot {
       })
     row(
       "occlusion-band", "occlusion",
-      lane.scenes.flatMap { scene in
+      Self.stretches(lane) { scene in
         timeline.inactiveOcclusion(of: scene).filter(Self.drawn).map {
           ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66", $0.changes)
         }
@@ -296,33 +389,43 @@ struct TimelinePlot {
       })
     row(
       "resizing-band", "resizing",
-      lane.scenes.flatMap { timeline.resizing(of: $0) }.filter(Self.drawn).map {
-        ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
+      Self.stretches(lane) {
+        timeline.resizing(of: $0).filter(Self.drawn).map {
+          ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
+        }
       })
     row(
       "anchor-item-band", "anchor item",
-      lane.scenes.flatMap { timeline.anchors(of: $0) }.compactMap { span in
-        span.changes > 1
-          ? (span.start, span.end, "", "", "", span.changes)
-          : span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d", 1) }
+      Self.stretches(lane) {
+        timeline.anchors(of: $0).compactMap { span in
+          span.changes > 1
+            ? (span.start, span.end, "", "", "", span.changes)
+            : span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d", 1) }
+        }
       })
     row(
       "selection-band", "selection",
-      lane.scenes.flatMap { timeline.selections(of: $0) }.compactMap { span in
-        span.changes > 1
-          ? (span.start, span.end, "", "", "", span.changes)
-          : span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44", 1) }
+      Self.stretches(lane) {
+        timeline.selections(of: $0).compactMap { span in
+          span.changes > 1
+            ? (span.start, span.end, "", "", "", span.changes)
+            : span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44", 1) }
+        }
       })
     if lane.scenes.contains(where: { $0.appLayouts > 0 || $0.presentedSamples > 0 }) {
       row(
         "app-layout-band", "app layout",
-        lane.scenes.flatMap { timeline.appDecisions(of: $0) }.map {
-          ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f", $0.changes)
+        Self.stretches(lane) {
+          timeline.appDecisions(of: $0).map {
+            ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f", $0.changes)
+          }
         })
       row(
         "app-animation-band", "app animating",
-        lane.scenes.flatMap { timeline.appAnimations(of: $0) }.map {
-          ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff", 1)
+        Self.stretches(lane) {
+          timeline.appAnimations(of: $0).map {
+            ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff", 1)
+          }
         })
     }
     drawScrollChart(lane)
@@ -343,7 +446,8 @@ struct TimelinePlot {
 
   /// The recorded scroll offsets (points) as a step line, each scene's from its first scroll.
   private mutating func drawScrollChart(_ lane: Lane) {
-    let samples = lane.scenes.flatMap(\.scrollOffsets.samples)
+    let offsets = Self.perPiece(lane, \.scrollOffsets.samples, time: \.time)
+    let samples = Array(offsets.joined())
     guard !samples.isEmpty else { return }
     let height = 30.0
     let maximum = max(samples.map(\.value).max() ?? 0, 1)
@@ -351,11 +455,9 @@ struct TimelinePlot {
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "scroll-chart")
     axisFrame(label: "scroll pt", top: y, height: height, maximum: top, step: top)
-    for scene in lane.scenes where !scene.scrollOffsets.isEmpty {
+    for (index, piece) in lane.pieces.enumerated() where !offsets[index].isEmpty {
       svg.path(
-        stepPath(
-          scene.scrollOffsets.samples, top: y, height: height, maximum: top,
-          end: scene.disconnected),
+        stepPath(offsets[index], top: y, height: height, maximum: top, end: piece.end),
         stroke: "#2f8f3a", extra: "class=\"scroll-offset\"")
     }
     svg.close()
@@ -369,7 +471,10 @@ struct TimelinePlot {
     let ids = Set(lane.scenes.map(\.id))
     svg.group(class: "anchor-band")
     svg.text("anchor drift", x: Self.left - 8, y: y + 11, anchor: "end")
-    var drifts = ids.flatMap { marks.drifts[$0] ?? [] }
+    let inLane = Self.connectionsInLane(lane)
+    var drifts = ids.flatMap { scene in
+      (marks.drifts[scene] ?? []).filter { inLane($0.time, scene) }
+    }
     drifts.sort { $0.time < $1.time }
     var lastX = -10.0
     // A long session's drifts within one pixel add a mark only beyond the tolerance: bounded output.
@@ -390,8 +495,10 @@ struct TimelinePlot {
     svg.group(class: "failures-band")
     svg.text("failures", x: Self.left - 8, y: y + 11, anchor: "end")
     // One triangle per instant: the failures at the same time share it, listed in its title.
-    let failures = marks.failures.filter { $0.scene.map(ids.contains) ?? false }
-      .filter { $0.time >= start && $0.time <= timeline.end }
+    // A scene's failures show in the lane of the connection they fall in.
+    let failures = marks.failures.filter { failure in failure.scene.map { inLane(failure.time, $0) } ?? false
+    }
+    .filter { $0.time >= start && $0.time <= timeline.end }
     var instants: [(time: UInt64, texts: [String])] = []
     for failure in failures {
       if let last = instants.last, last.time == failure.time {
@@ -543,33 +650,96 @@ struct TimelinePlot {
     return data + " H \(SVGDocument.n(x(end ?? timeline.end)))"
   }
 
-  /// A dashed line from each scene's band to the band of the scene that took its place on another
-  /// display (a disconnection and a connection on different displays within 1 s: iPhone Duo opening
-  /// or closing), labelled `1 → 2`.
-  private mutating func drawHandovers() {
-    let scenes = timeline.scenes
-    var pairs: [(from: SessionTimeline.Scene, to: SessionTimeline.Scene)] = []
-    for scene in scenes {
-      guard let gone = scene.disconnected else { continue }
-      let successor = scenes.filter {
-        $0.display != scene.display && $0.connected + 1_000_000_000 >= gone
-          && $0.connected <= gone + 1_000_000_000
-      }.min { ($0.connected, $0.id) < ($1.connected, $1.id) }
-      if let successor { pairs.append((scene, successor)) }
+  /// A dashed line from each connection's band to the band of the connection that took its place on
+  /// another display (a disconnection and a connection on different displays within 1 s: iPhone Duo
+  /// opening or closing), and from each connection to the same scene's next one when that is on another
+  /// display, labelled `1 → 2`.
+  /// - Complexity: O(c log c) for c connections, plus the connections starting within 1 s of an end
+  ///   on the same display.
+  private mutating func drawHandovers(_ lanes: [Lane]) {
+    let pieces = lanes.flatMap(\.pieces).sorted {
+      ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index)
+    }
+    func display(_ piece: Piece) -> DisplayRole { piece.scene.connections[piece.index].display }
+    var pairs: [(from: Piece, to: Piece)] = []
+    for piece in pieces {
+      guard let gone = piece.end else { continue }
+      // The first connection starting at or after `gone` − 1 s, by binary search.
+      let earliest = gone - min(gone, 1_000_000_000)
+      var low = 0
+      var high = pieces.count
+      while low < high {
+        let middle = (low + high) / 2
+        if pieces[middle].start < earliest { low = middle + 1 } else { high = middle }
+      }
+      var successor: Piece?
+      while low < pieces.count, pieces[low].start <= gone + 1_000_000_000 {
+        if display(pieces[low]) != display(piece) {
+          successor = pieces[low]
+          break
+        }
+        low += 1
+      }
+      if let successor { pairs.append((piece, successor)) }
+      // The scene's own next connection, on another display.
+      let connections = piece.scene.connections
+      if piece.index + 1 < connections.count, connections[piece.index + 1].display != display(piece),
+        successor.map({ $0.scene.id != piece.scene.id || $0.index != piece.index + 1 }) ?? true
+      {
+        let next = connections[piece.index + 1]
+        pairs.append(
+          (piece, Piece(shared: piece.shared, index: piece.index + 1, start: next.start, end: next.end)))
+      }
     }
     guard !pairs.isEmpty else { return }
+    // In time order (stable), so that close handovers follow one another and gather.
+    pairs.sort { max($0.from.end ?? 0, $0.to.start) < max($1.from.end ?? 0, $1.to.start) }
     svg.group(class: "handovers")
+    // Handovers within 4 units of the first of them are drawn as one paler line across all their bands,
+    // titled with their count, so a session of thousands of handovers stays legible and bounded.
+    var gathered: (y1: Double, y2: Double, x: Double, first: UInt64, last: UInt64, count: Int)?
+    var single: (from: Piece, to: Piece, y1: Double, y2: Double)?
+    func flush() {
+      if let pair = single {
+        let time = max(pair.from.end ?? 0, pair.to.start)
+        let lineX = x(time)
+        let (y1, y2) = (pair.y1, pair.y2)
+        svg.add(
+          "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
+            + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
+            + "<title>handover: scene \(pair.from.scene.id) (\(display(pair.from).rawValue)) → scene \(pair.to.scene.id) "
+            + "(\(display(pair.to).rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+      } else if let group = gathered {
+        svg.add(
+          "<line x1=\"\(SVGDocument.n(group.x))\" y1=\"\(SVGDocument.n(group.y1))\" x2=\"\(SVGDocument.n(group.x))\" "
+            + "y2=\"\(SVGDocument.n(group.y2))\" stroke=\"#5b6b82\" stroke-width=\"1\" stroke-opacity=\"0.3\" stroke-dasharray=\"3 2\">"
+            + "<title>\(group.count) handovers \(EventFormatter.time(group.first))–\(EventFormatter.time(group.last)) s"
+            + "</title></line>")
+      }
+      gathered = nil
+      single = nil
+    }
     for pair in pairs {
-      guard let fromY = sceneBandY[pair.from.id], let toY = sceneBandY[pair.to.id] else { continue }
-      let time = max(pair.from.disconnected ?? 0, pair.to.connected)
+      guard let fromY = sceneBandY[pair.from.scene.id]?[pair.from.index],
+        let toY = sceneBandY[pair.to.scene.id]?[pair.to.index]
+      else { continue }
+      let time = max(pair.from.end ?? 0, pair.to.start)
       let lineX = x(time)
       let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
-      svg.add(
-        "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
-          + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
-          + "<title>handover: scene \(pair.from.id) (\(pair.from.display.rawValue)) → scene \(pair.to.id) "
-          + "(\(pair.to.display.rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+      let (top, bottom) = (min(y1, y2), max(y1, y2))
+      if let group = gathered, abs(lineX - group.x) < 4 {
+        gathered = (
+          min(group.y1, top), max(group.y2, bottom), group.x, min(group.first, time), max(group.last, time),
+          group.count + 1
+        )
+        single = nil
+        continue
+      }
+      flush()
+      gathered = (top, bottom, lineX, time, time, 1)
+      single = (pair.from, pair.to, y1, y2)
     }
+    flush()
     svg.close()
   }
 

@@ -46,6 +46,17 @@ struct TraceSummary {
 
   /// The report, one `key: value` line each, kinds in wire-tag order, scenes in ascending id.
   func lines(name: String, header: TraceHeader, fileSize: Int) -> [String] {
+    var lines: [String] = []
+    forEachLine(name: name, header: header, fileSize: fileSize) { lines.append($0) }
+    return lines
+  }
+
+  /// Hands the report's lines to `body` one at a time, as ``lines(name:header:fileSize:)`` has them:
+  /// a trace of a million scenes prints without holding a million lines.
+  /// - Complexity: O(scenes) time, twice over the scene summaries; O(1) memory beyond them.
+  func forEachLine(name: String, header: TraceHeader, fileSize: Int, _ body: (String) throws -> Void)
+    rethrows
+  {
     let start = timeline.start ?? 0
     var rows: [(String, String)] = [
       ("file", name),
@@ -59,16 +70,14 @@ struct TraceSummary {
     for kind in TraceEvent.Kind.allCases {
       if let count = eventsByKind[kind] { rows.append(("  \(kind.name)", String(count))) }
     }
-    let scenes = timeline.scenes
-    rows.append(("scenes", String(scenes.count)))
-    for scene in scenes {
-      let changes = scene.shapeChanges == 1 ? "1 change" : "\(scene.shapeChanges) changes"
-      let shapes =
-        scene.shapesVisited.isEmpty
-        ? "no geometry" : scene.shapesVisited.map(\.rawValue).joined(separator: ", ") + " (\(changes))"
-      rows.append(("  scene \(scene.id)", "\(scene.display.rawValue): \(shapes)"))
+    var sceneCount = 0
+    var widestScene = 0
+    timeline.forEachSummary {
+      sceneCount += 1
+      widestScene = max(widestScene, "  scene \($0.id)".count)
     }
-    rows += [
+    rows.append(("scenes", String(sceneCount)))
+    let tail: [(String, String)] = [
       (
         "dropped",
         droppedRecords == 0
@@ -81,8 +90,17 @@ struct TraceSummary {
       ("compression", Self.ratio(compressionRatio)),
       ("closed", closureText),
     ]
-    let width = rows.map { $0.0.count }.max() ?? 0
-    return rows.map { "\(($0.0 + ":").padding(to: width + 1)) \($0.1)" }
+    let width = max((rows + tail).map { $0.0.count }.max() ?? 0, widestScene)
+    func line(_ row: (String, String)) -> String { "\((row.0 + ":").padding(to: width + 1)) \(row.1)" }
+    for row in rows { try body(line(row)) }
+    try timeline.forEachSummary { scene in
+      let changes = scene.shapeChanges == 1 ? "1 change" : "\(scene.shapeChanges) changes"
+      let shapes = scene.shapesVisited
+      let text =
+        shapes.isEmpty ? "no geometry" : shapes.map(\.rawValue).joined(separator: ", ") + " (\(changes))"
+      try body(line(("  scene \(scene.id)", "\(scene.display.rawValue): \(text)")))
+    }
+    for row in tail { try body(line(row)) }
   }
 
   private var closureText: String {

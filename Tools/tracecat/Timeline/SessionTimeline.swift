@@ -27,6 +27,10 @@ struct SessionTimeline: Sendable {
     var disconnected: UInt64?
     /// True when it disconnected before the filter's `from` and has not reconnected.
     var endedBeforeWindow = false
+    /// Its connections in the window, in time order: each from its connection to its disconnection (nil
+    /// while connected), in nanoseconds, on its display. Kept when the timeline keeps samples (a plot
+    /// places each connection in a lane of its own display).
+    var connections: [Connection] = []
     /// Width samples: time (ns) and width (points). Kept only when the timeline keeps samples; with a
     /// grid, thinned to what the plot draws (``StepSeries``).
     var widths: StepSeries
@@ -143,6 +147,92 @@ struct SessionTimeline: Sendable {
     }
   }
 
+  /// One connection of a scene: from `start` to `end` (nil while connected), in nanoseconds.
+  struct Connection: Sendable, Equatable {
+    var start: UInt64
+    var end: UInt64?
+    var display: DisplayRole
+  }
+
+  /// What `stats` reports of one scene, in 24 bytes: a timeline that keeps no samples folds a scene
+  /// into this when it disconnects and forgets the rest, so a trace of a million scenes that come and
+  /// go is summarized in tens of megabytes, not gigabytes.
+  struct Summary: Sendable, Equatable {
+    /// The scene.
+    var id: SceneID
+    /// The display of its last connection.
+    var display: DisplayRole
+    /// True when it disconnected before the filter's `from` and has not reconnected.
+    var endedBeforeWindow: Bool
+    /// The shapes in the order first visited, 3 bits each from the low bits (``LayoutShape/allCases``
+    /// index + 1; 0 ends the list): five shapes fit in 15 bits.
+    private var packedShapes: UInt16
+    /// Shape changes after the first shape of each connection.
+    var shapeChanges: Int
+    /// Geometry events.
+    var geometryEvents: Int
+
+    init(_ scene: Scene) {
+      id = scene.id
+      display = scene.display
+      endedBeforeWindow = scene.endedBeforeWindow
+      packedShapes = 0
+      shapeChanges = scene.shapeChanges
+      geometryEvents = scene.geometryEvents
+      for shape in scene.shapesVisited { visit(shape) }
+    }
+
+    /// The shapes in the order first visited.
+    var shapesVisited: [LayoutShape] {
+      var shapes: [LayoutShape] = []
+      var bits = packedShapes
+      while bits & 7 != 0 {
+        shapes.append(LayoutShape.allCases[Int(bits & 7) - 1])
+        bits >>= 3
+      }
+      return shapes
+    }
+
+    /// Adds `shape` to the shapes visited unless it is there.
+    private mutating func visit(_ shape: LayoutShape) {
+      let code = UInt16(LayoutShape.allCases.firstIndex(of: shape)! + 1)
+      var shift: UInt16 = 0
+      while (packedShapes >> shift) & 7 != 0 {
+        if (packedShapes >> shift) & 7 == code { return }
+        shift += 3
+      }
+      packedShapes |= code << shift
+    }
+
+    /// Folds a later connection of the same scene in: its shapes after these, its counts added, its
+    /// display and window flag replacing these.
+    mutating func append(_ later: Summary) {
+      for shape in later.shapesVisited { visit(shape) }
+      display = later.display
+      endedBeforeWindow = later.endedBeforeWindow
+      shapeChanges += later.shapeChanges
+      geometryEvents += later.geometryEvents
+    }
+
+    /// Sorts `records` by scene and folds each scene's connections (in the order given) into one, in
+    /// place: no second copy of the summaries is made.
+    /// - Complexity: O(n log n).
+    static func merge(_ records: inout [Summary]) {
+      // Stable (the standard library's sort is): a scene's connections keep their order.
+      records.sort { $0.id < $1.id }
+      var kept = 0
+      for index in records.indices {
+        if kept > 0, records[kept - 1].id == records[index].id {
+          records[kept - 1].append(records[index])
+        } else {
+          records[kept] = records[index]
+          kept += 1
+        }
+      }
+      records.removeLast(records.count - kept)
+    }
+  }
+
   /// The longest gap between two presented samples of one animation, in nanoseconds (50 ms: three
   /// refreshes at 60 Hz, so dropped refreshes do not split it).
   static let animationGap: UInt64 = 50_000_000
@@ -156,8 +246,16 @@ struct SessionTimeline: Sendable {
   private(set) var end: UInt64 = 0
   /// The session's state: which scenes are connected.
   private var session = SessionState<Void>()
-  /// Scenes by id, disconnected ones included (their history is drawn).
+  /// Scenes by id: connected ones, and when the timeline keeps samples disconnected ones too (their
+  /// history is drawn) unless a streaming export took and forgot them (``forget(_:)``).
   private var sceneTable: [SceneID: Scene] = [:]
+  /// Without samples, the summaries of the connections that ended, in the order they ended; folded by
+  /// scene (``Summary/merged(_:)``) whenever their count doubles, so they stay within twice one
+  /// summary per scene.
+  private var endedSummaries: [Summary] = []
+  private var mergeAt = 1024
+  /// Whether ``endedSummaries`` is merged: sorted by scene, one summary each.
+  private var summariesMerged = true
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: StepSeries
   private var markerList: [(time: UInt64, label: String)] = []
@@ -198,10 +296,32 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.display = display
       sceneTable[id]?.disconnected = nil
       sceneTable[id]?.endedBeforeWindow = false
+      if keepsSamples {
+        // A connection of a connected scene starts it afresh: the connection before ends here.
+        if let count = sceneTable[id]?.connections.count, count > 0,
+          sceneTable[id]?.connections[count - 1].end == nil
+        {
+          sceneTable[id]?.connections[count - 1].end = time
+        }
+        sceneTable[id]?.connections.append(Connection(start: time, end: nil, display: display))
+      }
     case .sceneDisconnected(let id):
       sceneTable[id]?.disconnected = time
       sceneTable[id]?.endedBeforeWindow = early
       sceneTable[id]?.endSpans(at: time)
+      if keepsSamples, let count = sceneTable[id]?.connections.count, count > 0 {
+        // A connection that ended before the window is not shown.
+        if early {
+          sceneTable[id]?.connections.removeLast()
+        } else {
+          sceneTable[id]?.connections[count - 1].end = time
+        }
+      }
+      // No later sample can replace the newest: the scene's next sample, if it reconnects, starts anew.
+      sceneTable[id]?.widths.settle()
+      sceneTable[id]?.heights.settle()
+      sceneTable[id]?.scrollOffsets.settle()
+      if !keepsSamples, let scene = sceneTable.removeValue(forKey: id) { keepSummary(of: scene) }
     case .geometry(let id, let geometry):
       // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
       sceneTable[id]?.add(geometry, at: time, keepingSamples: keepsSamples)
@@ -239,11 +359,76 @@ struct SessionTimeline: Sendable {
     }
   }
 
-  /// The scenes shown, in ascending id: those the filter keeps that were connected in its window.
+  /// Keeps the summary of a scene's connection that ended (a timeline without samples).
+  /// - Complexity: O(1) amortized; O(n log n) every time the n summaries kept double.
+  private mutating func keepSummary(of scene: Scene) {
+    endedSummaries.append(Summary(scene))
+    summariesMerged = false
+    guard endedSummaries.count >= mergeAt else { return }
+    mergeSummaries()
+    mergeAt = max(2 * endedSummaries.count, 1024)
+  }
+
+  /// Merges the summaries of the connections that ended (``Summary/merge(_:)``), so that
+  /// ``forEachSummary(_:)`` reads them without a copy. Call it when the trace is read.
+  /// - Complexity: O(n log n) for the n summaries kept.
+  mutating func mergeSummaries() {
+    guard !summariesMerged else { return }
+    Summary.merge(&endedSummaries)
+    summariesMerged = true
+  }
+
+  /// The scenes shown, in ascending id: those the filter keeps that were connected in its window. A
+  /// timeline without samples keeps only the connected ones whole: read ``forEachSummary(_:)`` of it.
+  /// - Complexity: O(s log s) for the s scenes kept.
   var scenes: [Scene] {
-    sceneTable.keys.sorted().map { sceneTable[$0]! }.filter {
-      !$0.endedBeforeWindow && (filter.scenes?.contains($0.id) ?? true)
+    sceneTable.values.filter { !$0.endedBeforeWindow && (filter.scenes?.contains($0.id) ?? true) }
+      .sorted { $0.id < $1.id }
+  }
+
+  /// Hands what `stats` reports of each scene shown to `body`, in ascending id: the scenes the filter
+  /// keeps that were connected in its window, each scene's connections folded into one. Memory beyond
+  /// the summaries kept: the connected scenes' (at most 128), once ``mergeSummaries()`` ran; a copy of
+  /// the summaries otherwise.
+  /// - Complexity: O(n + c log c) for n summaries and c connected scenes, merged; O(n log n) otherwise.
+  func forEachSummary(_ body: (Summary) throws -> Void) rethrows {
+    var ended = endedSummaries
+    if !summariesMerged { Summary.merge(&ended) }
+    var connected = sceneTable.values.map(Summary.init)
+    Summary.merge(&connected)
+    var pending: Summary?
+    func emit(_ summary: Summary) throws {
+      if var open = pending, open.id == summary.id {
+        open.append(summary)
+        pending = open
+        return
+      }
+      if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
+        try body(open)
+      }
+      pending = summary
     }
+    // The connected scenes' connections are the latest: each follows its scene's ended ones.
+    var next = 0
+    for summary in ended {
+      while next < connected.count, connected[next].id < summary.id {
+        try emit(connected[next])
+        next += 1
+      }
+      try emit(summary)
+    }
+    for summary in connected[next...] { try emit(summary) }
+    if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
+      try body(open)
+    }
+  }
+
+  /// How many scenes ``forEachSummary(_:)`` hands over.
+  /// - Complexity: as ``forEachSummary(_:)``.
+  var summaryCount: Int {
+    var count = 0
+    forEachSummary { _ in count += 1 }
+    return count
   }
 
   /// Whether the device (hinge, markers, drops) is shown: no scene filter, or one that names `-`.
@@ -364,6 +549,14 @@ struct SessionTimeline: Sendable {
     ended.scrollOffsets = scene.scrollOffsets.takeSettled()
     sceneTable[id] = scene
     return ended
+  }
+
+  /// Forgets a disconnected scene whose ended spans and samples were taken (``takeEnded(_:)``): a
+  /// streaming export holds nothing of the scenes that left. If it reconnects it starts anew.
+  /// - Complexity: O(1).
+  mutating func forget(_ id: SceneID) {
+    guard sceneTable[id]?.disconnected != nil else { return }
+    sceneTable[id] = nil
   }
 
   /// Takes the device's hinge spans, settled hinge angles, markers and drops since the last call.

@@ -1,0 +1,120 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// A trace of many distinct scenes that come and go (each connects, reports one geometry and
+/// disconnects; a few at once) is read in memory that does not grow a full scene's history per scene.
+@Suite struct ManySceneMemoryTests {
+  /// 150 k scenes took about 1.1 GB when every disconnected scene kept its whole state (≈ 7 KB); their
+  /// 24-byte summaries fit a 32 MB data segment, text and JSON.
+  @Test func statsSummarizesDisconnectedScenesCompactly() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 150_000)
+    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    let counted = lines.contains("scenes: 150000")
+    #expect(counted, "\(text.text.prefix(600))")
+    #expect(lines.filter { $0.hasPrefix("scene ") }.count == 150_000)
+    let first = lines.contains("scene 1: external: compactTall (0 changes)")
+    let last = lines.contains("scene 150000: internal: compactTall (0 changes)")
+    #expect(first && last)
+    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(json.status == 0, "\(json.stderr.prefix(600))")
+    let ends = json.text.hasSuffix("}\n")
+    #expect(ends)
+    let firstScene = json.text.contains(
+      #"{"display":"external","geometryEvents":1,"scene":1,"shapeChanges":0,"shapes":["compactTall"]}"#)
+    #expect(firstScene)
+    let sceneCount = json.text.components(separatedBy: #""geometryEvents":1,"#).count - 1
+    #expect(sceneCount == 150_000)
+  }
+}
+
+/// A scene's connections are summarized as one: its displays' last, its shapes in order of first
+/// visit over every connection, its changes and geometry events summed.
+@Suite struct ManySceneValueTests {
+  @Test func reconnectionsFoldIntoOneSummary() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // 3 scenes, 4 connections each, widths rotating so each visits both shapes.
+    try fixture.writeManySceneTrace("re.foldtrace", count: 3, overlap: 2, reconnecting: 4)
+    let result = try fixture.run(["stats", "re.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let scenes = result.text.split(separator: "\n").filter { $0.hasPrefix("  scene ") }.map {
+      $0.split(separator: " ").joined(separator: " ")
+    }
+    #expect(
+      scenes == [
+        "scene 1: external: compactTall (0 changes)",
+        "scene 2: external: compactTall, regularTall (0 changes)",
+        "scene 3: external: compactTall, regularTall, regularWide (0 changes)",
+      ], "\(result.text)")
+  }
+}
+
+/// `export --chrome` forgets a scene once it disconnected and its spans were written: 40 k scenes that
+/// come and go (about 280 MB when every one stayed whole) export within a 32 MB data segment.
+@Suite struct ManySceneExportTests {
+  @Test func exportForgetsDisconnectedScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 40_000)
+    let result = try fixture.run(
+      ["export", "--chrome", "-o", "many.json", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let json = String(decoding: try fixture.bytes(of: "many.json"), as: UTF8.self)
+    let ends = json.hasSuffix("]}\n")
+    #expect(ends)
+    let names = json.components(separatedBy: #""name":"process_name""#).count - 1
+    #expect(names == 40_001)
+    let widths = json.components(separatedBy: #""name":"width""#).count - 1
+    #expect(widths == 40_000)
+    let last = json.contains(#""name":"scene 40000 (internal)""#)
+    #expect(last)
+  }
+}
+
+/// A plot gives each connection a lane, not each scene its whole life: 200 scenes that each connect
+/// three times on the external display, never more than 2 at once, plot in exactly 2 lanes (a lane per
+/// scene held from its first connection to its last gave 200).
+@Suite struct PlotLanePerConnectionTests {
+  @Test func reconnectingScenesShareTwoLanes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("re.foldtrace", count: 200, overlap: 2, reconnecting: 3)
+    let result = try fixture.run(["plot", "-o", "re.svg", "re.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "re.svg"), as: UTF8.self)
+    let lanes = svg.matches(of: /<g id="(display-[a-z0-9-]+)"/).map { String($0.1) }
+    #expect(lanes == ["display-external", "display-external-2"])
+    // Every connection has its band: 600, titled by its scene.
+    let bands = svg.matches(of: #/<title>scene \d+ /#).count
+    let grey = svg.matches(of: /<title>(\d+) changes/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    #expect(bands + grey >= 600)
+    let header = svg.contains("200 scenes on 1 display")
+    #expect(header)
+  }
+}
+
+/// Handovers closer than 4 units gather into one paler line that counts them: 2 000 scenes that take
+/// turns on the two displays 1 ms apart draw at most a line per 4 units, not one per handover.
+@Suite struct PlotHandoverGatheringTests {
+  @Test func closeHandoversGather() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("turns.foldtrace", count: 2_000)
+    let result = try fixture.run(["plot", "-o", "turns.svg", "turns.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "turns.svg"), as: UTF8.self)
+    let group = try #require(svg.components(separatedBy: "<g class=\"handovers\">").last)
+    let handovers = group.components(separatedBy: "</g>")[0]
+    let lines = handovers.components(separatedBy: "<line ").count - 1
+    #expect(lines > 0 && lines <= 2 * 1_056 / 4 + 2)
+    let counted = handovers.matches(of: /<title>(\d+) handovers/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    let singles = handovers.components(separatedBy: "<title>handover: ").count - 1
+    // Every scene hands over to a scene connecting on the other display within 1 s of its end.
+    #expect(counted + singles == 2_000)
+  }
+}
