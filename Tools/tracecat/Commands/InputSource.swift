@@ -1,4 +1,5 @@
 import FoldTrace
+import Synchronization
 
 /// Opens the inputs named on the command line; `-` is standard input.
 enum InputSource {
@@ -9,15 +10,29 @@ enum InputSource {
   ///
   /// - Throws: ``TracecatError`` when the file cannot be read or is not a trace.
   static func trace(_ argument: String) throws -> TraceReader {
-    do {
-      if argument == "-" {
-        return try TraceReader(bytes: try readStandardInput(), name: displayName(argument))
-      }
+    do throws(TraceError) {
+      if argument == "-" { return try standardInputTrace().open() }
       return try TraceReader(path: argument)
-    } catch let error as TraceError {
+    } catch {
       throw TracecatError(error)
     }
   }
+
+  /// Standard input as a trace, copied on first use into an unnamed temporary file
+  /// (``SpooledTrace``) and kept for the process: every reader of `-` (a second pass, `replay --report`
+  /// reopening it) reads the same bytes, in bounded memory.
+  ///
+  /// - Throws: ``TraceError`` `.io` when standard input cannot be read or copied.
+  static func standardInputTrace() throws(TraceError) -> SpooledTrace {
+    try spooledStandardInput.withLock { spooled throws(TraceError) -> SpooledTrace in
+      if let spooled { return spooled }
+      let trace = try SpooledTrace.standardInput(name: displayName("-"))
+      spooled = trace
+      return trace
+    }
+  }
+
+  private static let spooledStandardInput = Mutex<SpooledTrace?>(nil)
 
   /// Reads a whole text input as lines split at `\n` bytes (a `\r` before it stays on the line, where
   /// JSON reads it as whitespace, so CRLF documents work), each checked to be UTF-8.

@@ -1,0 +1,116 @@
+import FoldTrace
+import Foundation
+import TestSupport
+import Testing
+
+extension TracecatFixture {
+  /// Runs `tracecat` with `arguments` and the file `input` (in the fixture's directory) on standard
+  /// input through a pipe (`cat input | tracecat …`): a pipe cannot be read at offsets or sized, unlike
+  /// the regular file ``run(_:stdin:dataLimitKiB:)`` feeds. `dataLimitKiB` caps tracecat's data segment;
+  /// `temporaryDirectory` is its `TMPDIR`.
+  func runPiped(
+    _ arguments: [String], input: String, dataLimitKiB: Int? = nil, temporaryDirectory: String? = nil
+  ) throws -> TracecatRunner.Result {
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    var limit = dataLimitKiB.map { "ulimit -d \($0) && " } ?? ""
+    if let temporaryDirectory { limit += "TMPDIR='\(temporaryDirectory)' && export TMPDIR && " }
+    return try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "input=$1; shift; cat \"$input\" | { \(limit)exec \"$0\" \"$@\"; }", executable.path, input]
+        + arguments,
+      in: directory)
+  }
+}
+
+/// `-` reads standard input in bounded memory: a trace piped in is copied to an unnamed temporary file
+/// (or read in place when standard input is a regular file) and read from there as a file is, so every
+/// command prints the same thing, reports damage at the same offsets and exits with the same status as
+/// it does for the file.
+@Suite(.timeLimit(.minutes(10))) struct StandardInputTests {
+  /// A million scroll samples with scattered offsets (about 9 MB that compress poorly): reading them whole
+  /// into memory, as tracecat did, takes far more than the 24 MB data segment each command gets here.
+  @Test func aLongTracePipedInIsReadInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("long.foldtrace", count: 1_000_000, anchors: true) {
+      Double($0 &* 2_654_435_761 % 1_000_003) / 7
+    }
+    let size = try #require(
+      try FileManager.default.attributesOfItem(
+        atPath: fixture.directory.appendingPathComponent("long.foldtrace").path)[.size]
+        as? Int)
+    #expect(size > 8_000_000, "the trace is \(size) bytes")
+    let commands: [[String]] = [
+      ["stats", "-"], ["verify", "-"], ["cat", "--kind", "sceneConnected", "-"],
+      ["cat", "--from", "4000", "--to", "4000.1", "-"], ["check", "-"],
+      ["slice", "--from", "4000", "--to", "4001", "-o", "slice.foldtrace", "-"],
+      ["plot", "--from", "4000", "--to", "4001", "-o", "long.svg", "-"],
+      ["export", "--chrome", "--from", "4000", "--to", "4001", "-o", "long.json", "-"],
+    ]
+    for command in commands {
+      let result = try fixture.runPiped(command, input: "long.foldtrace", dataLimitKiB: 24_576)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+  }
+
+  /// Each command prints the same and exits the same for a trace piped in as for the file, but for the
+  /// name (`<stdin>`); the copy of standard input leaves nothing in the temporary directory.
+  @Test func pipedInputReadsAsTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("in.foldtrace", count: 20_000, anchors: true)
+    let spool = fixture.directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: false)
+    let commands: [[String]] = [
+      ["stats"], ["stats", "--json"], ["cat"], ["cat", "--json"], ["cat", "--from", "50", "--to", "60"],
+      ["verify"], ["check", "--json"], ["replay", "--json"],
+      ["slice", "--from", "20", "--to", "30", "-o", "-"],
+      ["plot", "--from", "10", "--to", "90"], ["plot", "--replay", "--from", "150"],
+      ["export", "--chrome", "--from", "100"],
+    ]
+    for command in commands {
+      let file = try fixture.run(command + ["in.foldtrace"])
+      let piped = try fixture.runPiped(command + ["-"], input: "in.foldtrace", temporaryDirectory: spool.path)
+      #expect(piped.status == file.status, "\(command): \(piped.stderr)")
+      #expect(file.status == 0, "\(command): \(file.stderr)")
+      #expect(!piped.stdout.isEmpty, "\(command)")
+      let expected = file.text.replacingOccurrences(of: "in.foldtrace", with: "<stdin>")
+      let got = piped.text.replacingOccurrences(of: "&lt;stdin&gt;", with: "<stdin>")
+      if command[0] == "slice" {
+        #expect(piped.stdout == file.stdout, "\(command)")
+      } else {
+        #expect(got == expected, "\(command)")
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path) == [])
+  }
+
+  /// Damage in a piped trace is reported as in the file: the same message (byte offset, frame), after
+  /// the same output, with the same status — 1 for a damaged frame, 4 for a torn tail.
+  @Test func damageInPipedInputIsReportedAsInTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("in.foldtrace", count: 20_000)
+    var bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("in.foldtrace")))
+    var corrupt = bytes
+    corrupt[bytes.count / 2] ^= 0x40
+    try fixture.file("corrupt.foldtrace", corrupt)
+    bytes.removeLast(bytes.count / 3)
+    try fixture.file("torn.foldtrace", bytes)
+    for (name, status) in [("corrupt.foldtrace", Int32(1)), ("torn.foldtrace", 4)] {
+      for command in [["stats"], ["cat"], ["verify"], ["cat", "--from", "10"], ["slice", "-o", "-"]] {
+        let file = try fixture.run(command + [name])
+        let piped = try fixture.runPiped(command + ["-"], input: name)
+        #expect(file.status == status, "\(name) \(command): \(file.stderr)")
+        #expect(piped.status == status, "\(name) \(command): \(piped.stderr)")
+        #expect(piped.stderr == file.stderr.replacingOccurrences(of: name, with: "<stdin>"), "\(command)")
+        #expect(piped.stderr.contains(" byte "), "\(piped.stderr)")
+        if command[0] == "slice" {
+          #expect(piped.stdout == file.stdout, "\(command)")
+        } else {
+          #expect(piped.text == file.text.replacingOccurrences(of: name, with: "<stdin>"), "\(command)")
+        }
+      }
+    }
+  }
+}
