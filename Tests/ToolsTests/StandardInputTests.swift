@@ -94,9 +94,9 @@ extension TracecatFixture {
     var bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("in.foldtrace")))
     var corrupt = bytes
     corrupt[bytes.count / 2] ^= 0x40
-    try fixture.file("corrupt.foldtrace", corrupt)
+    _ = try fixture.file("corrupt.foldtrace", corrupt)
     bytes.removeLast(bytes.count / 3)
-    try fixture.file("torn.foldtrace", bytes)
+    _ = try fixture.file("torn.foldtrace", bytes)
     for (name, status) in [("corrupt.foldtrace", Int32(1)), ("torn.foldtrace", 4)] {
       for command in [["stats"], ["cat"], ["verify"], ["cat", "--from", "10"], ["slice", "-o", "-"]] {
         let file = try fixture.run(command + [name])
@@ -110,6 +110,86 @@ extension TracecatFixture {
         } else {
           #expect(piped.text == file.text.replacingOccurrences(of: name, with: "<stdin>"), "\(command)")
         }
+      }
+    }
+  }
+}
+
+/// Single-pass commands read standard input as it arrives, forward only, with no copy: `cat -` prints a
+/// frame's events before the input has ended, and reading forward reports every kind of damage as a
+/// file reader does.
+@Suite(.timeLimit(.minutes(10))) struct ForwardStandardInputTests {
+  @Test func catPrintsEachFrameAsItArrives() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("in.foldtrace", count: 2_000)
+    let path = fixture.directory.appendingPathComponent("in.foldtrace").path
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let reader = try TraceReader(path: path)
+    let first = try #require(try reader.nextFrame())
+    let executable = try #require(TracecatRunner.executable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["cat", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    // The header and the first frame, and the input stays open: its events must come out now.
+    input.fileHandleForWriting.write(Data(bytes[..<(first.offset + first.size)]))
+    var received: [UInt8] = []
+    let file = try fixture.run(["cat", "in.foldtrace"])
+    // The header line, then one line per event: the first frame's last event's.
+    let firstLine = file.lines[first.events.count]
+    while !String(decoding: received, as: UTF8.self).contains(firstLine) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    #expect(String(decoding: received, as: UTF8.self).contains(firstLine))
+    input.fileHandleForWriting.write(Data(bytes[(first.offset + first.size)...]))
+    try input.fileHandleForWriting.close()
+    received += output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(String(decoding: received, as: UTF8.self) == file.text)
+  }
+
+  /// Truncations, flipped bytes in the header, frames and seek table, a zero tail, frames appended
+  /// after a seek table, two traces concatenated: `stats`, `verify` and `cat` on the piped bytes print,
+  /// report and exit exactly as on the file.
+  @Test func everyDamageReadsForwardAsInTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeScrollTrace("in.foldtrace", count: 3_000)
+    let bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("in.foldtrace")))
+    var variants: [(String, [UInt8])] = []
+    for cut in [0, 3, 8, 20, 200, bytes.count / 2, bytes.count - 30, bytes.count - 5, bytes.count - 1] {
+      variants.append(("cut-\(cut)", Array(bytes[..<cut])))
+    }
+    for at in [2, 10, 60, bytes.count / 3, bytes.count - 40, bytes.count - 12, bytes.count - 3] {
+      var flipped = bytes
+      flipped[at] ^= 0x10
+      variants.append(("flip-\(at)", flipped))
+    }
+    variants.append(("zero-tail", bytes + [UInt8](repeating: 0, count: 300)))
+    variants.append(("two-traces", bytes + bytes))
+    let first = try #require(
+      try TraceReader(path: fixture.directory.appendingPathComponent("in.foldtrace").path).nextFrame())
+    variants.append(("after-table", bytes + bytes[first.offset..<(first.offset + first.size)]))
+    variants.append(("skippable-after-table", bytes + bytes[..<first.offset]))
+    for (name, variant) in variants {
+      _ = try fixture.file(name, variant)
+      for command in [["stats"], ["stats", "--json"], ["verify"], ["cat", "--json"]] {
+        let file = try fixture.run(command + [name])
+        let piped = try fixture.runPiped(command + ["-"], input: name)
+        #expect(piped.status == file.status, "\(name) \(command): \(piped.stderr) / \(file.stderr)")
+        #expect(
+          piped.stderr == file.stderr.replacingOccurrences(of: name, with: "<stdin>"),
+          "\(name) \(command)")
+        #expect(
+          piped.text == file.text.replacingOccurrences(of: name, with: "<stdin>"), "\(name) \(command)")
       }
     }
   }

@@ -20,7 +20,7 @@ import Testing
   static func damage(_ fixture: TracecatFixture, _ frame: TraceFrame) throws {
     var bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("clean.foldtrace")))
     bytes[frame.offset + frame.size - 2] ^= 0x01
-    try fixture.file("damaged.foldtrace", bytes)
+    _ = try fixture.file("damaged.foldtrace", bytes)
   }
 
   /// Seconds, exactly, as `--from` takes them.

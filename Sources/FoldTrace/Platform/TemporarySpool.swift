@@ -22,13 +22,7 @@ extension TraceFile {
   ///   directory when the copy cannot be made (no space left, not writable).
   /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
   static func spool(_ descriptor: Int32, name: String) throws(TraceError) -> (file: TraceFile, size: Int) {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw failure(name, "fstat") }
-    if status.st_mode & S_IFMT == S_IFREG && lseek(descriptor, 0, SEEK_CUR) == 0 {
-      let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-      guard duplicate >= 0 else { throw failure(name, "dup") }
-      return (TraceFile(path: name, descriptor: duplicate), Int(status.st_size))
-    }
+    if let regular = try inPlace(descriptor, name: name) { return regular }
     let directory = temporaryDirectory()
     let spool = try openUnnamed(in: directory)
     let file = TraceFile(path: name, descriptor: spool)
@@ -52,6 +46,18 @@ extension TraceFile {
       size += count
     }
     return (file, size)
+  }
+
+  /// The file behind `descriptor` when it is a regular file read from its start, through a duplicate
+  /// descriptor, and its size in bytes; nil for anything else (a pipe, a FIFO, a socket, a terminal).
+  /// - Throws: ``TraceError`` `.io` naming `name` when `fstat(2)` or `dup` fails.
+  static func inPlace(_ descriptor: Int32, name: String) throws(TraceError) -> (file: TraceFile, size: Int)? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure(name, "fstat") }
+    guard status.st_mode & S_IFMT == S_IFREG && lseek(descriptor, 0, SEEK_CUR) == 0 else { return nil }
+    let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard duplicate >= 0 else { throw failure(name, "dup") }
+    return (TraceFile(path: name, descriptor: duplicate), Int(status.st_size))
   }
 
   /// `$TMPDIR` when set and not empty, else `/tmp`.

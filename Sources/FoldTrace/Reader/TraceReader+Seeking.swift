@@ -106,6 +106,7 @@ extension TraceReader {
   /// The index of data frames: from a consistent seek table, else by scanning complete frames.
   func index() throws(TraceError) -> [IndexEntry] {
     if let cachedIndex { return cachedIndex }
+    try requireRandomAccess("seeking")
     let entries: [IndexEntry]
     if let fromTable = try indexFromSeekTable() {
       entries = fromTable
@@ -120,6 +121,7 @@ extension TraceReader {
   /// The index from a consistent seek table, or nil without one (no scan).
   func indexFromSeekTableIfAny() throws(TraceError) -> [IndexEntry]? {
     if let cachedIndex, hasSeekTableIndex { return cachedIndex }
+    try requireRandomAccess("skipping a damaged frame")
     return try indexFromSeekTable()
   }
 

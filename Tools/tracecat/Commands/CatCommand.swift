@@ -66,7 +66,7 @@ struct CatCommand: TracecatCommand {
   func run(_ console: Console) throws -> ExitStatus {
     if follow { return try runFollowing(files[0], console) }
     return EachInput.run(files, console: console) { file in
-      let reader = try InputSource.trace(file)
+      let reader = try InputSource.trace(file, forward: filter.from == 0)
       printHeader(reader.header, file: file, console)
       defer { noteUnknown(reader.unknownEventCount, file: file, console) }
       let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
@@ -76,6 +76,8 @@ struct CatCommand: TracecatCommand {
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       while let frame = try reader.nextFrame(), frame.time <= filter.to {
         printEvents(frame.events, console)
+        // Standard input may arrive slowly (a recording piped in): each frame's events as it lands.
+        if file == "-" { try console.flush() }
         progress.update(frame.offset + frame.size)
         // Times never decrease: no later frame holds an event at or before --to.
         if frame.events.last.map({ $0.time > filter.to }) ?? false { break }

@@ -51,7 +51,7 @@ struct SliceCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    let reader = try InputSource.trace(input)
+    let reader = try InputSource.trace(input, forward: filter.from == 0)
     let progress = Progress("slice \(name)", total: reader.fileSize)
     defer { progress.finish() }
     // The slice streams (on standard output, a trace that fails to read after the first 1 MiB leaves
