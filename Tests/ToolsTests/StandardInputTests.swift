@@ -173,6 +173,11 @@ extension TracecatFixture {
       flipped[at] ^= 0x10
       variants.append(("flip-\(at)", flipped))
     }
+    // The seek table's length field made huge: the file ends inside it (a torn tail).
+    let entries = Int(bytes[bytes.count - 9]) | Int(bytes[bytes.count - 8]) << 8
+    var longTable = bytes
+    longTable[bytes.count - (8 + entries * 12 + 9) + 7] ^= 0x40
+    variants.append(("long-table", longTable))
     variants.append(("zero-tail", bytes + [UInt8](repeating: 0, count: 300)))
     variants.append(("two-traces", bytes + bytes))
     let first = try #require(

@@ -49,13 +49,20 @@ enum TraceSource {
     return offset >= size
   }
 
-  /// How many of the `count` bytes from `offset` the source holds; a forward input with more than
-  /// `keeping` of them drops them as it counts (they cannot be read afterwards).
+  /// How many of the `count` bytes from `offset` the source holds. A forward input keeps them when
+  /// they are at most `keeping`, or when the input ends within ``forwardRetentionBytes`` (so a torn
+  /// tail can still be examined from `offset`); else it drops them as it counts (they cannot be read
+  /// afterwards), so a large skippable frame costs no memory.
   func available(from offset: Int, count: Int, keeping: Int) throws(TraceError) -> Int {
     guard case .forward(let input) = self else { return max(0, min(count, size - offset)) }
-    if count <= keeping { return min(count, try input.read(at: offset, count: count).count) }
+    let kept = min(count, max(keeping, Self.forwardRetentionBytes))
+    let read = try input.read(at: offset, count: kept).count
+    if read == count || read < kept { return read }
     return try input.skip(from: offset, count: count)
   }
+
+  /// How much of a skippable frame a forward input keeps before it starts dropping it: 4 MiB.
+  static let forwardRetentionBytes = 1 << 22
 
   /// Tells a forward input that no byte before `offset` will be read again; nothing for the others.
   func release(before offset: Int) {
