@@ -30,20 +30,39 @@ extension TraceReader {
   /// before `time` (the first frame when `time` precedes every frame). Its keyframe gives the state to
   /// replay from.
   ///
+  /// The frames come from the seek table's offsets (without a consistent table, from a forward scan,
+  /// which stops at the first damaged frame: a time after it then lands on the last frame before it,
+  /// and reading forward reports the damage). The seek table records no times, so a binary search
+  /// decodes the frames it probes for their start times. A probed frame that does not decode says
+  /// nothing about its time, so the search reads the next frame instead and never fails on damage: a
+  /// damaged frame before the one chosen is never read (every event in it is at or before the chosen
+  /// frame's start, so before `time`), and one at or after it is reported by ``nextFrame()`` when reading
+  /// reaches it, with its own index and byte offset, as a sequential read reports it.
+  ///
   /// - Parameter time: Nanoseconds since session start.
   /// - Returns: The index of the frame ``nextFrame()`` returns next, or nil when the trace has no frames.
-  /// - Throws: ``TraceError`` when a probed frame is damaged.
-  /// - Complexity: O(log f) frame decodes for f frames, plus the scan of ``frameCount()``.
+  /// - Throws: ``TraceError`` `.io` when the file cannot be read; damage is reported by ``nextFrame()``.
+  /// - Complexity: O(log f) frame decodes for f frames (plus one per damaged frame met), plus the scan
+  ///   of ``frameCount()`` without a seek table.
   @discardableResult
   public func seek(toTime time: UInt64) throws(TraceError) -> Int? {
     var entries = try index()
     guard !entries.isEmpty else { return nil }
+    // Invariant: frame `low` starts at or before `time` (or is frame 0), and no frame after `high` does.
     var low = 0
     var high = entries.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
-      let start = try frameTime(&entries[middle])
-      if start <= time { low = middle } else { high = middle - 1 }
+      // The first frame from `middle` on whose start time is known; damaged frames before it lie between
+      // two frames' start times, so they fall on the same side of `time` as neither or both.
+      var probe = middle
+      var start: UInt64?
+      while probe <= high {
+        start = try frameTime(&entries[probe])
+        if start != nil { break }
+        probe += 1
+      }
+      if let start, start <= time { low = probe } else { high = middle - 1 }
     }
     cachedIndex = entries
     move(to: low, offset: entries[low].offset)
@@ -60,36 +79,34 @@ extension TraceReader {
     readEntries = index == 0 ? [headerEntry] : nil
   }
 
-  private func frameTime(_ entry: inout IndexEntry) throws(TraceError) -> UInt64 {
+  /// The start time of the frame at `entry` (decoded once, then kept in `entry`), or nil when the frame
+  /// does not decode (damaged, cut short, over the limits): its time is then unknown.
+  /// - Throws: ``TraceError`` `.io` when the file cannot be read.
+  private func frameTime(_ entry: inout IndexEntry) throws(TraceError) -> UInt64? {
     if let time = entry.time { return time }
-    // Fast path: decode the frame with this reader's zstd stream (checksum checked) and read its first
-    // varint. A new reader per probe re-read the header and set up a new stream, about 0.3 ms a probe.
-    if let time = quickFrameTime(at: entry.offset) {
-      entry.time = time
-      return time
+    // This reader's zstd stream decodes the frame (checksum checked); its content starts with the
+    // frame's start time. A new reader per probe re-read the header and set up a new stream.
+    let outcome: ZstdFrameDecoder.Outcome
+    do {
+      outcome = try decoder.decodeFrame(at: entry.offset) { offset, count in
+        try self.source.read(at: offset, count: count)
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch {
+      return nil
     }
-    // Anything unusual goes through a full reader, which reports damage precisely.
-    let probe = try TraceReader(source: source, name: name, limits: limits)
-    probe.move(to: 1, offset: entry.offset)
-    guard let frame = try probe.nextFrame() else {
-      throw TraceError(.corrupt, file: name, offset: entry.offset, reason: "no frame at this offset")
-    }
-    entry.time = frame.time
-    return frame.time
-  }
-
-  /// The start time of the frame at `offset`, or nil when it cannot be read cleanly.
-  private func quickFrameTime(at offset: Int) -> UInt64? {
-    let outcome = try? decoder.decodeFrame(at: offset) { offset, count in
-      try self.source.read(at: offset, count: count)
-    }
-    guard case .complete(let content, _)? = outcome else { return nil }
-    return try? ByteReader.read(content[...]) { try $0.varint() }
+    guard case .complete(let content, _) = outcome,
+      let time = try? ByteReader.read(content[...], { try $0.varint() })
+    else { return nil }
+    entry.time = time
+    return time
   }
 
   /// The index of data frames: from a consistent seek table, else by scanning complete frames.
   func index() throws(TraceError) -> [IndexEntry] {
     if let cachedIndex { return cachedIndex }
+    try requireRandomAccess("seeking")
     let entries: [IndexEntry]
     if let fromTable = try indexFromSeekTable() {
       entries = fromTable
@@ -104,6 +121,7 @@ extension TraceReader {
   /// The index from a consistent seek table, or nil without one (no scan).
   func indexFromSeekTableIfAny() throws(TraceError) -> [IndexEntry]? {
     if let cachedIndex, hasSeekTableIndex { return cachedIndex }
+    try requireRandomAccess("skipping a damaged frame")
     return try indexFromSeekTable()
   }
 

@@ -155,14 +155,15 @@ public final class TraceReader {
 
   private func readFrame() throws(TraceError) -> TraceFrame? {
     while true {
-      let remaining = source.size - position
-      if remaining == 0 {
+      // A forward input keeps nothing before the frame being read.
+      source.release(before: position)
+      if try source.isEnd(at: position) {
         finished = true
         return nil
       }
       let preamble = try source.read(at: position, count: 8)
       guard preamble.count >= 4 else {
-        throw fail(.truncated, "the file ends \(remaining) bytes into frame \(nextIndex); run recover")
+        throw fail(.truncated, "the file ends \(preamble.count) bytes into frame \(nextIndex); run recover")
       }
       let magic = TraceFormat.u32(preamble, at: 0)
       if magic == TraceFormat.zstdFrameMagic {
@@ -181,14 +182,21 @@ public final class TraceReader {
         throw fail(.truncated, "the file ends inside a skippable frame's preamble; run recover")
       }
       let length = Int(TraceFormat.u32(preamble, at: 4))
-      guard length <= remaining - 8 else {
+      // Read before the frame may be dropped (a forward input keeps no large skippable frame).
+      var startsAnotherTrace = false
+      if magic == TraceFormat.headerFrameMagic { startsAnotherTrace = try isTraceHeader(length: length) }
+      // A forward input keeps the seek table (read next, within the size the frames before it allow);
+      // any other skippable frame is only counted.
+      let keeping = magic == TraceFormat.seekTableFrameMagic ? seekTableBound : 0
+      let available = try source.available(from: position, count: 8 + length, keeping: 8 + keeping)
+      guard available == 8 + length else {
         let what = magic == TraceFormat.seekTableFrameMagic ? "the seek table" : "a skippable frame"
         throw fail(
-          .truncated, "the file ends inside \(what) (\(remaining) of \(length + 8) bytes); run recover")
+          .truncated, "the file ends inside \(what) (\(available) of \(length + 8) bytes); run recover")
       }
       if magic == TraceFormat.seekTableFrameMagic {
         try checkSeekTable(length: length)
-        if position + 8 + length == source.size {
+        if try source.isEnd(at: position + 8 + length) {
           seekTableOffset = position
           finished = true
           return nil
@@ -196,7 +204,7 @@ public final class TraceReader {
         // A seek table with frames after it: the trace was closed, then appended to by a writer that
         // kept the table (or another file's frames were added). It is kept as a skippable frame.
         passedSeekTableEnd = position + 8 + length
-      } else if magic == TraceFormat.headerFrameMagic, try isTraceHeader(length: length) {
+      } else if startsAnotherTrace {
         throw fail(
           .corrupt,
           "a second trace's header starts here: two traces were concatenated; split the file at this "
@@ -217,22 +225,26 @@ public final class TraceReader {
     return try source.read(at: position + 8, count: TraceFormat.traceMagic.count) == TraceFormat.traceMagic
   }
 
+  /// The most bytes of content a seek table at `position` can hold: an entry for each frame before it
+  /// and one more (the header's), and the footer.
+  private var seekTableBound: Int {
+    let entryCount = readEntries?.count ?? (position / 13 + 1)
+    return (entryCount + 1) * SeekTable.entryBytes + SeekTable.footerBytes
+  }
+
   /// Whether the reader stopped at a seek-table frame (read or rejected).
   var isAtSeekTable: Bool {
-    guard position + 4 <= source.size, let magic = try? source.read(at: position, count: 4) else {
-      return false
-    }
+    guard let magic = try? source.read(at: position, count: 4), magic.count == 4 else { return false }
     return TraceFormat.u32(magic, at: 0) == TraceFormat.seekTableFrameMagic
   }
 
   /// Checks a seek table against the frames read before it. Without those (reading started at a later
   /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need.
   private func checkSeekTable(length: Int) throws(TraceError) {
-    let entryCount = readEntries?.count ?? (position / 13 + 1)
-    guard length <= (entryCount + 1) * SeekTable.entryBytes + SeekTable.footerBytes else {
+    guard length <= seekTableBound else {
       throw fail(.corrupt, "seek table of \(length) bytes is larger than \(nextIndex) frames need")
     }
-    guard readEntries != nil || position + 8 + length == source.size else { return }
+    if readEntries == nil, try !source.isEnd(at: position + 8 + length) { return }
     let content = try source.read(at: position + 8, count: length)
     switch SeekTable.decode(content: content) {
     case .failure(let failure): throw fail(.corrupt, failure.reason)
@@ -256,9 +268,9 @@ public final class TraceReader {
             return try parse(content: content, size: size, checksum: UInt32(littleEndian: trailer))
           }
         }
-      case .file:
+      case .file, .forward:
         outcome = try decoder.decodeFrame(
-          at: position, in: nil, read: { offset, count in try self.source.read(at: offset, count: count) }
+          at: position, in: nil, read: { offset, count in try self.source.readSome(at: offset, count: count) }
         ) { content, size in
           let trailer = try source.read(at: position + size - 4, count: 4)
           return try parse(

@@ -117,6 +117,15 @@ public enum TraceRecovery {
     guard let file = try? TraceFile.open(error.file, .read), let size = try? file.size(),
       let reader = try? TraceReader(source: .file(file, size: size), name: error.file, limits: .default)
     else { return error.code == .truncated }
+    return isTornTail(error, in: reader)
+  }
+
+  /// ``isTornTail(_:)`` over `reader`'s own bytes (a file, a copy of standard input, or standard input
+  /// read forward, whose rest is then read).
+  static func isTornTail(_ error: TraceError, in reader: TraceReader) -> Bool {
+    guard error.code == .truncated || error.code == .corrupt, let offset = error.offset, offset > 0 else {
+      return false
+    }
     do throws(TraceError) {
       return try refusal(of: error, in: reader, from: offset) == nil
     } catch {
@@ -130,7 +139,6 @@ public enum TraceRecovery {
     throws(TraceError) -> String?
   {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
-    let size = reader.source.size
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
     let tornKind =
@@ -141,8 +149,11 @@ public enum TraceRecovery {
     var offset = start
     var carry: [UInt8] = []
     var isZero = true
-    while offset < size {
-      let chunk = try reader.source.read(at: offset, count: min(64 * 1024, size - offset))
+    // To the end of the input (a forward input's end is known only once read), keeping no more of a
+    // forward input than the chunk being searched and the frame being decoded.
+    while true {
+      reader.source.release(before: offset - carry.count)
+      let chunk = try reader.source.read(at: offset, count: 64 * 1024)
       guard !chunk.isEmpty else { break }
       if isZero && !Self.isAllZero(chunk) {
         isZero = false

@@ -20,6 +20,13 @@ struct CatCommand: TracecatCommand {
       standard error names it and the scenes the trace has. A time finer than a nanosecond or past \
       2^64 - 1 ns is a usage error that says so.
 
+      A window reads only the frames it needs: the seek table's offsets and a binary search on frame \
+      start times find the last frame starting before --from, and reading stops at the first frame \
+      holding an event after --to. A damaged frame outside those is not read and does not fail the \
+      command; one inside is reported with its frame number and byte offset (exit 1, 4 for a torn \
+      tail). Without a seek table (a trace not closed) the frames are found by reading forward from \
+      the start, and damage is reported where it is met.
+
       --follow reads a trace that is still being recorded (one FILE, not standard input): it prints \
       events as frames land, polling every 20–250 ms, and exits 0 when the recorder closes the trace \
       cleanly (its seek table appears). Interrupt it (Ctrl-C) to stop earlier.
@@ -62,19 +69,25 @@ struct CatCommand: TracecatCommand {
   func run(_ console: Console) throws -> ExitStatus {
     if follow { return try runFollowing(files[0], console) }
     return EachInput.run(files, console: console) { file in
-      let reader = try InputSource.trace(file)
+      let reader = try InputSource.trace(file, forward: filter.from == 0)
       printHeader(reader.header, file: file, console)
       defer { noteUnknown(reader.unknownEventCount, file: file, console) }
       let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
       defer { progress.finish() }
       var coverage = SceneCoverage(filter)
       defer { note(coverage, file: file, console) }
+      // Only the frames the window needs are read (see `--from` in the help): damage outside them is
+      // never met.
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       while let frame = try reader.nextFrame(), frame.time <= filter.to {
         coverage.see(frame.keyframe)
         coverage.see(frame.events)
         printEvents(frame.events, console)
+        // Standard input may arrive slowly (a recording piped in): each frame's events as it lands.
+        if file == "-" { try console.flush() }
         progress.update(frame.offset + frame.size)
+        // Times never decrease: no later frame holds an event at or before --to.
+        if frame.events.last.map({ $0.time > filter.to }) ?? false { break }
       }
       return .success
     }

@@ -38,7 +38,8 @@ struct CheckCommand: TracecatCommand {
         help: "Also write an HTML report with every failure's picture to DIR (new or empty)."),
     ],
     positionals: PositionalSpec(
-      name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
+      name: "PATH", help: "Trace files, or directories holding *.foldtrace files; - reads standard input.",
+      minimum: 1, maximum: nil),
     examples: [
       ("tracecat check device.foldtrace", "Check one recording from a device."),
       ("tracecat check --report check-report Traces/known-bad", "See each known failure in a page."),
@@ -84,12 +85,13 @@ struct CheckCommand: TracecatCommand {
 
   /// Checks one trace frame by frame; a damaged trace is checked up to the damage and reported.
   static func one(_ path: String) -> ReplayOutcome {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name =
+      path == "-" ? InputSource.displayName(path) : path.split(separator: "/").last.map(String.init) ?? path
     var checker = RecordingChecker(trace: name)
     var errors: [String] = []
     var errorStatus: ExitStatus?
     do {
-      let reader = try TraceReader(path: path)
+      let reader = try InputSource.trace(path)
       while let frame = try reader.nextFrame() {
         for event in frame.events { checker.receive(event) }
       }

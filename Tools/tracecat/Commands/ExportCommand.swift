@@ -21,7 +21,9 @@ struct ExportCommand: TracecatCommand {
       adds each failed check as an instant event on the scene's 'failures' track, named by the check \
       with its sentence in args.message, and the anchor drift at each relayout as the counter 'anchor \
       drift' (points).
-      --from and --to (inclusive) export a window, with the state at --from carried in from before it; \
+      --from and --to (inclusive) export a window, with the state at --from carried in from before it \
+      (only the window's frames are read: damage outside it does not fail the export, as 'tracecat cat \
+      --help' describes); \
       --scene chooses the scenes (- is the device). -o OUT must be new (or empty) unless --force, and \
       is never the input; it appears whole or not at all (a temporary file renamed into place).
       """,

@@ -1,22 +1,66 @@
 import FoldTrace
+import Synchronization
 
 /// Opens the inputs named on the command line; `-` is standard input.
 enum InputSource {
   /// The name used in messages for an argument.
   static func displayName(_ argument: String) -> String { argument == "-" ? "<stdin>" : argument }
 
-  /// Opens a trace file, or reads one from standard input.
+  /// Opens a trace file, or standard input.
   ///
+  /// Standard input is read as it arrives when `forward` (``TraceReader/forwardStandardInput(name:limits:)``:
+  /// one pass, no seeking, nothing copied), else from a temporary copy (``standardInputTrace()``).
+  ///
+  /// - Parameter forward: Whether the caller reads the trace once, from its first frame, without seeking.
   /// - Throws: ``TracecatError`` when the file cannot be read or is not a trace.
-  static func trace(_ argument: String) throws -> TraceReader {
-    do {
+  static func trace(_ argument: String, forward: Bool = false) throws -> TraceReader {
+    do throws(TraceError) {
       if argument == "-" {
-        return try TraceReader(bytes: try readStandardInput(), name: displayName(argument))
+        guard forward else { return try standardInputTrace().open() }
+        let reader = try TraceReader.forwardStandardInput(name: displayName(argument))
+        forwardStandardInput.withLock { $0 = ReaderBox(reader: reader) }
+        return reader
       }
       return try TraceReader(path: argument)
-    } catch let error as TraceError {
+    } catch {
       throw TracecatError(error)
     }
+  }
+
+  /// Standard input as a trace, copied on first use into an unnamed temporary file
+  /// (``SpooledTrace``) and kept for the process: every reader of `-` (a second pass, `replay --report`
+  /// reopening it) reads the same bytes, in bounded memory.
+  ///
+  /// - Throws: ``TraceError`` `.io` when standard input cannot be read or copied.
+  static func standardInputTrace() throws(TraceError) -> SpooledTrace {
+    try spooledStandardInput.withLock { spooled throws(TraceError) -> SpooledTrace in
+      if let spooled { return spooled }
+      let trace = try SpooledTrace.standardInput(name: displayName("-"))
+      spooled = trace
+      return trace
+    }
+  }
+
+  private static let spooledStandardInput = Mutex<SpooledTrace?>(nil)
+
+  /// The reader of standard input read forward, once one was opened: only it can read on after damage.
+  private static let forwardStandardInput = Mutex<ReaderBox?>(nil)
+
+  /// A reader handed between threads under the lock; used by one thread at a time.
+  private final class ReaderBox: @unchecked Sendable {
+    let reader: TraceReader
+    init(reader: TraceReader) { self.reader = reader }
+  }
+
+  /// Whether `error`, thrown reading standard input, marks a torn tail that `recover` would repair, by
+  /// the rule for files (``TraceReader/isTornTail(_:)``) applied to the input's bytes: those after the
+  /// damage are read on (forward), or read again from the temporary copy.
+  static func standardInputIsTornTail(_ error: TraceError) -> Bool {
+    if let box = forwardStandardInput.withLock({ $0 }) { return box.reader.isTornTail(error) }
+    guard let spooled = spooledStandardInput.withLock({ $0 }), let reader = try? spooled.open() else {
+      return error.code == .truncated && error.offset ?? 0 > 0
+    }
+    return reader.isTornTail(error)
   }
 
   /// Reads a whole text input as lines split at `\n` bytes (a `\r` before it stays on the line, where

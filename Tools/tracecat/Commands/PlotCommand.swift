@@ -21,7 +21,8 @@ struct PlotCommand: TracecatCommand {
       The output is deterministic.
       --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
       the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scenes \
-      (repeat or comma list; - is the device panel).
+      (repeat or comma list; - is the device panel). Only the window's frames are read: damage outside it does not fail \
+      the plot (as 'tracecat cat --help' describes).
       --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does), puts the \
       verdict under the title, and adds two rows per lane: the scroll anchor's drift at each relayout \
       that had to keep it (green within the 1 pt tolerance, red beyond) and the checks that failed (red \

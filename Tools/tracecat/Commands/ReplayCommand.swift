@@ -63,7 +63,8 @@ struct ReplayCommand: TracecatCommand {
       ),
     ],
     positionals: PositionalSpec(
-      name: "PATH", help: "Trace files, or directories holding *.foldtrace files.", minimum: 1, maximum: nil),
+      name: "PATH", help: "Trace files, or directories holding *.foldtrace files; - reads standard input.",
+      minimum: 1, maximum: nil),
     examples: [
       ("tracecat replay Traces", "Replay and check the whole corpus."),
       (

@@ -21,13 +21,17 @@ enum ReplayInputs {
   /// subdirectory named ``knownBadDirectory`` (the corpus's deliberately failing recordings), so
   /// `replay Traces` checks what must pass; name that directory itself to run it. Symbolic links under a
   /// directory are followed once to a directory, never back into one being searched; a dangling link
-  /// named `*.foldtrace` is taken (reading it then fails by name).
+  /// named `*.foldtrace` is taken (reading it then fails by name). `-` is standard input.
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` when a named path does not exist.
   /// - Complexity: O(entries under the directories).
   static func traceFiles(in paths: [String]) throws -> Found {
     var walk = DirectoryWalk()
     for path in paths {
+      if path == "-" {  // Standard input, read once (InputSource.standardInputTrace()).
+        walk.files.insert(path)
+        continue
+      }
       var status = stat()
       guard stat(path, &status) == 0 else {
         throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))

@@ -123,7 +123,8 @@ enum ReplayRun {
   static func one(
     _ path: String, configuration: ReplayConfiguration, json: Bool, frames: Bool, compare: Bool = false
   ) -> ReplayOutcome {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name =
+      path == "-" ? InputSource.displayName(path) : path.split(separator: "/").last.map(String.init) ?? path
     var sink = JSONRecordSink(
       trace: name, enabled: json, frames: frames,
       verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
@@ -131,7 +132,7 @@ enum ReplayRun {
     var comparison = compare ? ModelComparison(trace: name, configuration: configuration) : nil
     var errorStatus: ExitStatus?
     do {
-      let reader = try TraceReader(path: path)
+      let reader = try InputSource.trace(path)
       if comparison != nil {
         while let frame = try reader.nextFrame() {
           for event in frame.events { comparison!.receive(event, into: &sink) }

@@ -12,7 +12,9 @@ struct SliceCommand: TracecatCommand {
       hinge, then per connected scene its connection, geometry, traits, regions, scroll and selection, \
       stamped --from — so it replays from its first event as the original does from --from; every \
       later frame's keyframe carries that state too. The header is copied. Reading starts at the frame \
-      holding --from (the seek table makes that a jump). A range with no event gives the state alone. \
+      holding --from (the seek table makes that a jump) and stops at the first event after --to: a \
+      damaged frame outside that is not read; one inside is reported with its frame number and byte \
+      offset (exit 1), as 'tracecat cat --help' describes. A range with no event gives the state alone. \
       OUT must be new (or empty): tracecat never overwrites a trace.
       """,
     options: [
@@ -49,7 +51,7 @@ struct SliceCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    let reader = try InputSource.trace(input)
+    let reader = try InputSource.trace(input, forward: filter.from == 0)
     let progress = Progress("slice \(name)", total: reader.fileSize)
     defer { progress.finish() }
     // The slice streams (on standard output, a trace that fails to read after the first 1 MiB leaves

@@ -37,7 +37,7 @@ struct StatsCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     EachInput.run(files, console: console) { file in
-      let reader = try InputSource.trace(file)
+      let reader = try InputSource.trace(file, forward: true)
       let name = InputSource.displayName(file)
       let progress = Progress("stats \(name)", total: reader.fileSize)
       var summary = TraceSummary()
@@ -53,6 +53,8 @@ struct StatsCommand: TracecatCommand {
         failure = wrapped
         summary.damage = error
         if case .tornTrace = wrapped { summary.closure = .torn } else { summary.closure = .corrupt }
+        // Standard input read as it arrives: its size, as a file's, counts the bytes after the damage.
+        do throws(TraceError) { try reader.readInputToEnd() } catch { throw TracecatError(error) }
       }
       progress.finish()
       summary.unknownEvents = reader.unknownEventCount

@@ -4,12 +4,12 @@ import FoldTrace
 /// `TraceRecovery.isTornTail(_:)`, the rule `recover` itself applies (<doc:TraceFormat>, "Appending and
 /// recovery" in FoldTrace).
 enum TraceDamage {
-  /// True when the error describes a torn tail that `recover` repairs. For standard input only a cut
-  /// frame counts.
+  /// True when the error describes a torn tail that `recover` repairs — for standard input by the same
+  /// rule, applied to its bytes (``InputSource/standardInputIsTornTail(_:)``).
   ///
   /// - Complexity: O(bytes after the offset) time, O(1) memory (the file is read in chunks).
   static func isTornTail(_ error: TraceError) -> Bool {
-    if error.file == InputSource.displayName("-") { return error.code == .truncated && error.offset ?? 0 > 0 }
+    if error.file == InputSource.displayName("-") { return InputSource.standardInputIsTornTail(error) }
     return TraceRecovery.isTornTail(error)
   }
 }

@@ -40,7 +40,7 @@ struct VerifyCommand: TracecatCommand {
         if $0 == .success { valid += 1 } else if $0 == .recoverable { recoverable += 1 }
       }
     ) { file in
-      let reader = try InputSource.trace(file)
+      let reader = try InputSource.trace(file, forward: true)
       let name = InputSource.displayName(file)
       let progress = Progress("verify \(name)", total: reader.fileSize)
       defer { progress.finish() }

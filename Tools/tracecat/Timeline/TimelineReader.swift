@@ -5,7 +5,8 @@ enum TimelineReader {
   /// Reads `input` (a path or `-`).
   ///
   /// With a `from`, reading starts at the frame holding it (a seek-table jump) and its keyframe gives
-  /// the state; reading stops at the first frame after `to`.
+  /// the state; reading stops after the first frame holding an event after `to`. Frames outside that
+  /// are never read, so damage there does not fail the read (``TraceReader/seek(toTime:)``).
   ///
   /// - Parameters:
   ///   - input: The trace.
@@ -45,6 +46,8 @@ enum TimelineReader {
         try afterEach(&timeline, event)
       }
       progress.update(frame.offset + frame.size)
+      // Times never decrease: no later frame holds an event at or before --to, and it is not read.
+      if frame.events.last.map({ $0.time > filter.to }) ?? false { break }
     }
     return timeline
   }

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A descriptor read strictly forward (a pipe, a FIFO), served to a reader as bytes at offsets: the
+/// bytes from the first one still needed to the furthest one asked for are kept, and ``release(before:)``
+/// drops those before an offset. Reading at an offset already released is an error.
+///
+/// Memory is the span between the oldest kept byte and the furthest read, which a forward reader keeps
+/// to one frame plus one 64 KiB read ahead.
+final class ForwardInput {
+  /// The name used in errors.
+  let name: String
+  private let descriptor: Int32
+  /// Bytes from offset `base`, starting at index `start` (the ones before it are released).
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var base = 0
+  /// True once `read(2)` returned 0.
+  private(set) var reachedEnd = false
+
+  /// Reads `descriptor` (not closed).
+  init(_ descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+  }
+
+  /// The offset after the last byte read so far.
+  var end: Int { base + buffer.count - start }
+
+  /// Reads until `offset` bytes have been read or the input ends.
+  private func fill(to offset: Int) throws(TraceError) {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while end < offset && !reachedEnd {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw TraceFile.failure(name, "read")
+      }
+      if count == 0 {
+        reachedEnd = true
+      } else {
+        buffer.append(contentsOf: chunk[..<count])
+      }
+    }
+  }
+
+  /// Up to `count` bytes at `offset`, fewer only at the end of the input.
+  /// - Throws: ``TraceError`` `.io` when the input cannot be read, or `offset` was released.
+  func read(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
+    guard offset >= base else {
+      throw TraceError(
+        .io, file: name, offset: offset,
+        reason: "standard input is read forward only and this byte has gone by")
+    }
+    try fill(to: offset + count)
+    let from = min(offset, end) - base + start
+    let to = min(offset + count, end) - base + start
+    return Array(buffer[from..<to])
+  }
+
+  /// Up to `count` bytes at `offset`: those already read, else what one `read(2)` brings (at least 18
+  /// unless the input ends first); none only at the end of the input. Waits for no more input than that, so a decoder fed by it finishes a
+  /// frame as soon as the frame has arrived, not a read-ahead chunk later.
+  /// - Throws: ``TraceError`` `.io` when the input cannot be read, or `offset` was released.
+  func readSome(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
+    // At least a whole zstd frame header (at most 18 bytes), so that a decoder sees the declared
+    // content size in its first chunk, as from a file.
+    try fill(to: offset + min(count, 18))
+    return try read(at: offset, count: min(count, max(0, end - offset)))
+  }
+
+  /// Whether the input ends at `offset` (no byte there), reading up to it if needed.
+  func isEnd(at offset: Int) throws(TraceError) -> Bool {
+    try fill(to: offset + 1)
+    return end <= offset
+  }
+
+  /// How many of the `count` bytes from `offset` the input holds, reading them and dropping them (they
+  /// cannot be read afterwards), so that skipping a large frame costs no memory.
+  func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
+    release(before: offset)
+    var skipped = 0
+    while skipped < count {
+      let step = min(count - skipped, 1 << 16)
+      try fill(to: offset + skipped + step)
+      let got = min(step, end - (offset + skipped))
+      skipped += max(0, got)
+      release(before: offset + skipped)
+      if got < step { break }
+    }
+    return skipped
+  }
+
+  /// Drops the bytes before `offset`.
+  func release(before offset: Int) {
+    let drop = min(offset, end) - base
+    guard drop > 0 else { return }
+    start += drop
+    base += drop
+    // Compacts once the dropped bytes are at least half the buffer: amortized O(1) per byte.
+    if start >= buffer.count / 2 {
+      buffer.removeFirst(start)
+      start = 0
+    }
+  }
+
+  /// Reads the rest of the input and drops it.
+  /// - Returns: The input's size in bytes.
+  func drain() throws(TraceError) -> Int {
+    while !reachedEnd { _ = try skip(from: end, count: 1 << 20) }
+    return end
+  }
+}

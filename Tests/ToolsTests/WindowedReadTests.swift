@@ -1,0 +1,77 @@
+import FoldTrace
+import Foundation
+import Testing
+
+/// `--from`/`--to` read only the frames a window needs: damage outside them does not fail the command,
+/// and damage inside is reported with the damaged frame's real index and byte offset, exit 1.
+@Suite(.timeLimit(.minutes(10))) struct WindowedReadTests {
+  /// A trace of 20,000 scroll samples (about 167 s) as `clean.foldtrace`, and its frames.
+  static func fixture() throws -> (TracecatFixture, [TraceFrame]) {
+    let fixture = try TracecatFixture()
+    try fixture.writeScrollTrace("clean.foldtrace", count: 20_000)
+    let reader = try TraceReader(path: fixture.directory.appendingPathComponent("clean.foldtrace").path)
+    var frames: [TraceFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    #expect(frames.count >= 8, "\(frames.count) frames")
+    return (fixture, frames)
+  }
+
+  /// Writes `damaged.foldtrace`: the clean trace with a byte of `frame`'s checksum flipped.
+  static func damage(_ fixture: TracecatFixture, _ frame: TraceFrame) throws {
+    var bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("clean.foldtrace")))
+    bytes[frame.offset + frame.size - 2] ^= 0x01
+    _ = try fixture.file("damaged.foldtrace", bytes)
+  }
+
+  /// Seconds, exactly, as `--from` takes them.
+  static func seconds(_ time: UInt64) -> String { "\(time)ns" }
+
+  static func commands(from: UInt64, to: UInt64) -> [[String]] {
+    let window = ["--from", seconds(from), "--to", seconds(to)]
+    return [
+      ["cat"] + window, ["cat", "--json"] + window, ["slice", "-o", "-"] + window, ["plot"] + window,
+      ["export", "--chrome"] + window,
+    ]
+  }
+
+  /// The frame the binary search probes first (the middle one) is damaged; the window lies after it
+  /// (and ends inside a frame, so the frame after it, damaged too in a second run, is not needed).
+  @Test func damageOutsideTheWindowDoesNotFailIt() throws {
+    let (fixture, frames) = try Self.fixture()
+    defer { fixture.remove() }
+    let last = frames.count - 2
+    let from = frames[last - 1].time + 1
+    let to = frames[last].events[frames[last].events.count / 2].time
+    for damaged in [frames.count / 2, last + 1] {
+      try Self.damage(fixture, frames[damaged])
+      for command in Self.commands(from: from, to: to) {
+        let clean = try fixture.run(command + ["clean.foldtrace"])
+        let result = try fixture.run(command + ["damaged.foldtrace"])
+        #expect(clean.status == 0, "\(command): \(clean.stderr)")
+        #expect(result.status == 0, "frame \(damaged) \(command): \(result.stderr)")
+        #expect(result.stderr == "")
+        let expected = clean.text.replacingOccurrences(of: "clean.foldtrace", with: "damaged.foldtrace")
+        #expect(result.text == expected, "frame \(damaged) \(command)")
+        #expect(!result.stdout.isEmpty)
+      }
+    }
+  }
+
+  /// A damaged frame inside the window fails the command with that frame's index and byte offset.
+  @Test func damageInsideTheWindowNamesTheFrame() throws {
+    let (fixture, frames) = try Self.fixture()
+    defer { fixture.remove() }
+    let damaged = frames.count / 2
+    try Self.damage(fixture, frames[damaged])
+    let from = frames[damaged].time + 1
+    let to = frames[damaged + 1].time
+    for command in Self.commands(from: from, to: to) {
+      let result = try fixture.run(command + ["damaged.foldtrace"])
+      #expect(result.status == 1, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix(
+          "tracecat: error: damaged.foldtrace: byte \(frames[damaged].offset): frame \(damaged) is damaged: "
+            + "zstd: Restored data doesn't match checksum\n"), "\(command): \(result.stderr)")
+    }
+  }
+}
