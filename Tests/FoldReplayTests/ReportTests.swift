@@ -51,6 +51,15 @@ import Testing
     )
   }
 
+  @Test func theSliceCommandAtTheEndOfTimeStaysAValidTime() {
+    let last = ReplayFailure(
+      check: .anchor, scene: nil, eventIndex: nil, time: .max, expected: "e", actual: "a", summary: "s")
+    #expect(
+      last.sliceCommand(tracePath: "t.foldtrace")
+        == "tracecat slice --from 18446744072.709s --to 18446744073.709s -o t-anchor-18446744073709ms.foldtrace "
+        + "t.foldtrace")
+  }
+
   @Test func theContextLiteralRebuildsTheContext() {
     let context = LayoutContext(
       shape: .regularWide, size: Size(width: 1114.5, height: 705),

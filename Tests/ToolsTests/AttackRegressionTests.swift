@@ -47,6 +47,31 @@ import Testing
     #expect(plot.text.contains("x\u{FFFD}y\u{FFFD}z"))
   }
 
+  /// A session that ends at the last nanosecond a trace can hold (2⁶⁴ − 1 ns) — a handover and the
+  /// app's presented samples within a second of it — draws, exports and replays: no time arithmetic
+  /// traps (a single presented sample is drawn one refresh long; a handover looks 1 s ahead).
+  @Test(arguments: [
+    ["plot"], ["plot", "--replay"], ["plot", "--from", "18446744072"], ["export", "--chrome"],
+    ["export", "--chrome", "--replay"], ["replay", "--json"], ["show", "--at", "18446744073.7"],
+  ])
+  func aSessionEndingAtTheLastNanosecondDraws(command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    for name in ["app-duo-book-fold.foldtrace", "duo-second-scene.foldtrace"] {
+      let trace = try TraceReader.readAll(path: Corpus.directory.appendingPathComponent(name).path)
+      let end = try #require(trace.events.last).time
+      let writer = try TraceWriter(header: trace.header)
+      for event in trace.events {
+        try writer.append(TraceEvent(time: UInt64.max - (end - event.time), event.payload))
+      }
+      try writer.close()
+      _ = try fixture.file(name, writer.bytes)
+      let result = try fixture.run(command + [name])
+      #expect(result.status == 0 || result.status == 1, "\(command) \(name): \(result.stderr)")
+      #expect(!result.stderr.contains("runtime failure"), "\(command) \(name)")
+    }
+  }
+
   /// OUT locked by another writer is exit 5 (what 5 means), not an I/O error.
   @Test func aLockedOutputIsExitFive() throws {
     let fixture = try TracecatFixture()

@@ -122,7 +122,8 @@ extension ReplayFailure {
   public func sliceCommand(tracePath: String) -> String {
     let milliseconds = time / 1_000_000
     let from = milliseconds >= 1000 ? milliseconds - 1000 : 0
-    let to = milliseconds + 1001
+    // At most the last whole millisecond a trace can hold, so `--to` stays a valid time.
+    let to = min(milliseconds + 1001, UInt64.max / 1_000_000)
     let file = tracePath.split(separator: "/").last.map(String.init) ?? tracePath
     let stem = file.hasSuffix(".foldtrace") ? String(file.dropLast(".foldtrace".count)) : file
     return

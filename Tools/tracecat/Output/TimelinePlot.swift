@@ -673,7 +673,8 @@ struct TimelinePlot {
         if pieces[middle].start < earliest { low = middle + 1 } else { high = middle }
       }
       var successor: Piece?
-      while low < pieces.count, pieces[low].start <= gone + 1_000_000_000 {
+      let latest = gone > .max - 1_000_000_000 ? .max : gone + 1_000_000_000
+      while low < pieces.count, pieces[low].start <= latest {
         if display(pieces[low]) != display(piece) {
           successor = pieces[low]
           break

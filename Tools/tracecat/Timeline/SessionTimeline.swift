@@ -107,7 +107,7 @@ struct SessionTimeline: Sendable {
     /// Folds a presented sample in.
     fileprivate mutating func present(at time: UInt64) {
       presentedSamples += 1
-      if let last = appAnimations.last, time <= last.end + SessionTimeline.animationGap {
+      if let last = appAnimations.last, time - min(time, last.end) <= SessionTimeline.animationGap {
         appAnimations[appAnimations.count - 1] = (last.start, max(last.end, time), last.samples + 1)
       } else {
         appAnimations.append((time, time, 1))
@@ -465,7 +465,10 @@ struct SessionTimeline: Sendable {
 
   /// An animation stretch as a span at least one 60 Hz refresh long, its value the sample count.
   private static func animationSpan(_ stretch: (start: UInt64, end: UInt64, samples: Int)) -> Span<Int> {
-    Span(start: stretch.start, end: max(stretch.end, stretch.start + 16_666_667), value: stretch.samples)
+    // Saturating: a sample in the last refresh before 2⁶⁴ − 1 ns ends there.
+    let (minimumEnd, overflow) = stretch.start.addingReportingOverflow(16_666_667)
+    return Span(
+      start: stretch.start, end: max(stretch.end, overflow ? .max : minimumEnd), value: stretch.samples)
   }
   /// Whether any shown scene holds the app's recorded output.
   var hasAppOutput: Bool { scenes.contains { $0.appLayouts > 0 || $0.presentedSamples > 0 } }
