@@ -72,6 +72,29 @@ import Testing
     }
   }
 
+  /// `-o /dev/stdin` when standard input is a pipe would feed the output back into the command (pack
+  /// then waited forever for its own end of file; slice and show wrote into their input and lost the
+  /// output): refused, exit 3, for every command that writes.
+  @Test(arguments: [
+    "\"$0\" --json duo.foldtrace | \"$0\" pack -o /dev/stdin",
+    "\"$0\" --json duo.foldtrace | \"$0\" pack -o /dev/fd/0",
+    "cat duo.foldtrace | \"$0\" slice -o /dev/stdin -",
+    "cat duo.foldtrace | \"$0\" plot -o /dev/stdin -",
+    "cat duo.foldtrace | \"$0\" export --chrome -o /dev/stdin -",
+    "cat duo.foldtrace | \"$0\" show --at 1 -o /dev/stdin -",
+  ])
+  func anOutputIntoTheInputPipeIsRefused(pipeline: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable)
+    // `timeout` bounds the old hang; a refusal takes milliseconds.
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "timeout 30 sh -c '" + pipeline + "' \"$0\"", executable.path],
+      in: fixture.directory, stdin: [])
+    #expect(result.status == 3, "\(pipeline): \(result.stderr)")
+    #expect(result.stderr.contains("is the pipe this command reads its input '-' from"), "\(pipeline)")
+  }
+
   /// OUT locked by another writer is exit 5 (what 5 means), not an I/O error.
   @Test func aLockedOutputIsExitFive() throws {
     let fixture = try TracecatFixture()

@@ -30,7 +30,8 @@ import Synchronization
 ///   signal's disposition is still the default; they remove the temporary files, then die of the
 ///   signal as before).
 /// - **Special files** (a terminal, a pipe, `/dev/null`, `/dev/stdout`) are written through, never
-///   replaced, and not synced.
+///   replaced, and not synced — except a pipe or socket that is the command's standard input (or one of
+///   its inputs), which is refused.
 ///
 /// An `OutputFile` is not thread-safe; distinct ones may be used from distinct threads.
 public final class OutputFile {
@@ -113,7 +114,12 @@ public final class OutputFile {
       case S_IFDIR:
         throw TraceError(.invalidArgument, file: path, reason: "is a directory; name a file to write")
       default:
-        // A device, FIFO or socket: written through, never replaced.
+        // A device, FIFO or socket: written through, never replaced. A pipe or socket that is also an
+        // input (standard input, `/dev/stdin`, a named pipe given as input) would feed the output back
+        // into the command, which then waits for its own end of file forever: refused.
+        var inputs = ["-"]
+        if case .replace(let others) = existing { inputs += others }
+        try Self.refuseInputPipe(path, status, inputs: inputs)
         var opened: Int32
         repeat { opened = open(path, O_WRONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
         guard opened >= 0 else { throw Self.failure(path, "open") }
@@ -204,6 +210,25 @@ public final class OutputFile {
     let output = try OutputFile(path: path, existing: existing)
     try output.write(bytes)
     try output.publish()
+  }
+
+  /// Refuses a pipe or socket at `path` (whose `stat` is `status`) that is one of the command's inputs
+  /// (`-` is standard input): writing into it would feed the output back into the command, which then
+  /// waits for its own end of file forever.
+  /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
+  static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
+    let type = status.st_mode & S_IFMT
+    guard type == S_IFIFO || type == S_IFSOCK else { return }
+    for input in inputs {
+      var inputStatus = stat()
+      let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
+      if found == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
+        throw TraceError(
+          .invalidArgument, file: path,
+          reason: "is the pipe this command reads its input '\(input)' from; writing there would feed "
+            + "the output back into it")
+      }
+    }
   }
 
   private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {

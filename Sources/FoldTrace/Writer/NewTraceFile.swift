@@ -74,6 +74,8 @@ public final class NewTraceFile {
   }
 
   private func claimPlaceholder() throws(TraceError) {
+    var status = stat()
+    if stat(path, &status) == 0 { try OutputFile.refuseInputPipe(path, status, inputs: ["-"]) }
     let file = try TraceFile.open(path, .update)
     do throws(TraceError) {
       if try file.irregularKind() != nil {

@@ -207,8 +207,8 @@ enum InputSource {
     case .locked:
       TracecatError.locked(
         TraceError(.locked, file: path, reason: "another writer has this trace open; choose another OUT"))
-    case .io: TracecatError.io(file: path, reason: error.reason)
-    default: TracecatError(error)
+    // Anything else is about OUT (a directory, the input's own pipe): an output error, exit 3.
+    default: TracecatError.io(file: path, reason: error.reason)
     }
   }
 }
