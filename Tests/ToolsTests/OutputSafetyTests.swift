@@ -160,10 +160,10 @@ import Testing
   }
 }
 
-/// An interrupted `pack` leaves nothing behind: its hidden temporary file is removed on SIGINT and
-/// SIGTERM, as every other output's is.
+/// An interrupted `pack` leaves nothing behind: its hidden temporary file is removed on every signal
+/// whose default action ends the process (SIGXFSZ is what `ulimit -f` sends), as every other output's is.
 @Suite struct InterruptedOutputTests {
-  @Test(arguments: [SIGINT, SIGTERM])
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1])
   func anInterruptedPackRemovesItsTemporaryFile(_ signal: Int32) throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -26,9 +26,10 @@ import Synchronization
 ///   is followed and its target replaced). The name shows the whole output or nothing: an interrupted or
 ///   failed run leaves what was there before.
 /// - **Cleaned up.** The temporary file is removed by ``discard()``, on deinit, and when the process
-///   gets SIGINT, SIGTERM or SIGHUP while it exists (handlers are installed on first use where the
-///   signal's disposition is still the default; they remove the temporary files, then die of the
-///   signal as before).
+///   gets a signal whose default action ends it (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ, …;
+///   `OutputCleanup.signals`) while it exists (handlers are installed on first use where the signal's
+///   disposition is still the default; they remove the temporary files, then die of the signal as
+///   before).
 /// - **Special files** (a terminal, a pipe, `/dev/null`, `/dev/stdout`) are written through, never
 ///   replaced, and not synced — except a pipe or socket that is the command's standard input (or one of
 ///   its inputs), which is refused.
@@ -285,6 +286,13 @@ enum OutputCleanup {
     return table
   }()
   static let lock = Mutex(())
+  /// The signals whose default action ends the process: each removes the temporary files first, then
+  /// ends the process as it would have (SIGPIPE from a closed reader, SIGXFSZ past `ulimit -f`, SIGXCPU
+  /// past `ulimit -t` included). SIGQUIT and the crash signals belong to the Swift runtime's backtracer.
+  static let signals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
+    SIGPROF,
+  ]
   static let handlersInstalled: Bool = {
     var installed = sigset_t()
     sigemptyset(&installed)
@@ -294,7 +302,7 @@ enum OutputCleanup {
       // deaf to SIGINT and SIGTERM.
       _ = pthread_sigmask(SIG_UNBLOCK, &installed, nil)
     }
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    for signal in signals {
       var current = sigaction()
       guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
         continue
@@ -322,7 +330,7 @@ enum OutputCleanup {
     _ = handlersInstalled
     var handled = sigset_t()
     sigemptyset(&handled)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, signal) }
+    for signal in signals { sigaddset(&handled, signal) }
     var previous = sigset_t()
     _ = pthread_sigmask(SIG_BLOCK, &handled, &previous)
     return previous

@@ -26,7 +26,7 @@ public final class NewTraceFile {
   /// Writing through a special file found under `path`: no lock, no sync, nothing to empty.
   private var isSpecial = false
   private var isDone = false
-  /// The file's entry in the table SIGINT, SIGTERM and SIGHUP clean up (`OutputCleanup`): the temporary
+  /// The file's entry in the table that SIGINT, SIGTERM and the other ending signals clean up (`OutputCleanup`): the temporary
   /// file, or the file created in place, is removed if the process is interrupted before it is done.
   private var cleanupSlot: Int?
 
