@@ -35,3 +35,38 @@ struct FoldsimMemoryTests {
     #expect(result.text == "long.foldtrace: 159440 events, 1 scene, 600.850 s, 7100340 bytes\n")
   }
 }
+
+/// A scenario file holds at most 4 MiB: a larger one is refused by its size before it is parsed (a 6 MB
+/// array under an unknown key used to cost 274 MB).
+struct FoldsimScenarioSizeTests {
+  @Test func aScenarioOver4MiBIsRefusedNamingTheFileAndTheLimit() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-size-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scenario = Array(#"{"device": "iphone", "seed": 1, "timeline": []}"#.utf8)
+    let limit = 4 << 20
+    // Exactly 4 MiB, padded with JSON whitespace: read.
+    let full = scenario + [UInt8](repeating: UInt8(ascii: " "), count: limit - scenario.count)
+    try Data(full).write(to: directory.appendingPathComponent("full.json"))
+    let fits = try ChildProcess.run(executable, ["full.json", "--events"], in: directory)
+    #expect(fits.status == 0, "\(fits.stderr)")
+    // One byte more, in a file and through a pipe: refused, with a short message.
+    try Data(full + [0x0A]).write(to: directory.appendingPathComponent("over.json"))
+    let over = try ChildProcess.run(executable, ["over.json", "-o", "over.foldtrace"], in: directory)
+    #expect(over.status == 1)
+    #expect(
+      over.stderr
+        == "foldsim: over.json:1:1: the file is larger than 4 MiB (4194304 bytes), the most a scenario may hold\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("over.foldtrace").path))
+    let piped = try ChildProcess.run(
+      executable, ["/dev/stdin", "--events"], in: directory, stdin: full + [0x0A])
+    #expect(piped.status == 1)
+    #expect(
+      piped.stderr.hasPrefix("foldsim: /dev/stdin:1:1: the file is larger than 4 MiB"), "\(piped.stderr)")
+  }
+}
