@@ -7,8 +7,8 @@ import Foundation
 /// `tracecat pack` skips one at the start of a JSON Lines document.
 enum Input {
   /// The largest scenario file read, in bytes: 4 MiB, the longest line `tracecat pack` reads. Real
-  /// scenarios hold a few kilobytes (an 8,000-step timeline, half a megabyte); parsing costs about 45
-  /// times the text in memory, so the cap bounds that too.
+  /// scenarios hold a few kilobytes (an 8,000-step timeline, half a megabyte). Parsing holds up to
+  /// about 36 times the text in memory (a 4 MiB array of zeros, 150 MB), so the cap bounds that too.
   static let maxScenarioBytes = 4 << 20
 
   /// The scenario's text.
