@@ -23,19 +23,73 @@ public enum AppSimulator {
   /// - Returns: The system's events and the app's, time non-decreasing, each app event after the system
   ///   event that caused it.
   /// - Throws: ``ScenarioError`` when the scenario cannot be played.
-  /// - Complexity: O(n) in the events plus the refreshes sampled.
+  /// - Complexity: O(n) in the events plus the refreshes sampled, all held in memory; ``play(_:_:)``
+  ///   streams them instead.
   public static func events(for scenario: Scenario) throws(ScenarioError) -> [TraceEvent] {
-    let inputs = try scenario.events()
-    guard let spec = scenario.appOutput else { return inputs }
+    var all: [TraceEvent] = []
+    try play(scenario) { batch in
+      all.append(contentsOf: batch)
+      return true
+    }
+    return all
+  }
+
+  /// Plays the scenario and hands the events ``events(for:)`` returns to `deliver`, in time order and in
+  /// batches, as they are synthesized: each batch of the system's events (``Scenario/play(_:)``) is
+  /// replayed into the app as it arrives and handed on with the app's output woven in. The app's events
+  /// only ever follow the system event that caused them (or come before the next one), so the weave needs
+  /// no lookahead: memory stays bounded by a batch and the app's state however long the session.
+  ///
+  /// - Parameters:
+  ///   - scenario: A scenario; without ``Scenario/appOutput`` its events are handed on as they are.
+  ///   - deliver: Takes the next events, in time order; returns false to stop playing.
+  /// - Returns: False when `deliver` stopped the play, true when every event was delivered.
+  /// - Throws: ``ScenarioError`` when the scenario cannot be played; the events before the failing step
+  ///   have been delivered.
+  /// - Complexity: O(n) time in the events plus the refreshes sampled; in memory, a batch of about
+  ///   ``Scenario/eventBatch`` system events with the app's output between them (a few times as many).
+  @discardableResult
+  public static func play(
+    _ scenario: Scenario, _ deliver: ([TraceEvent]) -> Bool
+  ) throws(ScenarioError) -> Bool {
+    guard let spec = scenario.appOutput else { return try scenario.play(deliver) }
     var app = AppRun(spec: spec, seed: scenario.seed)
-    return app.play(inputs)
+    let played = try scenario.play { batch in deliver(app.play(batch)) }
+    guard played else { return false }
+    let rest = app.finish()
+    return rest.isEmpty || deliver(rest)
   }
 
   /// The trace `foldsim SCENARIO.json -o OUT` writes: ``events(for:)`` encoded under the scenario's
   /// header (format 1.1 when the scenario asks for the app's output).
   /// - Throws: ``ScenarioError`` as `Scenario.traceBytes()` does.
+  /// - Complexity: O(events); the whole trace in memory (``writeTrace(for:_:observing:)`` streams it).
   public static func traceBytes(for scenario: Scenario) throws(ScenarioError) -> [UInt8] {
-    try scenario.traceBytes(of: try events(for: scenario))
+    var bytes: [UInt8] = []
+    try writeTrace(for: scenario) { piece in
+      bytes += piece
+      return true
+    }
+    return bytes
+  }
+
+  /// Encodes the trace ``traceBytes(for:)`` returns, handing its bytes to `output` as its frames complete
+  /// (the header first, the seek table last): the same bytes, in pieces, with memory bounded by a frame
+  /// and a batch of events however long the session.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario to play.
+  ///   - output: Takes the next bytes; returns false to stop, which leaves the trace incomplete.
+  ///   - observe: Called with each event written, in order (for a summary).
+  /// - Returns: False when `output` stopped it; true when the whole trace was handed over.
+  /// - Throws: ``ScenarioError`` as `Scenario.writeTrace(_:observing:)` does.
+  /// - Complexity: O(events) time.
+  @discardableResult
+  public static func writeTrace(
+    for scenario: Scenario, _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void = { _ in }
+  ) throws(ScenarioError) -> Bool {
+    try scenario.writeTrace(
+      playing: { deliver throws(ScenarioError) in try play(scenario, deliver) }, output, observing: observe)
   }
 
   /// The replay configuration of the app a spec names, its fault included.
@@ -64,12 +118,16 @@ struct AppRecords: ReplaySink {
   }
 }
 
-/// One run of the simulated app over a session.
+/// One run of the simulated app over a session, fed the system's events batch by batch.
 struct AppRun {
   let spec: AppOutputSpec
   var random: SplitMix64
   var replayer: Replayer
+  /// The events of the current batch, handed on by ``play(_:)`` and ``finish()``.
   var output: [TraceEvent] = []
+  /// The time of the last event written, in nanoseconds (0 before the first): the app's events are
+  /// never stamped before it, so the output stays time non-decreasing across batches.
+  var now: UInt64 = 0
   /// Per scene, each element's frame and opacity last recorded as presented (or placed at rest).
   var shown: [SceneID: [String: PresentedElement]] = [:]
 
@@ -81,23 +139,36 @@ struct AppRun {
     replayer = Replayer(configuration: AppSimulator.configuration(spec))
   }
 
+  /// The next system events with the app's output woven in: the refreshes sampled before each, the
+  /// event itself (a scroll with the anchor's measured top), then the layout passes it caused.
+  /// - Complexity: O(n) in the batch plus the refreshes sampled.
   mutating func play(_ inputs: [TraceEvent]) -> [TraceEvent] {
+    output.removeAll(keepingCapacity: true)
     output.reserveCapacity(inputs.count * 2)
     for input in inputs {
       var records = AppRecords()
       replayer.consume(input, into: &records)
       present(records.frames, before: input.time)
-      output.append(measured(input))
+      emit(measured(input))
       for change in records.changes { laidOut(change) }
     }
+    return output
+  }
+
+  /// The refreshes sampled after the last system event, until everything has come to rest.
+  mutating func finish() -> [TraceEvent] {
+    output.removeAll(keepingCapacity: true)
     var records = AppRecords()
     replayer.finish(into: &records)
     present(records.frames, before: nil)
     return output
   }
 
-  /// The time of the last event written.
-  var now: UInt64 { output.last?.time ?? 0 }
+  /// Writes an event, advancing ``now``.
+  mutating func emit(_ event: TraceEvent) {
+    output.append(event)
+    now = event.time
+  }
 
   /// A user scroll, with the anchor item's top as the app measured it after the scroll.
   func measured(_ input: TraceEvent) -> TraceEvent {
@@ -121,7 +192,7 @@ struct AppRun {
     let elements = plan.elements.map { element in
       RecordedElement(id: element.id, frame: traceRect(element.frame), isInteractive: element.isInteractive)
     }
-    output.append(
+    emit(
       TraceEvent(
         time: now,
         .layout(
@@ -145,7 +216,7 @@ struct AppRun {
     let scroll = TraceEvent(
       time: now,
       .scroll(scene: change.scene, offset: TracePoint(x: 0, y: offset), anchor: after.itemID, anchorTop: top))
-    output.append(scroll)
+    emit(scroll)
     // The app's own scroll is an input of the model too: a lost anchor stays lost.
     var discard = DiscardingSink()
     replayer.consume(scroll, into: &discard)
@@ -178,7 +249,7 @@ struct AppRun {
       guard !moved.isEmpty else { continue }
       var time = sample.time + late
       if let limit { time = min(time, limit) }
-      output.append(TraceEvent(time: max(time, now), .presented(scene: sample.scene, moved)))
+      emit(TraceEvent(time: max(time, now), .presented(scene: sample.scene, moved)))
     }
   }
 

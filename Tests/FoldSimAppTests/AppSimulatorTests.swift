@@ -171,3 +171,61 @@ import Testing
     #expect(message(#"{"colour": 1}"#).contains("appOutput"))
   }
 }
+
+/// The app's output is woven into the system's events as they are synthesized, batch by batch.
+struct AppStreamingTests {
+  /// Twenty minutes of an iPad window resized every second, with the app's output at 120 Hz.
+  static let resizes = """
+    {"device": "ipad-11", "seed": 3, "appOutput": {"layout": "reference", "rate": 120, "jitter": 2,
+     "dropRate": 0.1}, "start": {"mode": "window"}, "timeline": [
+      {"gesture": "resize", "to": [400, 700], "duration": 1},
+      {"gesture": "resize", "to": [1000, 700], "duration": 1},
+      {"gesture": "mixedUse", "duration": 1200}]}
+    """
+
+  @Test func theAppsOutputIsHandedOverInBatchesWithTheSameTrace() throws {
+    let scenario = try Scenario.parse(Self.resizes)
+    var batches: [[TraceEvent]] = []
+    #expect(
+      try AppSimulator.play(scenario) {
+        batches.append($0)
+        return true
+      })
+    let all = batches.flatMap { $0 }
+    #expect(all.count > 6 * Scenario.eventBatch)
+    #expect(batches.count > 4)
+    // A batch of the system's events with the app's between them: at most a few times the batch.
+    let largest = batches.map(\.count).max() ?? 0
+    #expect(largest <= 4 * (Scenario.eventBatch + 8_000), "largest batch: \(largest)")
+    #expect(zip(all, all.dropFirst()).allSatisfy { $0.time <= $1.time })
+
+    var pieces = 0
+    var bytes: [UInt8] = []
+    var observed = 0
+    #expect(
+      try AppSimulator.writeTrace(
+        for: scenario,
+        {
+          pieces += 1
+          bytes += $0
+          return true
+        }, observing: { _ in observed += 1 }))
+    #expect(observed == all.count)
+    #expect(pieces > 4)
+    // The same events as read back from the streamed trace.
+    let read = try TraceReader.readAll(bytes: bytes, name: "streamed").events
+    #expect(read.count == all.count)
+    #expect(read.elementsEqual(all))
+  }
+
+  @Test func stoppingTheOutputStopsThePlay() throws {
+    let scenario = try Scenario.parse(Self.resizes)
+    var delivered = 0
+    #expect(
+      !(try AppSimulator.play(scenario) { _ in
+        delivered += 1
+        return delivered < 2
+      }))
+    #expect(delivered == 2)
+  }
+}

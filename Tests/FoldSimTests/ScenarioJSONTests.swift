@@ -93,3 +93,65 @@ struct ScenarioJSONTests {
     #expect(!label.description.contains("memory"))
   }
 }
+
+/// A scenario's errors quote at most a short excerpt of what they name, and say which field it is in;
+/// a seed is any JSON number that is exactly a whole number from 0 to 2⁶⁴ − 1.
+struct ScenarioTokenTests {
+  func failure(_ text: String) throws -> ScenarioError {
+    do {
+      _ = try Scenario.parse(text, file: "bignum.json")
+    } catch {
+      return error
+    }
+    Issue.record("expected a scenario error")
+    throw CancellationError()
+  }
+
+  @Test func aHugeNumberIsQuotedShortAndNamedByItsField() throws {
+    let digits = "1" + String(repeating: "0", count: 500_000)
+    let error = try failure(#"{"device":"iphone","seed":1,"timeline":[],"description":\#(digits)}"#)
+    #expect(
+      error.description
+        == "bignum.json:1:57: description: number out of range for a 64-bit double: 1\(String(repeating: "0", count: 39))…"
+    )
+    let bad = try failure(
+      #"{"device":"iphone","seed":1,"timeline":[{"gesture":"wait","duration":1.\#(digits)e}]}"#)
+    #expect(bad.field == "timeline[0].duration")
+    #expect(
+      bad.message
+        == "invalid number '1.\(String(repeating: "1", count: 1) + String(repeating: "0", count: 37))…'")
+  }
+
+  @Test func aHugeStringIsQuotedShort() throws {
+    let name = String(repeating: "x", count: 100_000)
+    let error = try failure(#"{"device":"\#(name)","seed":1,"timeline":[]}"#)
+    #expect(error.field == "device")
+    #expect(
+      error.message.hasPrefix("unknown device \"\(String(repeating: "x", count: 40))…\"; expected one of:"))
+    let seed = try failure(#"{"device":"iphone","seed":"\#(name)","timeline":[]}"#)
+    #expect(seed.message.utf8.count < 200, "\(seed.message.prefix(200))")
+  }
+
+  @Test func aSeedIsAnyNumberThatIsExactlyAWholeNumberInRange() throws {
+    func seed(_ text: String) throws -> UInt64 {
+      try Scenario.parse(#"{"device":"iphone","seed":\#(text),"timeline":[]}"#).seed
+    }
+    #expect(try seed("1e19") == 10_000_000_000_000_000_000)
+    #expect(try seed("1.5e3") == 1500)
+    #expect(try seed("1500.000") == 1500)
+    #expect(try seed("0.0") == 0)
+    #expect(try seed("-0") == 0)
+    #expect(try seed("18446744073709551615.0") == .max)
+    #expect(try seed("1844674407370955161.5e1") == .max)
+    #expect(try seed("184467440737095516150e-1") == .max)
+    for refused in [
+      "1.5", "1e-1", "-1", "18446744073709551616", "1.8446744073709551616e19", "1e20", "5e-400",
+    ] {
+      let error = try failure(#"{"device":"iphone","seed":\#(refused),"timeline":[]}"#)
+      #expect(error.field == "seed", "\(refused)")
+      #expect(
+        error.message.hasPrefix("expected an integer from 0 to 18446744073709551615, found")
+          || error.message.hasPrefix("number out of range"), "\(refused): \(error.message)")
+    }
+  }
+}

@@ -38,6 +38,31 @@ import Testing
     #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8\n")
   }
 
+  /// A UTF-8 byte-order mark at the start of the document is skipped, as `foldsim` skips one at the start
+  /// of a scenario; one anywhere else is not JSON.
+  @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let json = try TracecatRunner.run(["--json", fixture.trace.lastPathComponent], in: fixture.directory)
+    try #require(json.status == 0)
+    let marked = try TracecatRunner.run(
+      ["pack", "-"], stdin: [0xEF, 0xBB, 0xBF] + json.stdout, in: fixture.directory)
+    #expect(marked.status == 0)
+    #expect(marked.stderr == "")
+    let plain = try TracecatRunner.run(["pack", "-"], stdin: json.stdout, in: fixture.directory)
+    #expect(!plain.stdout.isEmpty)
+    #expect(marked.stdout == plain.stdout)
+    let second = json.lines.firstIndex { !$0.contains("header") } ?? 1
+    var lines = json.lines
+    lines[second] = "\u{FEFF}" + lines[second]
+    let inside = try TracecatRunner.run(
+      ["pack", "-"], stdin: Array((lines.joined(separator: "\n") + "\n").utf8), in: fixture.directory)
+    #expect(inside.status == 1)
+    #expect(
+      inside.stderr.hasPrefix("tracecat: error: <stdin>: line \(second + 1): not valid JSON"),
+      "\(inside.stderr)")
+  }
+
   /// The writer stores the header as given, so `pack` used to exit 0 with a trace `tracecat` refuses.
   @Test(arguments: [
     (

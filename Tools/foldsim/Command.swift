@@ -66,7 +66,7 @@ enum Command: Equatable {
 
       A scenario is a JSON object:
         device     (required) a profile id from `foldsim list`: iphone, ipad-11, iphone-duo, ...
-        seed       (required) an integer 0...2^64-1; every random draw comes from it
+        seed       (required) a whole number 0...2^64-1 (7, 1e19); every random draw comes from it
         timeline   (required) gesture steps in time order: {"gesture": "fold", "angle": 180, "at": 1.5}
                    (each may have at, after, label; the gestures and their parameters: `foldsim list`)
         start      orientation, hinge, mode (full, window, splitView, slideOver), dynamicType,
@@ -75,6 +75,7 @@ enum Command: Equatable {
                    "rate": 60|120, "jitter": ms, "dropRate": 0..0.5, "fault": snap, buttonOnFold,
                    loseAnchor, flapPanes (with "paneThreshold"), ignoreReduceMotion}
         app        the trace header's app label;  description  free text, ignored
+      A scenario file holds at most 4 MiB (4194304 bytes) of UTF-8 (a leading byte-order mark is skipped).
       The full format: the FoldSim documentation, article "Scenarios" (Sources/FoldSim/FoldSim.docc).
       On success foldsim prints one line: the output, its events, scenes, duration and size.
 

@@ -2,12 +2,20 @@ import FoldSim
 import Foundation
 
 /// Reads a scenario file with the system's own error messages (`Is a directory`, not
-/// `NSCocoaErrorDomain error 256`) and checks that it is UTF-8 (a leading byte-order mark is skipped), naming the first line that is not.
+/// `NSCocoaErrorDomain error 256`), refuses one over ``maxScenarioBytes``, and checks that it is UTF-8,
+/// naming the first line that is not. A UTF-8 byte-order mark at the start is skipped, as
+/// `tracecat pack` skips one at the start of a JSON Lines document.
 enum Input {
+  /// The largest scenario file read, in bytes: 4 MiB, the longest line `tracecat pack` reads. Real
+  /// scenarios hold a few kilobytes (an 8,000-step timeline, half a megabyte). Parsing holds up to
+  /// about 36 times the text in memory (a 4 MiB array of zeros, 150 MB), so the cap bounds that too.
+  static let maxScenarioBytes = 4 << 20
+
   /// The scenario's text.
   ///
   /// - Throws: ``FoldsimError/file(_:)`` when the file cannot be read (exit 3);
-  ///   ``FoldsimError/scenario(_:)`` naming the line when it is not UTF-8 (exit 1).
+  ///   ``FoldsimError/scenario(_:)`` when it holds more than ``maxScenarioBytes`` or, naming the line,
+  ///   when it is not UTF-8 (exit 1).
   static func scenarioText(_ path: String) throws(FoldsimError) -> String {
     var bytes = try read(path)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte-order mark
@@ -18,6 +26,8 @@ enum Input {
       ScenarioError(file: path, line: line, column: 1, field: "", message: "the file is not valid UTF-8"))
   }
 
+  /// The file's bytes, read until its end or until more than ``maxScenarioBytes`` have come (a pipe
+  /// or a special file included: its size is not known ahead).
   private static func read(_ path: String) throws(FoldsimError) -> [UInt8] {
     func failure() -> FoldsimError {
       .file("cannot read scenario '\(path)': \(String(cString: strerror(errno)))")
@@ -35,6 +45,13 @@ enum Input {
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > maxScenarioBytes {
+        throw .scenario(
+          ScenarioError(
+            file: path, line: 1, column: 1, field: "",
+            message: "the file is larger than 4 MiB (\(maxScenarioBytes) bytes), the most a scenario may hold"
+          ))
+      }
     }
   }
 }

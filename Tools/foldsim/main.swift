@@ -14,13 +14,9 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   case .events(let path):
     let scenario = try parse(path)
     do throws(ScenarioError) {
-      if scenario.appOutput != nil {
-        for event in try AppSimulator.events(for: scenario) { standardOutput.print(EventText.line(event)) }
-      } else {
-        try scenario.play { batch in
-          for event in batch { standardOutput.print(EventText.line(event)) }
-          return true
-        }
+      try AppSimulator.play(scenario) { batch in
+        for event in batch { standardOutput.print(EventText.line(event)) }
+        return true
       }
     } catch {
       throw .scenario(error)
@@ -33,8 +29,8 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     var summary = Output.Summary()
     var failure: TraceError?
     do {
-      try writeTrace(
-        scenario,
+      try AppSimulator.writeTrace(
+        for: scenario,
         { bytes in
           do throws(TraceError) {
             try file.write(bytes)
@@ -60,21 +56,6 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     }
   }
   try standardOutput.flush()
-}
-
-/// Plays the scenario into a trace handed to `output` in pieces: streamed as its frames complete
-/// (memory bounded however long the session), or, for a scenario that asks for the app's output, which
-/// FoldSimApp joins to the whole session in memory, in one piece.
-/// - Returns: False when `output` stopped it.
-/// - Throws: ``ScenarioError`` as `Scenario.writeTrace(_:observing:)` does.
-@discardableResult
-func writeTrace(
-  _ scenario: Scenario, _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void
-) throws(ScenarioError) -> Bool {
-  guard scenario.appOutput != nil else { return try scenario.writeTrace(output, observing: observe) }
-  let events = try AppSimulator.events(for: scenario)
-  events.forEach(observe)
-  return output(try scenario.traceBytes(of: events))
 }
 
 /// Reads and parses a scenario file.

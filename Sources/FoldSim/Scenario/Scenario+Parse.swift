@@ -27,7 +27,8 @@ extension Scenario {
     let id = try deviceField.string()
     guard let profile = DeviceProfile.named(id) else {
       throw deviceField.error(
-        "unknown device \"\(id)\"; expected one of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+        "unknown device \"\(JSONValue.excerpt(id))\"; expected one of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))"
+      )
     }
     var scenario = Scenario(
       file: file, profile: profile, seed: try required("seed").uint64(),

@@ -13,7 +13,7 @@ extension Scenario {
     let name = try nameField.string()
     guard let spec = GestureSpec.named(name) else {
       throw nameField.error(
-        "unknown gesture \"\(name)\"; expected one of: \(GestureSpec.all.map(\.name).joined(separator: ", "))"
+        "unknown gesture \"\(JSONValue.excerpt(name))\"; expected one of: \(GestureSpec.all.map(\.name).joined(separator: ", "))"
       )
     }
     let keys = (GestureSpec.common + spec.parameters).map(\.name)

@@ -3,7 +3,8 @@ import FoldTrace
 extension Scenario {
   /// Plays the scenario and encodes it as a trace with an in-memory `TraceWriter` and the archive flush
   /// policy — exactly the bytes `foldsim SCENARIO.json -o OUT` writes for a scenario without
-  /// ``appOutput`` (with it, FoldSimApp adds the app's events and calls ``traceBytes(of:)``).
+  /// ``appOutput`` (with it, FoldSimApp weaves in the app's events and calls
+  /// ``writeTrace(playing:_:observing:)``).
   /// - Returns: The trace file's bytes, seek table included.
   /// - Throws: As ``writeTrace(_:observing:)``.
   /// - Complexity: O(events); the whole trace in memory (``writeTrace(_:observing:)`` streams it).
@@ -31,6 +32,26 @@ extension Scenario {
   /// - Complexity: O(events) time.
   @discardableResult
   public func writeTrace(
+    _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void = { _ in }
+  ) throws(ScenarioError) -> Bool {
+    try writeTrace(
+      playing: { deliver throws(ScenarioError) in try play(deliver) }, output, observing: observe)
+  }
+
+  /// Encodes the events `play` hands over under this scenario's ``header``, as ``writeTrace(_:observing:)``
+  /// does with the scenario's own: for a session that FoldSimApp weaves with the app's output as it plays.
+  ///
+  /// - Parameters:
+  ///   - play: Plays a session, handing its events in time order to the closure it is given (which
+  ///     returns false to stop) and returning false when stopped, as ``play(_:)`` does.
+  ///   - output: Takes the next bytes; returns false to stop, which leaves the trace incomplete.
+  ///   - observe: Called with each event written, in order.
+  /// - Returns: False when `output` stopped it; true when the whole trace was handed over.
+  /// - Throws: As ``writeTrace(_:observing:)``, and whatever `play` throws.
+  /// - Complexity: O(events) time; memory bounded by a frame and a batch of events.
+  @discardableResult
+  public func writeTrace(
+    playing play: @escaping (_ deliver: ([TraceEvent]) -> Bool) throws(ScenarioError) -> Bool,
     _ output: ([UInt8]) -> Bool, observing observe: (TraceEvent) -> Void = { _ in }
   ) throws(ScenarioError) -> Bool {
     let writer: TraceWriter
@@ -66,36 +87,5 @@ extension Scenario {
         file: file, line: 1, column: 1, field: "", message: "closing the trace failed: \(error)")
     }
     return output(writer.takeBytes())
-  }
-
-  /// Encodes `events` under this scenario's ``header``, as ``traceBytes()`` does: for a session that
-  /// FoldSimApp has joined with the app's output, which it holds in memory.
-  /// - Parameter events: The session's events in time order.
-  /// - Returns: The trace file's bytes, seek table included.
-  /// - Throws: ``ScenarioError`` as ``traceBytes()`` does.
-  /// - Complexity: O(events).
-  public func traceBytes(of events: [TraceEvent]) throws(ScenarioError) -> [UInt8] {
-    let writer: TraceWriter
-    do {
-      writer = try TraceWriter(header: header, policy: .archive)
-    } catch {
-      throw ScenarioError(file: file, line: 1, column: 1, field: "app", message: error.reason)
-    }
-    for (index, event) in events.enumerated() {
-      do {
-        try writer.append(event)
-      } catch {
-        throw ScenarioError(
-          file: file, line: 1, column: 1, field: "",
-          message: "the trace writer refused synthesized event \(index) (\(event.kind.name)): \(error)")
-      }
-    }
-    do {
-      try writer.close()
-    } catch {
-      throw ScenarioError(
-        file: file, line: 1, column: 1, field: "", message: "closing the trace failed: \(error)")
-    }
-    return writer.bytes
   }
 }

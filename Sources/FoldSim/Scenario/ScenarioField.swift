@@ -16,18 +16,18 @@ struct ScenarioField {
       return ScenarioField(node: try JSONValue.parse(text), path: "", file: file)
     } catch {
       throw ScenarioError(
-        file: file, line: error.line, column: error.column, field: error.key ?? "", message: error.message)
+        file: file, line: error.line, column: error.column, field: error.path, message: error.message)
     }
   }
 
   /// The node's type and, for a scalar, its value, for messages: `an object`, `the string "x"`,
-  /// `the number 12`, `true`, ….
+  /// `the number 12`, `true`, …; a long string or number quoted as ``JSONValue/excerpt(_:)`` cuts it.
   var typeName: String {
     switch node.kind {
     case .object: "an object"
     case .array: "an array"
-    case .string(let s): "the string \"\(s)\""
-    case .number(let number): "the number \(number.text)"
+    case .string(let s): "the string \"\(JSONValue.excerpt(s))\""
+    case .number(let number): "the number \(JSONValue.excerpt(number.text))"
     case .bool(let b): b ? "true" : "false"
     case .null: "null"
     }
@@ -98,7 +98,8 @@ struct ScenarioField {
     return value
   }
 
-  /// An unsigned 64-bit integer, read from its exact source text.
+  /// An unsigned 64-bit integer: any JSON number whose text is exactly a whole number from 0 to
+  /// 2⁶⁴ − 1 (`7`, `1e19`, `1500.0`), read from that text, never rounded through a double.
   func uint64() throws(ScenarioError) -> UInt64 {
     guard case .number(let number) = node.kind, let value = number.unsigned else {
       throw error("expected an integer from 0 to \(UInt64.max), found \(typeName)")
@@ -110,7 +111,8 @@ struct ScenarioField {
   func choice<T>(_ options: [(String, T)]) throws(ScenarioError) -> T {
     let s = try string()
     guard let match = options.first(where: { $0.0 == s }) else {
-      throw error("\"\(s)\" is not one of: \(options.map { "\"\($0.0)\"" }.joined(separator: ", "))")
+      throw error(
+        "\"\(JSONValue.excerpt(s))\" is not one of: \(options.map { "\"\($0.0)\"" }.joined(separator: ", "))")
     }
     return match.1
   }
@@ -132,7 +134,7 @@ struct ScenarioField {
   func itemIndex() throws(ScenarioError) -> Int {
     let s = try string()
     guard s.hasPrefix("item-"), let n = Int(s.dropFirst(5)), n >= 0 else {
-      throw error("expected an item id like \"item-42\", found \"\(s)\"")
+      throw error("expected an item id like \"item-42\", found \"\(JSONValue.excerpt(s))\"")
     }
     guard n <= Self.maxItemIndex else {
       throw error("item \(n) is out of range 0…\(Self.maxItemIndex)")

@@ -9,6 +9,9 @@ extension JSONValue {
     package var key: String?
     /// What is wrong.
     package var message: String
+    /// The path of the value being read when the error was found, as `timeline[3].duration` (the
+    /// duplicate key's own path for a duplicate); empty at the root.
+    package var path = ""
   }
 
   /// The deepest nesting of arrays and objects ``parse(_:)`` accepts: it bounds the parser's recursion.
@@ -43,6 +46,27 @@ struct JSONParser {
   var index = 0
   var line = 1
   var lineStart = 0
+  /// The keys and indices from the root to the value being read, for errors.
+  var path: [PathStep] = []
+
+  /// One step of ``path``: a member's key or an element's index.
+  enum PathStep {
+    case key(String)
+    case index(Int)
+  }
+
+  /// ``path`` as a field path: keys joined by `.`, indices in brackets (`timeline[3].duration`).
+  /// - Complexity: O(d) in the depth, paid only for an error.
+  static func render(_ path: [PathStep]) -> String {
+    var out = ""
+    for step in path {
+      switch step {
+      case .key(let key): out += out.isEmpty ? key : ".\(key)"
+      case .index(let index): out += "[\(index)]"
+      }
+    }
+    return out
+  }
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -51,12 +75,13 @@ struct JSONParser {
   var column: Int { index - lineStart + 1 }
 
   func error(_ message: String) -> JSONValue.ParseError {
-    JSONValue.ParseError(line: line, column: column, key: nil, message: message)
+    JSONValue.ParseError(line: line, column: column, key: nil, message: message, path: Self.render(path))
   }
 
   /// An error at byte `position` of the current line.
   func error(_ message: String, at position: Int) -> JSONValue.ParseError {
-    JSONValue.ParseError(line: line, column: position - lineStart + 1, key: nil, message: message)
+    JSONValue.ParseError(
+      line: line, column: position - lineStart + 1, key: nil, message: message, path: Self.render(path))
   }
 
   mutating func skipSpace() {
@@ -122,7 +147,8 @@ struct JSONParser {
       let key = try string()
       if !keys.insert(key).inserted {
         throw JSONValue.ParseError(
-          line: keyLine, column: keyColumn, key: key, message: "duplicate key \"\(key)\"")
+          line: keyLine, column: keyColumn, key: key,
+          message: "duplicate key \"\(JSONValue.excerpt(key))\"", path: Self.render(path + [.key(key)]))
       }
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -130,7 +156,9 @@ struct JSONParser {
       }
       index += 1
       skipSpace()
+      path.append(.key(key))
       let value = try value(depth: depth + 1)
+      path.removeLast()
       members.append(JSONValue.Member(key: key, line: keyLine, column: keyColumn, value: value))
       skipSpace()
       guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
@@ -154,7 +182,9 @@ struct JSONParser {
     }
     while true {
       skipSpace()
+      path.append(.index(items.count))
       items.append(try value(depth: depth + 1))
+      path.removeLast()
       skipSpace()
       guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -277,12 +307,70 @@ struct JSONParser {
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
     guard valid, end == index, let value = Double(text) else {
       index = start
-      throw error("invalid number '\(text)'")
+      throw error("invalid number '\(JSONValue.excerpt(text))'")
     }
     guard value.isFinite, value != 0 || !nonzero else {
       index = start
-      throw error("number out of range for a 64-bit double: \(text)")
+      throw error("number out of range for a 64-bit double: \(JSONValue.excerpt(text))")
     }
-    return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text))
+    return .number(JSONNumber(double: value, unsigned: Self.wholeNumber(bytes[start..<end]), text: text))
+  }
+
+  /// The number a valid JSON number's text writes exactly, when that is a whole number from 0 to
+  /// 2⁶⁴ − 1, whatever its form: `1e19`, `1.5e3`, `1500.0` and `-0` are whole; `1.5`, `1e-1`, `-1` and
+  /// `18446744073709551616` are not. Decimal, not through a double: `18446744073709551615.0` is 2⁶⁴ − 1,
+  /// and `1.8446744073709551616e19` (2⁶⁴) is out of range although a double rounds both alike.
+  /// - Complexity: O(n) in the text's length, without allocating.
+  static func wholeNumber(_ text: ArraySlice<UInt8>) -> UInt64? {
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    var i = text.startIndex
+    let negative = text[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    let integer = i
+    while i < text.endIndex, isDigit(text[i]) { i += 1 }
+    let integerCount = i - integer
+    var fraction = i
+    var fractionCount = 0
+    if i < text.endIndex, text[i] == UInt8(ascii: ".") {
+      i += 1
+      fraction = i
+      while i < text.endIndex, isDigit(text[i]) { i += 1 }
+      fractionCount = i - fraction
+    }
+    // The exponent saturates far beyond any digit count a parsed text can hold.
+    var exponent = 0
+    if i < text.endIndex {
+      i += 1
+      let sign = text[i] == UInt8(ascii: "-") ? -1 : 1
+      if !isDigit(text[i]) { i += 1 }
+      while i < text.endIndex {
+        exponent = min(exponent * 10 + Int(text[i] - UInt8(ascii: "0")), 1 << 40)
+        i += 1
+      }
+      exponent *= sign
+    }
+    // The significant digits, integer then fraction, as one sequence 0..<count.
+    let count = integerCount + fractionCount
+    func digit(_ k: Int) -> UInt8 {
+      (k < integerCount ? text[integer + k] : text[fraction + k - integerCount]) - UInt8(ascii: "0")
+    }
+    guard let last = (0..<count).last(where: { digit($0) != 0 }) else { return 0 }  // zero, -0 too
+    let first = (0..<count).first { digit($0) != 0 }!
+    // The value is digits first...last times 10^scale.
+    let scale = exponent - fractionCount + (count - 1 - last)
+    guard !negative, scale >= 0, last - first + 1 + scale <= 20 else { return nil }
+    var value: UInt64 = 0
+    for k in first...last {
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(digit(k)))
+      if overflow || carry { return nil }
+      value = sum
+    }
+    for _ in 0..<scale {
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      if overflow { return nil }
+      value = times
+    }
+    return value
   }
 }

@@ -70,8 +70,8 @@ package struct JSONValue: Sendable, Equatable {
 package struct JSONNumber: Sendable, Equatable {
   /// The number as a finite double.
   package var double: Double
-  /// The number as a whole number in 0 … 2⁶⁴−1, as its reader reads one (Foundation's `JSONDecoder` also
-  /// reads `1.5e3` and `1500.0`; ``JSONValue/parse(_:)`` only plain digits), or nil.
+  /// The number as a whole number in 0 … 2⁶⁴−1 when its text is exactly one, in any form (`1e19`,
+  /// `1.5e3`, `1500.0`: ``JSONValue/parse(_:)`` reads the decimal text exactly), or nil.
   package var unsigned: UInt64?
   /// The number's text: as written in the source, or as ``JSONValue/rendered()`` writes it.
   package var text: String
@@ -190,5 +190,18 @@ extension JSONValue {
   package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }
     return members.first { $0.key == key }?.value
+  }
+}
+
+extension JSONValue {
+  /// The most characters of a token (a number, a string, a key) an error message quotes.
+  package static let excerptLimit = 40
+
+  /// `text` as an error message quotes it: whole when it has at most ``excerptLimit`` characters,
+  /// otherwise its first ``excerptLimit`` followed by `…`, so that a 5 MB token makes a short message.
+  /// - Complexity: O(``excerptLimit``).
+  package static func excerpt(_ text: some StringProtocol) -> String {
+    let end = text.index(text.startIndex, offsetBy: excerptLimit, limitedBy: text.endIndex) ?? text.endIndex
+    return end == text.endIndex ? String(text) : String(text[..<end]) + "…"
   }
 }

@@ -41,6 +41,15 @@ public struct TraceJSONLinesDecoder: Sendable {
 
   private mutating func decode(validUTF8 bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
     lineNumber += 1
+    // A UTF-8 byte-order mark at the start of the document is skipped (as `foldsim` skips one at the
+    // start of a scenario); anywhere else it is a character that is not JSON.
+    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return try decode(afterMark: UnsafeRawBufferPointer(rebasing: bytes[3...]))
+    }
+    return try decode(afterMark: bytes)
+  }
+
+  private mutating func decode(afterMark bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
     if Self.isBlank(bytes) { return nil }
     switch try TraceJSONLines.decodeFast(bytes, lineNumber: lineNumber, scanner: &scanner) {
     case .header(let decoded):

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `foldsim` streams a session into its trace, the app's output included: it runs under a 64 MiB data
+/// limit however long the session.
+struct FoldsimMemoryTests {
+  /// An iPad window resized back and forth `steps` times, with the app's output at 120 Hz: about 400
+  /// events per step (over 1 KB each in memory), most of them the app's.
+  static func resizes(_ steps: Int) -> String {
+    let step =
+      #"{"gesture": "resize", "to": [400, 700], "duration": 1}, "#
+      + #"{"gesture": "resize", "to": [1000, 700], "duration": 1}"#
+    return """
+      {"device": "ipad-11", "seed": 1, "appOutput": {"layout": "reference", "rate": 120},
+       "start": {"mode": "window"},
+       "timeline": [\(Array(repeating: step, count: steps / 2).joined(separator: ",\n"))]}
+      """
+  }
+
+  @Test func aLongSessionWithTheAppsOutputIsWrittenUnderA64MiBLimit() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "foldsim-memory-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // 400 steps: about 160,000 events; held in memory they took some 190 MB.
+    try Data(Self.resizes(400).utf8).write(to: directory.appendingPathComponent("long.json"))
+    let result = try ChildProcess.run(
+      executable, ["long.json", "-o", "long.foldtrace"], in: directory, dataLimitKiB: 65_536)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.text == "long.foldtrace: 159440 events, 1 scene, 600.850 s, 7100340 bytes\n")
+  }
+}
+
+/// A scenario file holds at most 4 MiB: a larger one is refused by its size before it is parsed (a 6 MB
+/// array under an unknown key used to cost 274 MB).
+struct FoldsimScenarioSizeTests {
+  @Test func aScenarioOver4MiBIsRefusedNamingTheFileAndTheLimit() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-size-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scenario = Array(#"{"device": "iphone", "seed": 1, "timeline": []}"#.utf8)
+    let limit = 4 << 20
+    // Exactly 4 MiB, padded with JSON whitespace: read.
+    let full = scenario + [UInt8](repeating: UInt8(ascii: " "), count: limit - scenario.count)
+    try Data(full).write(to: directory.appendingPathComponent("full.json"))
+    let fits = try ChildProcess.run(executable, ["full.json", "--events"], in: directory)
+    #expect(fits.status == 0, "\(fits.stderr)")
+    // One byte more, in a file and through a pipe: refused, with a short message.
+    try Data(full + [0x0A]).write(to: directory.appendingPathComponent("over.json"))
+    let over = try ChildProcess.run(executable, ["over.json", "-o", "over.foldtrace"], in: directory)
+    #expect(over.status == 1)
+    #expect(
+      over.stderr
+        == "foldsim: over.json:1:1: the file is larger than 4 MiB (4194304 bytes), the most a scenario may hold\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("over.foldtrace").path))
+    let piped = try ChildProcess.run(
+      executable, ["/dev/stdin", "--events"], in: directory, stdin: full + [0x0A])
+    #expect(piped.status == 1)
+    #expect(
+      piped.stderr.hasPrefix("foldsim: /dev/stdin:1:1: the file is larger than 4 MiB"), "\(piped.stderr)")
+  }
+}
