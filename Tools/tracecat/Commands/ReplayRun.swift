@@ -26,10 +26,11 @@ struct ReplayOutcome: Sendable {
   /// True when the trace was read whole, every check passed and, with `--compare`, the app agrees with
   /// the model.
   var passed: Bool { errors.isEmpty && summary.passed && (comparison?.agrees ?? true) }
-  /// This trace's exit status: its read error's, else 1 when a check failed (or the app diverged), else
-  /// 0 — so an unreadable trace exits as an I/O error, not as a failed check.
+  /// This trace's exit status, the worse of its read error's (I/O 3, a torn tail 4, corrupt 1) and 1 when
+  /// a check failed on what was read (or the app diverged): an unreadable trace exits as an I/O error
+  /// and a torn one that checks out as recoverable, not as a failed check.
   var status: ExitStatus {
-    (errorStatus ?? .success).worse(passed ? .success : .invalid)
+    (errorStatus ?? .success).worse(summary.passed && (comparison?.agrees ?? true) ? .success : .invalid)
   }
 }
 
@@ -154,9 +155,15 @@ enum ReplayRun {
     var errors: [String] = []
     var comparison = compare ? ModelComparison(trace: name, configuration: configuration) : nil
     var errorStatus: ExitStatus?
+    // Once the trace is open, every event read is replayed and the replay finished, damage or not (the
+    // end record counts the events); an input that does not open replays nothing.
+    var opened = false
+    var compared: ModelComparisonResult?
     do {
       let reader = try InputSource.trace(path)
+      opened = true
       if comparison != nil {
+        defer { compared = comparison!.finish(into: &sink) }
         while let frame = try reader.nextFrame() {
           for event in frame.events { comparison!.receive(event, into: &sink) }
         }
@@ -167,22 +174,16 @@ enum ReplayRun {
       let wrapped = TracecatError.wrapping(error, file: path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
-      sink.verifier.receive(
-        .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
+      if !opened {
+        sink.verifier.receive(.end(ReplayEnd(events: 0, time: 0, unsettledScenes: [], settleLimit: 0)))
+        compared = comparison?.result
+      }
     }
-    var compared: ModelComparisonResult?
-    if var finished = comparison {
-      if errors.isEmpty {
-        compared = finished.finish(into: &sink)
-      } else {
-        compared = finished.result
+    if json, let compared {
+      for divergence in compared.divergences {
+        sink.output?.line(ReplayJSONLines.divergence(divergence, trace: name))
       }
-      if json, let compared {
-        for divergence in compared.divergences {
-          sink.output?.line(ReplayJSONLines.divergence(divergence, trace: name))
-        }
-        sink.output?.line(ReplayJSONLines.comparison(compared))
-      }
+      sink.output?.line(ReplayJSONLines.comparison(compared))
     }
     if json {
       var summary = ReplayJSONLines.summary(sink.verifier.summary)
@@ -190,7 +191,7 @@ enum ReplayRun {
         // An unreadable trace fails: its error becomes the summary's one failure.
         let message = ReplayJSONLines.string(errors.joined(separator: " "))
         summary =
-          "{\"kind\":\"summary\",\"trace\":\(ReplayJSONLines.string(name)),\"events\":\(sink.events)"
+          "{\"kind\":\"summary\",\"trace\":\(ReplayJSONLines.string(name)),\"events\":\(sink.verifier.summary.events)"
           + ",\"verdict\":\"fail\",\"failures\":[{\"check\":\"trace\",\"scene\":null,\"event\":null,\"t\":0"
           + ",\"element\":null,\"expected\":\"a readable trace\",\"actual\":\(message),\"message\":\(message)}]}"
       }
@@ -212,9 +213,6 @@ struct JSONRecordSink<Output: ReplayLineOutput>: ReplaySink {
   let trace: String
   /// Whether frame samples are written too (`--frames`).
   let frames: Bool
-  /// Events replayed so far (the index of the last record's event, plus one).
-  var events = 0
-
   init(trace: String, output: Output?, frames: Bool, verifier: ReplayVerifier) {
     self.verifier = verifier
     self.output = output
@@ -244,11 +242,5 @@ struct JSONRecordSink<Output: ReplayLineOutput>: ReplaySink {
   mutating func receive(_ record: ReplayRecord) {
     verifier.receive(record)
     if output != nil { write(record) }
-    switch record {
-    case .layout(let change): events = max(events, change.eventIndex + 1)
-    case .frame(let sample): events = max(events, sample.eventIndex + 1)
-    case .evaluation(let evaluation): events = max(events, evaluation.eventIndex + 1)
-    case .retarget, .unknownContentID, .end: break
-    }
   }
 }
