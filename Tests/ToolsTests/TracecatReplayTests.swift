@@ -91,14 +91,42 @@ import Testing
     #expect(empty.stderr.contains("no .foldtrace files found"))
   }
 
-  @Test func aDamagedTraceFailsTheRun() throws {
+  /// A torn trace is replayed as far as it reads, then reported: its row says `error`, it counts as
+  /// failed, and the run exits 4 (a torn tail `recover` repairs) when what was read checks out.
+  @Test func aDamagedTraceFailsTheRunAsRecoverable() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let torn = try fixture.file("torn.foldtrace", Array(fixture.bytes.prefix(fixture.bytes.count * 2 / 3)))
     let result = try run(["replay", "duo.foldtrace", torn], fixture)
-    #expect(result.status == 1)
+    #expect(result.status == 4, "\(result.stderr)")
     #expect(result.stderr.contains("torn.foldtrace"))
     #expect(result.lines.contains { $0.hasPrefix("torn.foldtrace") && $0.hasSuffix("error") })
     #expect(result.lines.last?.hasSuffix("1 passed, 1 failed") == true)
+    #expect(try run(["check", torn], fixture).status == 4)
+  }
+
+  /// Every event the reader delivers before the damage is replayed and counted, as `check` counts them,
+  /// whether or not it caused a record.
+  @Test func aDamagedTraceReplaysEveryEventRead() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var partial = 0
+    for cut in stride(from: fixture.bytes.count / 8, to: fixture.bytes.count, by: fixture.bytes.count / 8) {
+      let torn = try fixture.file("torn.foldtrace", Array(fixture.bytes.prefix(cut)))
+      let reader = try TraceReader(path: fixture.directory.appendingPathComponent(torn).path)
+      var read = 0
+      do {
+        while let frame = try reader.nextFrame() { read += frame.events.count }
+      } catch {}
+      if read > 0 && read < fixture.events.count { partial += 1 }
+      let events = #""events":\#(read),"#
+      for command in [["replay", "--json"], ["replay", "--json", "--compare"], ["check", "--json"]] {
+        let result = try run(command + [torn], fixture)
+        #expect(result.lines.last?.contains(events) == true, "\(command) cut at \(cut): \(result.text)")
+      }
+      let table = try run(["replay", torn], fixture)
+      #expect(table.lines.last == "total: 1 trace, \(read) events, 0 passed, 1 failed", "\(table.text)")
+    }
+    #expect(partial >= 2)
   }
 }

@@ -13,23 +13,30 @@ extension Replayer {
   /// - Parameters:
   ///   - reader: A reader at the trace's first frame.
   ///   - configuration: What to drive.
-  ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)``.
+  ///   - sink: Receives every record, ending with ``ReplayRecord/end(_:)`` — also when the trace is
+  ///     damaged: every event the reader delivered before the damage is replayed and the replay finished
+  ///     (animations settle, the end record counts those events), as if the trace ended there.
   /// - Returns: The number of events replayed.
-  /// - Throws: `TraceError` when the trace is damaged; records up to the damage have been delivered.
+  /// - Throws: `TraceError` when the trace is damaged, after the replay of what was read has finished.
   /// - Complexity: O(n) in the events plus the ticks sampled.
   @discardableResult
   public static func replay<Sink: ReplaySink>(
     _ reader: TraceReader, configuration: ReplayConfiguration, into sink: inout Sink
   ) throws(TraceError) -> Int {
     var replayer = Replayer(configuration: configuration)
-    while var frame = try reader.nextFrame() {
-      // Each event is moved out of the frame's storage, a trivial event swapped into its place for the
-      // array to destroy: no copy of the event, no retain of its strings and regions.
-      for index in frame.events.indices {
-        var event = Self.placeholder
-        swap(&event, &frame.events[index])
-        replayer.consume(event, into: &sink)
+    do throws(TraceError) {
+      while var frame = try reader.nextFrame() {
+        // Each event is moved out of the frame's storage, a trivial event swapped into its place for the
+        // array to destroy: no copy of the event, no retain of its strings and regions.
+        for index in frame.events.indices {
+          var event = Self.placeholder
+          swap(&event, &frame.events[index])
+          replayer.consume(event, into: &sink)
+        }
       }
+    } catch {
+      replayer.finish(into: &sink)
+      throw error
     }
     replayer.finish(into: &sink)
     return replayer.eventCount

@@ -61,14 +61,14 @@ extension TraceFile {
   }
 
   /// `$TMPDIR` when set and not empty, else `/tmp`.
-  private static func temporaryDirectory() -> String {
+  fileprivate static func temporaryDirectory() -> String {
     if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
     return "/tmp"
   }
 
   /// A new file in `directory` that has no name: `O_TMPFILE`, else `mkstemp(3)` then `unlink(2)`.
   /// - Returns: The descriptor, open for reading and writing, close-on-exec.
-  private static func openUnnamed(in directory: String) throws(TraceError) -> Int32 {
+  fileprivate static func openUnnamed(in directory: String) throws(TraceError) -> Int32 {
     #if os(Linux)
       // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
       let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
@@ -95,4 +95,20 @@ extension TraceFile {
     }
     return descriptor
   }
+}
+
+extension FileDescriptor {
+  /// A new unnamed temporary file in `$TMPDIR` (else `/tmp`), open for reading and writing, made as
+  /// standard input's copy is (`O_TMPFILE`, else `mkstemp(3)` then `unlink(2)`): nothing is left behind
+  /// however the process ends.
+  ///
+  /// - Returns: The descriptor, close-on-exec; closing it frees the file's blocks.
+  /// - Throws: ``TraceError`` `.io` naming the temporary directory (not writable, no such directory).
+  package static func unnamedTemporary() throws(TraceError) -> FileDescriptor {
+    FileDescriptor(rawValue: try TraceFile.openUnnamed(in: TraceFile.temporaryDirectory()))
+  }
+
+  /// The directory ``unnamedTemporary()`` makes its files in: `$TMPDIR` when set and not empty, else
+  /// `/tmp`.
+  package static var temporaryDirectory: String { TraceFile.temporaryDirectory() }
 }

@@ -127,17 +127,26 @@ struct ReplayCommand: TracecatCommand {
       policy: ReferenceScreenLayout(), content: RecordListContent(),
       scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
     var outcomes: [ReplayOutcome] = []
-    ReplayRun.each(files, configuration: configuration, json: json, frames: frames, compare: compare) {
-      outcome in
+    ReplayRun.each(
+      files, configuration: configuration, json: json, frames: frames, compare: compare, console: console
+    ) { outcome in
       status = status.worse(outcome.status)
       if json {
-        outcome.lines.forEach(console.print)
+        do {
+          // A standard output that fails is reported once, by the final flush.
+          try outcome.spool?.drain(into: console)
+        } catch let error as TracecatError {
+          if case .io(let file, _) = error, file == "<stdout>" {
+          } else {
+            status = status.worse(ErrorRenderer.report(error, to: console))
+          }
+        } catch {}
         try? console.flush()
         outcome.errors.forEach(console.error)
       }
       if !json || report != nil {
         var kept = outcome
-        kept.lines = []
+        kept.spool = nil
         outcomes.append(kept)
       }
     }

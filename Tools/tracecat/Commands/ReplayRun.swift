@@ -12,8 +12,11 @@ struct ReplayOutcome: Sendable {
   var summary: ReplaySummary
   /// Scenes laid out.
   var scenes: Int { summary.scenes.count }
-  /// With `--json`: the trace's records.
+  /// `check --json`: the trace's records (one summary line).
   var lines: [String]
+  /// `replay --json` with more than one trace: the trace's records, kept until its turn to print
+  /// (``SpooledLines``); nil when they were printed as they came or are not wanted.
+  var spool: SpooledLines? = nil
   /// Error lines for standard error (an unreadable or damaged trace).
   var errors: [String]
   /// With `--compare`: the app's recorded output held against the model's plans.
@@ -23,10 +26,11 @@ struct ReplayOutcome: Sendable {
   /// True when the trace was read whole, every check passed and, with `--compare`, the app agrees with
   /// the model.
   var passed: Bool { errors.isEmpty && summary.passed && (comparison?.agrees ?? true) }
-  /// This trace's exit status: its read error's, else 1 when a check failed (or the app diverged), else
-  /// 0 — so an unreadable trace exits as an I/O error, not as a failed check.
+  /// This trace's exit status, the worse of its read error's (I/O 3, a torn tail 4, corrupt 1) and 1 when
+  /// a check failed on what was read (or the app diverged): an unreadable trace exits as an I/O error
+  /// and a torn one that checks out as recoverable, not as a failed check.
   var status: ExitStatus {
-    (errorStatus ?? .success).worse(passed ? .success : .invalid)
+    (errorStatus ?? .success).worse(summary.passed && (comparison?.agrees ?? true) ? .success : .invalid)
   }
 }
 
@@ -34,7 +38,13 @@ struct ReplayOutcome: Sendable {
 ///
 /// Traces start longest first (by file size): a corpus is usually a few long sessions among many short
 /// cases, and a long trace that starts last leaves the other cores idle while it finishes. Outcomes are
-/// still delivered in input order, and at most ``holdLimit(cores:)`` of them wait in memory.
+/// still delivered in input order, and at most ``holdLimit(cores:)`` of them wait.
+///
+/// `--json` output never accumulates in memory: a lone trace prints its records as the replay makes
+/// them; with several, each trace's records go to its own ``SpooledLines`` (64 KiB in memory, the rest in
+/// an unnamed temporary file) until the caller prints them in input order, byte for byte as a lone
+/// trace would. Memory is O(holdLimit × 64 KiB) for the output; `$TMPDIR` holds at most the output of
+/// the traces that wait.
 enum ReplayRun {
   /// Completed outcomes waiting for their turn, shared between the workers and the caller.
   private final class Slots: Sendable {
@@ -84,12 +94,20 @@ enum ReplayRun {
 
   /// Replays `files` on the global queue, one per core at a time, longest first (see ``Scheduler``), and
   /// calls `deliver` with each outcome in input order as soon as it and all before it are done. Memory
-  /// holds at most ``holdLimit(cores:)`` outcomes (their `--json` lines included), however many traces
-  /// there are.
+  /// holds at most ``holdLimit(cores:)`` outcomes, however many traces there are.
+  ///
+  /// With `json`, a lone trace is replayed on the caller's thread and prints its records to `console` as
+  /// they come; otherwise each outcome's ``ReplayOutcome/spool`` holds them for `deliver` to print.
   static func each(
     _ files: [String], configuration: ReplayConfiguration, json: Bool, frames: Bool, compare: Bool = false,
-    deliver: (ReplayOutcome) -> Void
+    console: Console, deliver: (ReplayOutcome) -> Void
   ) {
+    if files.count == 1 {
+      let output = json ? ConsoleLines(console: console) : nil
+      deliver(
+        one(files[0], configuration: configuration, frames: frames, compare: compare, output: output))
+      return
+    }
     let slots = Slots()
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     let sizes = files.map { path in
@@ -101,8 +119,10 @@ enum ReplayRun {
       while running < cores, let index = scheduler.next() {
         running += 1
         DispatchQueue.global().async {
-          let outcome = one(
-            files[index], configuration: configuration, json: json, frames: frames, compare: compare)
+          let spool = json ? SpooledLines() : nil
+          var outcome = one(
+            files[index], configuration: configuration, frames: frames, compare: compare, output: spool)
+          outcome.spool = spool
           slots.outcomes.withLock { $0[index] = outcome }
           slots.completed.signal()
         }
@@ -119,21 +139,31 @@ enum ReplayRun {
   }
 
   /// Replays one trace frame by frame; a damaged trace is checked up to the damage and reported. With
-  /// `compare`, each recorded layout is also held against the model's plan (``ModelComparison``).
-  static func one(
-    _ path: String, configuration: ReplayConfiguration, json: Bool, frames: Bool, compare: Bool = false
+  /// `compare`, each recorded layout is also held against the model's plan (``ModelComparison``). With an
+  /// `output` (`--json`), each record's line is written to it as the replay makes it, ending with the
+  /// trace's summary.
+  static func one<Output: ReplayLineOutput>(
+    _ path: String, configuration: ReplayConfiguration, frames: Bool, compare: Bool = false,
+    output: Output?
   ) -> ReplayOutcome {
+    let json = output != nil
     let name =
       path == "-" ? InputSource.displayName(path) : path.split(separator: "/").last.map(String.init) ?? path
     var sink = JSONRecordSink(
-      trace: name, enabled: json, frames: frames,
+      trace: name, output: output, frames: frames,
       verifier: ReplayVerifier(trace: name, expectations: configuration.expectations))
     var errors: [String] = []
     var comparison = compare ? ModelComparison(trace: name, configuration: configuration) : nil
     var errorStatus: ExitStatus?
+    // Once the trace is open, every event read is replayed and the replay finished, damage or not (the
+    // end record counts the events); an input that does not open replays nothing.
+    var opened = false
+    var compared: ModelComparisonResult?
     do {
       let reader = try InputSource.trace(path)
+      opened = true
       if comparison != nil {
+        defer { compared = comparison!.finish(into: &sink) }
         while let frame = try reader.nextFrame() {
           for event in frame.events { comparison!.receive(event, into: &sink) }
         }
@@ -144,21 +174,16 @@ enum ReplayRun {
       let wrapped = TracecatError.wrapping(error, file: path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
-      sink.verifier.receive(
-        .end(ReplayEnd(events: sink.events, time: 0, unsettledScenes: [], settleLimit: 0)))
+      if !opened {
+        sink.verifier.receive(.end(ReplayEnd(events: 0, time: 0, unsettledScenes: [], settleLimit: 0)))
+        compared = comparison?.result
+      }
     }
-    var lines = sink.lines
-    var compared: ModelComparisonResult?
-    if var finished = comparison {
-      if errors.isEmpty {
-        compared = finished.finish(into: &sink)
-      } else {
-        compared = finished.result
+    if json, let compared {
+      for divergence in compared.divergences {
+        sink.output?.line(ReplayJSONLines.divergence(divergence, trace: name))
       }
-      if json, let compared {
-        lines.append(contentsOf: compared.divergences.map { ReplayJSONLines.divergence($0, trace: name) })
-        lines.append(ReplayJSONLines.comparison(compared))
-      }
+      sink.output?.line(ReplayJSONLines.comparison(compared))
     }
     if json {
       var summary = ReplayJSONLines.summary(sink.verifier.summary)
@@ -166,42 +191,56 @@ enum ReplayRun {
         // An unreadable trace fails: its error becomes the summary's one failure.
         let message = ReplayJSONLines.string(errors.joined(separator: " "))
         summary =
-          "{\"kind\":\"summary\",\"trace\":\(ReplayJSONLines.string(name)),\"events\":\(sink.events)"
+          "{\"kind\":\"summary\",\"trace\":\(ReplayJSONLines.string(name)),\"events\":\(sink.verifier.summary.events)"
           + ",\"verdict\":\"fail\",\"failures\":[{\"check\":\"trace\",\"scene\":null,\"event\":null,\"t\":0"
           + ",\"element\":null,\"expected\":\"a readable trace\",\"actual\":\(message),\"message\":\(message)}]}"
       }
-      lines.append(summary)
+      sink.output?.line(summary)
     }
     return ReplayOutcome(
-      path: path, summary: sink.verifier.summary, lines: lines, errors: errors, comparison: compared,
+      path: path, summary: sink.verifier.summary, lines: [], errors: errors, comparison: compared,
       errorStatus: errorStatus)
   }
 }
 
-/// Checks records and, with `--json`, writes them as JSON Lines: the verifier and the JSON Lines are two
-/// sinks on the same records.
-struct JSONRecordSink: ReplaySink {
+/// Checks records and, with `--json`, writes them as JSON Lines (``ReplayJSONLines``) to an output as
+/// they come: the verifier and the JSON Lines are two sinks on the same records.
+struct JSONRecordSink<Output: ReplayLineOutput>: ReplaySink {
   var verifier: ReplayVerifier
-  var json: ReplayJSONLinesSink?
-  /// Events replayed so far (the index of the last record's event, plus one).
-  var events = 0
-
-  init(trace: String, enabled: Bool, frames: Bool, verifier: ReplayVerifier) {
+  /// Where the lines go; nil without `--json`.
+  var output: Output?
+  /// The trace's name, written in every line.
+  let trace: String
+  /// Whether frame samples are written too (`--frames`).
+  let frames: Bool
+  init(trace: String, output: Output?, frames: Bool, verifier: ReplayVerifier) {
     self.verifier = verifier
-    self.json = enabled ? ReplayJSONLinesSink(trace: trace, frames: frames) : nil
+    self.output = output
+    self.trace = trace
+    self.frames = frames
   }
 
-  /// The JSON Lines so far.
-  var lines: [String] { json?.lines ?? [] }
+  /// Writes a record's lines: a `layout` line per layout change, with `frames` a `frame` line per element
+  /// per sample.
+  ///
+  /// - Complexity: O(k) in the record's output size.
+  private mutating func write(_ record: ReplayRecord) {
+    switch record {
+    case .layout(let change):
+      let trace = trace
+      output?.line { bytes in
+        ReplayJSONLines.layout(change, trace: trace) { bytes.append(contentsOf: $0.utf8) }
+      }
+    case .frame(let sample):
+      guard frames else { return }
+      for line in ReplayJSONLines.frames(sample, trace: trace) { output?.line(line) }
+    case .evaluation, .retarget, .unknownContentID, .end:
+      break
+    }
+  }
 
   mutating func receive(_ record: ReplayRecord) {
     verifier.receive(record)
-    json?.receive(record)
-    switch record {
-    case .layout(let change): events = max(events, change.eventIndex + 1)
-    case .frame(let sample): events = max(events, sample.eventIndex + 1)
-    case .evaluation(let evaluation): events = max(events, evaluation.eventIndex + 1)
-    case .retarget, .unknownContentID, .end: break
-    }
+    if output != nil { write(record) }
   }
 }
