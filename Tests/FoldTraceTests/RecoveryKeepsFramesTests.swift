@@ -113,6 +113,28 @@ import Testing
     }
   }
 
+  /// A skippable frame that claims more bytes than the file has, with a readable frame inside: recover
+  /// refuses it untouched, and its own message never advises running recover.
+  @Test func recoverRefusingATailNeverAdvisesRecover() throws {
+    let (bytes, frames, _) = try Self.closed()
+    let header = Array(bytes.prefix(frames[0].offset))
+    let first = Array(bytes[frames[0].offset..<(frames[0].offset + frames[0].size)])
+    let second = Array(bytes[frames[1].offset..<(frames[1].offset + frames[1].size)])
+    var overrun = Self.skippable(0x184D_2A53, second)
+    overrun.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(second.count + 10).littleEndian, Array.init))
+    let damaged = header + first + overrun
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(damaged, to: path)
+      #expect {
+        try TraceRecovery.recover(path: path)
+      } throws: { error in
+        let text = "\(error)"
+        return text.contains("recover leaves the file unchanged") && !text.contains("run recover")
+      }
+      #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == damaged)
+    }
+  }
+
   @Test func aForeignSkippableFrameBeforeATornTailIsKept() throws {
     let (bytes, frames, frameBytes) = try Self.closed()
     let header = Array(bytes.prefix(frames[0].offset))

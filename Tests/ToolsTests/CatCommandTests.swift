@@ -66,9 +66,10 @@ import Testing
       ["--to", "0.0000001ms", "duo.foldtrace"],
       ["--from", "18446744073.709551616", "duo.foldtrace"],
       ["--to", "99999999999999999999ns", "duo.foldtrace"],
+      [""],
     ])
     Golden.assert(text, named: "cat-usage-errors.txt")
-    #expect(text.components(separatedBy: "[exit 2]").count == 17)
+    #expect(text.components(separatedBy: "[exit 2]").count == 18)
     // Each kind of bad time says what is wrong with it, not only that it is not a time.
     #expect(text.components(separatedBy: "is more precise than a nanosecond").count == 4)
     #expect(text.components(separatedBy: "is past the latest time a trace can hold").count == 3)
@@ -108,5 +109,8 @@ import Testing
     let plot = try fixture.run(["plot", "--scene", "3", "duo.foldtrace"])
     #expect(plot.status == 0)
     #expect(plot.stderr == "tracecat: note: duo.foldtrace: no scene 3 (its scenes: 1)\n")
+    let export = try fixture.run(["export", "--chrome", "--scene", "3", "duo.foldtrace"])
+    #expect(export.status == 0)
+    #expect(export.stderr == "tracecat: note: duo.foldtrace: no scene 3 (its scenes: 1)\n")
   }
 }

@@ -65,7 +65,9 @@ public enum TraceRecovery {
       guard damage.code != .io else { throw damage }
       if let refusal = try refusal(of: damage, in: reader, from: goodEnd) {
         var refused = damage
-        refused.reason += "; \(refusal), so recover leaves the file unchanged"
+        // Recover's own refusal: the reader's advice to run recover does not apply.
+        refused.reason = refused.reason.replacingSuffix("; run recover")
+          + "; \(refusal), so recover leaves the file unchanged"
         throw refused
       }
     } else if reader.seekTableOffset != nil {

@@ -68,7 +68,9 @@ struct ExportCommand: TracecatCommand {
       let trace = try TraceInput(input)
       // The anchor drift is a counter: a sample that repeats the one before adds nothing.
       let marks = replay ? try ReplayMarks.replay(trace, changesOnly: true) : nil
-      try ChromeTraceExporter.write(reading: trace, filter: filter, title: name, marks: marks, to: write)
+      let coverage = try ChromeTraceExporter.write(
+        reading: trace, filter: filter, title: name, marks: marks, to: write)
+      if let note = coverage.note(file: input) { console.error(note) }
     }
     if let output {
       try InputSource.writeFile(output, force: force, input: input, export)

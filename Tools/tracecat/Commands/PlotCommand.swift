@@ -69,9 +69,7 @@ struct PlotCommand: TracecatCommand {
     func draw(_ write: ([UInt8]) throws -> Void) throws {
       let trace = try TraceInput(input)
       let timeline = try TimelineReader.readForPlot(trace, label: "plot", filter: filter)
-      var coverage = SceneCoverage(filter)
-      coverage.see(scenes: timeline.sceneIDs)
-      if let note = coverage.note(file: input) { console.error(note) }
+      if let note = timeline.coverage.note(file: input) { console.error(note) }
       let marks = replay ? try ReplayMarks.replay(trace) : nil
       try TimelinePlot.write(timeline, title: trace.name, marks: marks, to: write)
     }

@@ -25,10 +25,11 @@ struct SceneCoverage {
     for event in events { if let scene = event.scene { seen.insert(scene) } }
   }
 
-  /// Notes every scene in `scenes`.
-  mutating func see(scenes: some Sequence<SceneID>) {
-    guard !named.isEmpty else { return }
-    seen.formUnion(scenes)
+  /// Notes the scene of one event.
+  /// - Complexity: O(1), nothing when the filter names no scene.
+  mutating func see(_ event: TraceEvent) {
+    guard !named.isEmpty, let scene = event.scene else { return }
+    seen.insert(scene)
   }
 
   /// The note for `file` when a named scene did not appear, nil when every one did: `tracecat: note:

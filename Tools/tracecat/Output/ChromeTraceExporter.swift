@@ -41,10 +41,11 @@ enum ChromeTraceExporter {
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
   ///   marks, and a few dozen bytes per scene shown (its displays and last counter values).
+  @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
     _ emit: (ChromeTraceEvent) throws -> Void
-  ) throws {
+  ) throws -> SceneCoverage {
     try withoutActuallyEscaping(emit) { emit in
       try forEachEvent(
         reading: input, filter: filter, title: title, marks: marks,
@@ -54,7 +55,7 @@ enum ChromeTraceExporter {
 
   private static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks?, exporter: Exporter
-  ) throws {
+  ) throws -> SceneCoverage {
     var exporter = exporter
     let emit = exporter.emit
     let showsDevice = filter.scenes?.contains(nil) ?? true
@@ -85,6 +86,7 @@ enum ChromeTraceExporter {
     timeline.finish()
     try exporter.takeAll(&timeline)
     if let marks { try forEachReplayEvent(timeline, shown: Set(exporter.named.keys), marks: marks, emit) }
+    return timeline.coverage
   }
 
   /// The per-scene state of a streaming export: which scenes are named, the counters' last values.
@@ -297,15 +299,16 @@ enum ChromeTraceExporter {
   /// - Parameters: as ``forEachEvent(reading:filter:title:marks:_:)``; `output` takes the next bytes.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; an encoding error.
   /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the open spans.
+  @discardableResult
   static func write(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
     to output: ([UInt8]) throws -> Void
-  ) throws {
+  ) throws -> SceneCoverage {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var buffer = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
     var first = true
-    try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
+    let coverage = try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
       if !first { buffer += Array(",\n".utf8) }
       first = false
       buffer += try encoder.encode(event)
@@ -316,5 +319,6 @@ enum ChromeTraceExporter {
     }
     buffer += Array("\n]}\n".utf8)
     try output(buffer)
+    return coverage
   }
 }

@@ -87,6 +87,11 @@ enum ArgumentParser {
         message: "\(configuration.name) takes at most \(maximum) \(spec.name), got \(positionals.count)",
         hint: "usage: \(configuration.usage)")
     }
+    if positionals.contains("") {
+      throw TracecatError.usage(
+        message: "an empty \(spec.name) argument ('')",
+        hint: "name a file (an unset shell variable expands to nothing); usage: \(configuration.usage)")
+    }
     if positionals.filter({ $0 == "-" }).count > 1 {
       throw TracecatError.usage(
         message: "standard input (-) can be read only once", hint: "usage: \(configuration.usage)")

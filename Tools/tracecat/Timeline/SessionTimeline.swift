@@ -263,10 +263,13 @@ struct SessionTimeline: Sendable {
 
   /// The time window and scenes shown.
   let filter: EventFilter
+  /// Which of the scenes the filter names appeared in what was read (for a note when one did not).
+  private(set) var coverage: SceneCoverage
 
   /// A timeline that keeps samples and spans (`keepsSamples`, thinned to `grid` when there is one) or
   /// only the values in effect.
   init(keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter()) {
+    coverage = SceneCoverage(filter)
     self.keepsSamples = keepsSamples
     self.grid = keepsSamples ? grid : nil
     self.filter = filter
@@ -280,6 +283,7 @@ struct SessionTimeline: Sendable {
   /// Folds one event in.
   /// - Complexity: O(1) amortized.
   mutating func add(_ event: TraceEvent) {
+    coverage.see(event)
     guard event.time <= filter.to else { return }
     let early = event.time < filter.from
     let time = max(event.time, filter.from)
