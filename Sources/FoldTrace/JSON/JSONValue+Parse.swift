@@ -283,6 +283,6 @@ struct JSONParser {
       index = start
       throw error("number out of range for a 64-bit double: \(text)")
     }
-    return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text))
+    return .number(JSONNumber(double: value, unsigned: UInt64(text), text: text, signed: Int64(text)))
   }
 }

@@ -18,6 +18,9 @@ protocol JSONLineElement {
   /// The number as a whole number in 0 … 2⁶⁴−1, as Foundation's `JSONDecoder` reads a `UInt64` (`1500`,
   /// also `1.5e3` and `1500.0`); nil when the value is not a number or not such a whole number.
   var unsignedValue: UInt64? { get }
+  /// The number as a whole number in -2⁶³ … 2⁶³−1, as Foundation's `JSONDecoder` reads an `Int64`
+  /// (`-1500`, also `-1.5e3`); nil when the value is not a number or not such a whole number.
+  var signedValue: Int64? { get }
   /// The number of elements; nil when the value is not an array.
   var elementCount: Int? { get }
   /// Calls `body` with each element of an array and its index, in order; nothing for other values.

@@ -423,7 +423,9 @@ struct JSONLineScanner: Sendable {
     append(node)
     if !value.isFinite || (value == 0 && nonzero) {
       fail(JSONValue.numberOutOfRange, cursor.bytes)
-    } else if !plain && value >= 0x1p53 && value < 0x1p64 && value == value.rounded(.towardZero) {
+    } else if !plain && value.magnitude >= 0x1p53 && value.magnitude < 0x1p64
+      && value == value.rounded(.towardZero)
+    {
       needsReference = true
     }
   }

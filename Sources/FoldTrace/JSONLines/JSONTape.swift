@@ -129,6 +129,32 @@ struct JSONTapeValue: JSONLineElement {
     return value
   }
 
+  /// As Foundation reads an `Int64`: a plain integer literal exactly; any other number through its
+  /// double, when that is a whole number of magnitude under 2⁵³ (larger ones make the scanner ask for
+  /// the reference, ``JSONLineScanner/needsReference``).
+  var signedValue: Int64? {
+    let node = node
+    guard node.kind == .number else { return nil }
+    guard node.flag else {
+      let double = node.double
+      guard double.magnitude < 0x1p53, double == double.rounded(.towardZero) else { return nil }
+      return Int64(double)
+    }
+    var index = Int(node.start)
+    let negative = tape.bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var magnitude: UInt64 = 0
+    while index < Int(node.end) {
+      let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(tape.bytes[index] - UInt8(ascii: "0")))
+      if overflow || carry { return nil }
+      magnitude = sum
+      index += 1
+    }
+    if negative { return magnitude == UInt64(Int64.max) + 1 ? .min : Int64(exactly: magnitude).map { -$0 } }
+    return Int64(exactly: magnitude)
+  }
+
   var elementCount: Int? { node.kind == .array ? Int(node.count) : nil }
 
   func forEachElement(_ body: (Int, JSONTapeValue) throws -> Void) rethrows {

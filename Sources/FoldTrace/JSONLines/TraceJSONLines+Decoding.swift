@@ -19,10 +19,15 @@ extension TraceJSONLines {
     var wallClock: Int64?
     if fields.has("wallClock") {
       let value = try fields.value("wallClock")
-      guard
-        let nanoseconds = value.unsignedValue.flatMap({ Int64(exactly: $0) })
-          ?? value.doubleValue.flatMap({ Int64(exactly: $0) })
-      else { throw fields.failure("wallClock", "expected an integer number of nanoseconds") }
+      guard let nanoseconds = value.signedValue else {
+        if let double = value.doubleValue, double == double.rounded(.towardZero) {
+          let text = value.unsignedValue.map(String.init) ?? "\(double)"
+          throw fields.failure(
+            "wallClock",
+            "\(text) is out of range: expected nanoseconds within -2⁶³ … 2⁶³−1 (a 64-bit integer)")
+        }
+        throw fields.failure("wallClock", "expected an integer number of nanoseconds")
+      }
       wallClock = nanoseconds
     }
     return TraceHeader(
