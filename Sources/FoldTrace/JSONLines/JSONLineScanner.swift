@@ -255,10 +255,13 @@ struct JSONLineScanner: Sendable {
   }
 
   /// Records a bad string or number unless an earlier one or a repeated key hides it.
-  private mutating func fail(_ reason: String, _ bytes: UnsafeRawBufferPointer) {
+  ///
+  /// - Parameter inKey: The bad string is a key: the path names the object holding it (nil for the
+  ///   line's own object), not the member being parsed, whose key is not yet known.
+  private mutating func fail(_ reason: String, _ bytes: UnsafeRawBufferPointer, inKey: Bool = false) {
     guard firstFailure == nil, shadowDepth == 0 else { return }
     var text = ""
-    for component in path {
+    for component in inKey ? path.dropLast() : path[...] {
       if component.key >= 0 {
         if !text.isEmpty { text += "." }
         text += decodedString(Int(component.key), bytes)
@@ -277,6 +280,7 @@ struct JSONLineScanner: Sendable {
     var escaped = false
     var ascii = true
     var bad = false
+    var control = false  // a raw control character, rather than a lone surrogate escape
     while true {
       guard let byte = cursor.peek() else {
         throw JSONLineScannerSyntax(offset: cursor.offset, expected: "'\"' closing the string")
@@ -316,6 +320,7 @@ struct JSONLineScanner: Sendable {
       }
       if byte < 0x20 {
         bad = true  // a raw control character, in a key as in a value
+        control = true
       } else if byte >= 0x80 {
         ascii = false
       }
@@ -325,7 +330,15 @@ struct JSONLineScanner: Sendable {
     node.end = Int32(cursor.offset)
     cursor.advance()
     append(node)
-    if bad { fail(JSONValue.invalidString, cursor.bytes) }
+    if bad {
+      if isKey {
+        let what = control ? "a control character" : "a lone surrogate escape"
+        fail(
+          "\(JSONValue.invalidString): the key at byte \(start) holds \(what)", cursor.bytes, inKey: true)
+      } else {
+        fail(JSONValue.invalidString, cursor.bytes)
+      }
+    }
   }
 
   // MARK: Numbers
