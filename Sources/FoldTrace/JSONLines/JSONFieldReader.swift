@@ -167,19 +167,27 @@ struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members =
     return TraceInsets(top: v.0, leading: v.1, bottom: v.2, trailing: v.3)
   }
 
-  /// The readers of the objects in an array field.
-  func objects(_ key: String) throws -> [Self] {
+  /// The objects of an array field, each read by `body` with its own reader, in order.
+  ///
+  /// - Parameters:
+  ///   - limit: The most elements a trace holds there, described as `noun` (`elements`); a longer array
+  ///     is refused by its count before any element is read.
+  /// - Throws: ``TraceJSONLinesError`` for an array over `limit`, an element that is not an object, or
+  ///   what `body` throws.
+  /// - Complexity: O(*k*) in the array's elements, at most `limit`; no storage but the results.
+  func objects<T>(_ key: String, limit: Int, noun: String, _ body: (Self) throws -> T) throws -> [T] {
     let array = try value(key)
     guard let count = array.elementCount else { throw mismatch(key, "an array") }
-    var readers: [Self] = []
-    readers.reserveCapacity(count)
+    guard count <= limit else { throw failure(key, "\(count) \(noun), more than \(limit) (the limit)") }
+    var results: [T] = []
+    results.reserveCapacity(count)
     try array.forEachElement { index, element in
       guard let members = element.members else {
         throw failure("\(key)[\(index)]", "expected an object, got \(element.typeName)")
       }
-      readers.append(Self(object: members, line: line, prefix: "\(prefix)\(key)[\(index)]."))
+      results.append(try body(Self(object: members, line: line, prefix: "\(prefix)\(key)[\(index)].")))
     }
-    return readers
+    return results
   }
 
   private func mismatch(_ key: String, _ expected: String) -> TraceJSONLinesError {

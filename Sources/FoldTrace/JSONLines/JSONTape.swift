@@ -158,8 +158,10 @@ struct JSONTapeValue: JSONLineElement {
   var elementCount: Int? { node.kind == .array ? Int(node.count) : nil }
 
   func forEachElement(_ body: (Int, JSONTapeValue) throws -> Void) rethrows {
+    // Only the elements on the tape: readers iterate an array after checking its count against the
+    // schema's limit, so they are all of them.
     var child = index + 1
-    for position in 0..<Int(node.count) {
+    for position in 0..<Int(node.stored) {
       try body(position, JSONTapeValue(tape: tape, index: child))
       child = Int(tape.nodes[child].next)
     }
@@ -174,14 +176,14 @@ struct JSONTapeMembers: JSONLineMembers {
   let index: Int
 
   /// The first member whose key equals `key` as Swift compares strings (byte for byte for plain ASCII
-  /// keys).
+  /// keys), among those on the tape (all a reader asks for: ``JSONLineScanner/Schema``).
   ///
   /// - Complexity: O(*m*) in the object's members.
   func value(_ key: String) -> JSONTapeValue? {
     var key = key
     return key.withUTF8 { wanted in
       var child = index + 1
-      for _ in 0..<Int(tape.nodes[index].count) {
+      for _ in 0..<Int(tape.nodes[index].stored) {
         let keyNode = tape.nodes[child]
         let matches: Bool
         if keyNode.plain {

@@ -51,7 +51,9 @@ extension TraceJSONLines {
       let angle = fields.has("angle") ? try fields.double("angle") : nil
       return .hinge(HingeState(status: try fields.choice("status", HingeStatus.self), angle: angle))
     case .regions:
-      let regions = try fields.objects("regions").map { region in
+      let regions = try fields.objects(
+        "regions", limit: TraceFormat.maxRegionsPerRecord, noun: "regions"
+      ) { region in
         ReservedRegion(
           kind: try region.choice("kind", ReservedRegion.Kind.self), frame: try region.rect("frame"),
           isActive: try region.bool("active"))
@@ -84,7 +86,9 @@ extension TraceJSONLines {
         }
         columns = Int(value)
       }
-      let elements = try fields.objects("elements").map { element in
+      let elements = try fields.objects(
+        "elements", limit: RecordCodec.maxElementsPerRecord, noun: "elements"
+      ) { element in
         RecordedElement(
           id: try element.string("id"), frame: try element.rect("frame"),
           isInteractive: try element.bool("interactive"))
@@ -95,7 +99,9 @@ extension TraceJSONLines {
           shape: try fields.optionalString("shape"), presentation: try fields.optionalString("presentation"),
           columns: columns, elements: elements))
     case .presented:
-      let elements = try fields.objects("elements").map { element in
+      let elements = try fields.objects(
+        "elements", limit: RecordCodec.maxElementsPerRecord, noun: "elements"
+      ) { element in
         PresentedElement(
           id: try element.string("id"), frame: try element.rect("frame"),
           opacity: try element.double("opacity"))

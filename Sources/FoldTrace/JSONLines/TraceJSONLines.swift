@@ -56,7 +56,7 @@ public enum TraceJSONLines {
   /// - Throws: ``TraceJSONLinesError`` naming the line, the field and what was wrong.
   /// - Complexity: O(*n*) in the line's length.
   public static func decode(line: some StringProtocol, lineNumber: Int) throws -> Line {
-    var scanner = JSONLineScanner()
+    var scanner = JSONLineScanner(schema: scannerSchema)
     var text = String(line)
     return try text.withUTF8 {
       try decodeFast(UnsafeRawBufferPointer($0), lineNumber: lineNumber, scanner: &scanner)
@@ -67,8 +67,22 @@ public enum TraceJSONLines {
   /// (``referenceDecode(line:lineNumber:)``), which is where a new kind is added first.
   static let fastPathKinds: Set<String> = [
     headerKind, "sceneConnected", "sceneDisconnected", "geometry", "hinge", "regions", "traits", "scroll",
-    "selection", "marker", "dropped",
+    "selection", "marker", "dropped", "layout", "presented",
   ]
+
+  /// Every key the field readers read, so the scanner keeps only those (``JSONLineScanner/Schema``);
+  /// a key read but missing here reads as missing, which the differential tests catch.
+  static let scannerSchema = JSONLineScanner.Schema(
+    rootKeys: [
+      "t", "kind", "scene", "version", "device", "app", "recorder", "wallClock", "display", "scale", "size",
+      "safeArea", "horizontal", "vertical", "interactive", "verticalBarEdge", "minSize", "maxSize", "status",
+      "angle", "regions", "dynamicType", "reduceMotion", "crossFade", "reduceTransparency", "direction",
+      "offset", "anchor", "anchorTop", "item", "label", "count", "columns", "shape", "presentation",
+      "elements",
+    ],
+    wideKeys: ["regions", "elements"],
+    elementKeys: ["kind", "frame", "active", "id", "interactive", "opacity"],
+    wideLimit: max(TraceFormat.maxRegionsPerRecord, RecordCodec.maxElementsPerRecord), narrowLimit: 4)
 
   /// The fast path: a `scroll` or `hinge` line in the writer's exact form read directly
   /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers,
