@@ -35,6 +35,25 @@ import Testing
     )
   }
 
+  /// A line Foundation had to read whole — a time written `1e17`, an unknown kind — took it back to
+  /// hundreds of megabytes: only the number is now read by Foundation, and the kind is refused first.
+  @Test(arguments: [
+    (
+      #"{"t":1e17,"kind":"presented","scene":1,"elements":["#,
+      "field \"elements\": 1300000 elements, more than 256 (the limit)"
+    ),
+    (#"{"t":0,"kind":"bogus","zz":["#, "field \"kind\": unknown kind \"bogus\""),
+  ])
+  func linesFoundationReadWholeAreReadInBoundedMemory(_ open: String, _ reason: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let document = Self.line(open, "{}", count: 1_300_000, "]}")
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory, dataLimitKiB: 32_768)
+    #expect(packed.status == 1)
+    #expect(packed.stderr.hasPrefix("tracecat: error: <stdin>: line 2, \(reason)"), "\(packed.stderr)")
+  }
+
   @Test(arguments: [
     (#"{"t":0,"kind":"layout","scene":1,"zz":["#, "{}", 1_300_000, #"],"elements":[]}"#),
     (#"{"t":0,"kind":"presented","scene":1,"zz":["#, "0", 2_000_000, #"],"elements":[]}"#),

@@ -72,11 +72,6 @@ struct JSONLineScanner: Sendable {
   private let longestKey: Int
 
   private(set) var nodes: [JSONTapeNode] = []
-  /// True when the tape holds a number the reference reads as a whole number in a way the fast path
-  /// does not reproduce (not a plain integer, and 2⁵³ or more in magnitude): the caller reads the line
-  /// with the reference instead. A number left off the tape is never read, so never asks.
-  private(set) var needsReference = false
-
   /// The first bad string or number seen, with its path; parsing goes on to find syntax errors.
   private var firstFailure: (path: String, reason: String)?
   /// The path to the value being parsed: an object member's key (`start` -1: none yet), or an array
@@ -123,7 +118,6 @@ struct JSONLineScanner: Sendable {
     keySets.removeAll(keepingCapacity: true)
     firstFailure = nil
     shadowDepth = 0
-    needsReference = false
     var cursor = Cursor(bytes)
     do throws(JSONLineScannerSyntax) {
       try parseValue(&cursor, depth: 1, schema == nil ? .everything : .root)
@@ -541,10 +535,6 @@ struct JSONLineScanner: Sendable {
     if keep { append(node) }
     if !value.isFinite || (value == 0 && nonzero) {
       fail(JSONValue.numberOutOfRange, cursor.bytes)
-    } else if keep && !plain && value.magnitude >= 0x1p53 && value.magnitude < 0x1p64
-      && value == value.rounded(.towardZero)
-    {
-      needsReference = true
     }
   }
 }

@@ -63,13 +63,6 @@ public enum TraceJSONLines {
     }
   }
 
-  /// The kinds the fast path reads itself; a line of any other kind is read by the reference
-  /// (``referenceDecode(line:lineNumber:)``), which is where a new kind is added first.
-  static let fastPathKinds: Set<String> = [
-    headerKind, "sceneConnected", "sceneDisconnected", "geometry", "hinge", "regions", "traits", "scroll",
-    "selection", "marker", "dropped", "layout", "presented",
-  ]
-
   /// Every key the field readers read, so the scanner keeps only those (``JSONLineScanner/Schema``);
   /// a key read but missing here reads as missing, which the differential tests catch.
   static let scannerSchema = JSONLineScanner.Schema(
@@ -85,9 +78,9 @@ public enum TraceJSONLines {
     wideLimit: max(TraceFormat.maxRegionsPerRecord, RecordCodec.maxElementsPerRecord), narrowLimit: 4)
 
   /// The fast path: a `scroll` or `hinge` line in the writer's exact form read directly
-  /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers,
-  /// with the reference for what it does not read itself (a kind outside ``fastPathKinds``, a whole number
-  /// it does not reproduce).
+  /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers.
+  /// Foundation reads no whole line here: only a large whole number not written as an integer, from its
+  /// own bytes (``JSONTapeValue/unsignedValue``). A new kind's keys go into ``scannerSchema``.
   ///
   /// - Parameters:
   ///   - bytes: The line, valid UTF-8, without its newline.
@@ -101,20 +94,13 @@ public enum TraceJSONLines {
     } catch {
       throw TraceJSONLinesError(line: lineNumber, field: error.field, reason: error.reason)
     }
-    if scanner.needsReference { return try referenceDecode(bytes, lineNumber: lineNumber) }
-    let line: Line? = try scanner.nodes.withUnsafeBufferPointer { nodes in
+    return try scanner.nodes.withUnsafeBufferPointer { nodes in
       let root = JSONTape(nodes: nodes, bytes: bytes).root
       guard let members = root.members else {
         throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(root.typeName)")
       }
-      if let kind = members.value("kind")?.stringValue, !fastPathKinds.contains(kind) { return nil }
       return try decodeLine(JSONFieldReader(object: members, line: lineNumber))
     }
-    return try line ?? referenceDecode(bytes, lineNumber: lineNumber)
-  }
-
-  private static func referenceDecode(_ bytes: UnsafeRawBufferPointer, lineNumber: Int) throws -> Line {
-    try referenceDecode(line: String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber)
   }
 
   /// The reference reading of a line: Foundation's `JSONDecoder`, then the same field readers as the
