@@ -109,6 +109,29 @@ import Testing
       }.isEmpty)
   }
 
+  /// The limit is on the line without its terminator: a marker line of exactly 4 MiB packs whether it ends
+  /// in `\n` or `\r\n` (CRLF used to be refused), and one byte more is refused in both.
+  @Test(arguments: [false, true]) func theLineLimitExcludesTheTerminator(_ crlf: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let header = #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r"}"#
+    let end: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+    func marker(_ length: Int) -> [UInt8] {
+      let open = Array(#"{"t":1,"kind":"marker","label":"x"}"#.utf8)
+      return open + [UInt8](repeating: 0x20, count: length - open.count) + end
+    }
+    let exact = Array(header.utf8) + end + marker(4 << 20)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: exact, in: fixture.directory)
+    #expect(packed.status == 0)
+    #expect(packed.stderr == "")
+    let over = Array(header.utf8) + end + marker((4 << 20) + 1)
+    let refused = try TracecatRunner.run(
+      ["pack", "-", "-o", "x.foldtrace"], stdin: over, in: fixture.directory)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix("tracecat: error: <stdin>: line 2: longer than 4194304 bytes"))
+  }
+
   @Test func devZeroIsRefusedAtItsFirstLine() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -35,7 +35,8 @@ extension JSONValue: Decodable {
       self.init(
         .number(
           JSONNumber(
-            double: double, unsigned: try? container.decode(UInt64.self), text: Self.numberText(double))))
+            double: double, unsigned: try? container.decode(UInt64.self), text: Self.numberText(double),
+            signed: try? container.decode(Int64.self))))
       return
     } catch DecodingError.typeMismatch {
     } catch {
@@ -161,6 +162,11 @@ extension JSONValue: JSONLineElement, JSONLineMembers {
 
   var unsignedValue: UInt64? {
     if case .number(let number) = kind { return number.unsigned }
+    return nil
+  }
+
+  var signedValue: Int64? {
+    if case .number(let number) = kind { return number.signed }
     return nil
   }
 

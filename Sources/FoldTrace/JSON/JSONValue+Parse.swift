@@ -313,7 +313,9 @@ struct JSONParser {
       index = start
       throw error("number out of range for a 64-bit double: \(JSONValue.excerpt(text))")
     }
-    return .number(JSONNumber(double: value, unsigned: Self.wholeNumber(bytes[start..<end]), text: text))
+    return .number(
+      JSONNumber(
+        double: value, unsigned: Self.wholeNumber(bytes[start..<end]), text: text, signed: Int64(text)))
   }
 
   /// The number a valid JSON number's text writes exactly, when that is a whole number from 0 to

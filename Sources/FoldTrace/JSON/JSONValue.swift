@@ -75,12 +75,16 @@ package struct JSONNumber: Sendable, Equatable {
   package var unsigned: UInt64?
   /// The number's text: as written in the source, or as ``JSONValue/rendered()`` writes it.
   package var text: String
+  /// The number as a whole number in -2⁶³ … 2⁶³−1, as Foundation's `JSONDecoder` reads an `Int64`, or
+  /// nil (``JSONValue/parse(_:)`` reads only plain digits).
+  package var signed: Int64?
 
   /// Creates a number.
-  package init(double: Double, unsigned: UInt64?, text: String) {
+  package init(double: Double, unsigned: UInt64?, text: String, signed: Int64? = nil) {
     self.double = double
     self.unsigned = unsigned
     self.text = text
+    self.signed = signed ?? unsigned.flatMap { Int64(exactly: $0) }
   }
 }
 
@@ -98,6 +102,14 @@ extension JSONValue {
   /// A whole number, written exactly.
   package static func integer(_ value: UInt64) -> JSONValue {
     JSONValue(.number(JSONNumber(double: Double(value), unsigned: value, text: String(value))))
+  }
+
+  /// A signed whole number, written exactly (`-1234567890123456789`).
+  package static func signed(_ value: Int64) -> JSONValue {
+    JSONValue(
+      .number(
+        JSONNumber(
+          double: Double(value), unsigned: UInt64(exactly: value), text: String(value), signed: value)))
   }
 
   /// `true` or `false`.

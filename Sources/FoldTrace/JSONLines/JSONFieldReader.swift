@@ -18,6 +18,9 @@ protocol JSONLineElement {
   /// The number as a whole number in 0 … 2⁶⁴−1, as Foundation's `JSONDecoder` reads a `UInt64` (`1500`,
   /// also `1.5e3` and `1500.0`); nil when the value is not a number or not such a whole number.
   var unsignedValue: UInt64? { get }
+  /// The number as a whole number in -2⁶³ … 2⁶³−1, as Foundation's `JSONDecoder` reads an `Int64`
+  /// (`-1500`, also `-1.5e3`); nil when the value is not a number or not such a whole number.
+  var signedValue: Int64? { get }
   /// The number of elements; nil when the value is not an array.
   var elementCount: Int? { get }
   /// Calls `body` with each element of an array and its index, in order; nothing for other values.
@@ -164,19 +167,27 @@ struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members =
     return TraceInsets(top: v.0, leading: v.1, bottom: v.2, trailing: v.3)
   }
 
-  /// The readers of the objects in an array field.
-  func objects(_ key: String) throws -> [Self] {
+  /// The objects of an array field, each read by `body` with its own reader, in order.
+  ///
+  /// - Parameters:
+  ///   - limit: The most elements a trace holds there, described as `noun` (`elements`); a longer array
+  ///     is refused by its count before any element is read.
+  /// - Throws: ``TraceJSONLinesError`` for an array over `limit`, an element that is not an object, or
+  ///   what `body` throws.
+  /// - Complexity: O(*k*) in the array's elements, at most `limit`; no storage but the results.
+  func objects<T>(_ key: String, limit: Int, noun: String, _ body: (Self) throws -> T) throws -> [T] {
     let array = try value(key)
     guard let count = array.elementCount else { throw mismatch(key, "an array") }
-    var readers: [Self] = []
-    readers.reserveCapacity(count)
+    guard count <= limit else { throw failure(key, "\(count) \(noun), more than \(limit) (the limit)") }
+    var results: [T] = []
+    results.reserveCapacity(count)
     try array.forEachElement { index, element in
       guard let members = element.members else {
         throw failure("\(key)[\(index)]", "expected an object, got \(element.typeName)")
       }
-      readers.append(Self(object: members, line: line, prefix: "\(prefix)\(key)[\(index)]."))
+      results.append(try body(Self(object: members, line: line, prefix: "\(prefix)\(key)[\(index)].")))
     }
-    return readers
+    return results
   }
 
   private func mismatch(_ key: String, _ expected: String) -> TraceJSONLinesError {

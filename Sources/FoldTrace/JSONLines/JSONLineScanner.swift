@@ -21,6 +21,9 @@ struct JSONTapeNode {
   var next: Int32 = 0
   /// A container's elements, or an object's members.
   var count: Int32 = 0
+  /// How many of them follow on the tape (``JSONLineScanner/Schema``): the first `stored` elements, or
+  /// the members no reader can want left out; at most `count`.
+  var stored: Int32 = 0
   var kind: Kind
   /// A string holds an escape; a number is a plain integer literal (no fraction, no exponent); a bool's
   /// value.
@@ -39,25 +42,63 @@ struct JSONTapeNode {
 ///
 /// - Complexity: O(*n*) in the line's length; each byte is looked at a bounded number of times.
 struct JSONLineScanner: Sendable {
-  private(set) var nodes: [JSONTapeNode] = []
-  /// True when the line holds a number the reference reads as a whole number in a way the fast path
-  /// does not reproduce (not a plain integer, and 2⁵³ or more): the caller reads the line with the
-  /// reference instead.
-  private(set) var needsReference = false
+  /// The values a reader may read, so that the tape holds only those: everything else is parsed and
+  /// checked as fully as before but leaves no node, which bounds the tape by the schema rather than by
+  /// the line (1.3 M `{}` in an unknown key cost 1.3 M nodes, 32 bytes each).
+  ///
+  /// The line's object keeps the members under `rootKeys`; an array there keeps its first
+  /// `wideLimit` elements under `wideKeys` (the readers refuse a longer one by its count before reading
+  /// any), else its first `narrowLimit` (the longest number array read); an object element of a wide
+  /// array keeps the members under `elementKeys`, whose arrays keep `narrowLimit` elements. Any other
+  /// container is a node without children (its type and count still read). A value under a repeated
+  /// key is never kept: readers take a key's first value.
+  struct Schema: Sendable {
+    var rootKeys: Set<String>
+    var wideKeys: Set<String>
+    var elementKeys: Set<String>
+    var wideLimit: Int
+    var narrowLimit: Int
+    /// The longest key in either set, in bytes: a longer plain key is in neither.
+    var longestKey: Int { (rootKeys.union(elementKeys)).map(\.utf8.count).max() ?? 0 }
+  }
 
+  /// What to keep of the value being parsed.
+  private enum Shape {
+    case skip, leaf, everything, root, rootField(wide: Bool), element, elementField
+  }
+
+  /// Nil keeps every value.
+  let schema: Schema?
+  private let longestKey: Int
+
+  private(set) var nodes: [JSONTapeNode] = []
   /// The first bad string or number seen, with its path; parsing goes on to find syntax errors.
   private var firstFailure: (path: String, reason: String)?
-  /// The path to the value being parsed: an object member's key node, or an array element's index.
-  private var path: [(key: Int32, index: Int32)] = []
+  /// The path to the value being parsed: an object member's key (`start` -1: none yet), or an array
+  /// element's index.
+  private var path: [(key: KeySpan, index: Int32)] = []
   /// Values under a repeated key are being parsed (their bad strings and numbers do not count).
   private var shadowDepth = 0
   /// The key nodes of the objects being parsed, innermost last; `keyBases` marks where each starts.
-  private var keys: [Int32] = []
+  private var keys: [KeySpan] = []
   private var keyBases: [Int] = []
   /// For objects of many members, their decoded keys (a pairwise check would be quadratic).
   private var keySets: [Set<String>?] = []
 
-  init() {}
+  /// A key's place in the line, kept for repeated-key checks and error paths whether or not its member
+  /// is on the tape.
+  private struct KeySpan {
+    var start: Int32
+    var end: Int32
+    var escaped: Bool
+    var plain: Bool
+    static let none = KeySpan(start: -1, end: -1, escaped: false, plain: true)
+  }
+
+  init(schema: Schema? = nil) {
+    self.schema = schema
+    longestKey = schema?.longestKey ?? 0
+  }
 
   /// A line that does not parse: why, and where.
   struct Failure: Error, Equatable {
@@ -77,10 +118,9 @@ struct JSONLineScanner: Sendable {
     keySets.removeAll(keepingCapacity: true)
     firstFailure = nil
     shadowDepth = 0
-    needsReference = false
     var cursor = Cursor(bytes)
     do throws(JSONLineScannerSyntax) {
-      try parseValue(&cursor, depth: 1)
+      try parseValue(&cursor, depth: 1, schema == nil ? .everything : .root)
       cursor.skipWhitespace()
       if !cursor.atEnd { throw JSONLineScannerSyntax(offset: cursor.offset, expected: "the end of the line") }
     } catch {
@@ -101,7 +141,11 @@ struct JSONLineScanner: Sendable {
 
   // MARK: Values
 
-  private mutating func parseValue(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+  private mutating func parseValue(
+    _ cursor: inout Cursor, depth: Int, _ shape: Shape
+  ) throws(JSONLineScannerSyntax) {
+    let keep: Bool
+    if case .skip = shape { keep = false } else { keep = true }
     cursor.skipWhitespace()
     guard let byte = cursor.peek() else {
       throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a value")
@@ -111,25 +155,26 @@ struct JSONLineScanner: Sendable {
       guard depth <= JSONLineCheck.limit else {
         throw JSONLineScannerSyntax(offset: cursor.offset, expected: "")
       }
-      try parseObject(&cursor, depth: depth)
+      try parseObject(&cursor, depth: depth, shape)
     case UInt8(ascii: "["):
       guard depth <= JSONLineCheck.limit else {
         throw JSONLineScannerSyntax(offset: cursor.offset, expected: "")
       }
-      try parseArray(&cursor, depth: depth)
+      try parseArray(&cursor, depth: depth, shape)
     case UInt8(ascii: "\""):
-      try parseString(&cursor, isKey: false)
+      let node = try parseString(&cursor, isKey: false)
+      if keep { append(node) }
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      try parseNumber(&cursor)
+      try parseNumber(&cursor, keep: keep)
     case UInt8(ascii: "t"):
       try cursor.expect("true")
-      append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .bool, flag: true))
+      if keep { append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .bool, flag: true)) }
     case UInt8(ascii: "f"):
       try cursor.expect("false")
-      append(JSONTapeNode(start: Int32(cursor.offset - 5), kind: .bool, flag: false))
+      if keep { append(JSONTapeNode(start: Int32(cursor.offset - 5), kind: .bool, flag: false)) }
     case UInt8(ascii: "n"):
       try cursor.expect("null")
-      append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .null))
+      if keep { append(JSONTapeNode(start: Int32(cursor.offset - 4), kind: .null)) }
     default:
       throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a value")
     }
@@ -142,19 +187,32 @@ struct JSONLineScanner: Sendable {
     nodes.append(node)
   }
 
-  private mutating func parseArray(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+  private mutating func parseArray(
+    _ cursor: inout Cursor, depth: Int, _ shape: Shape
+  ) throws(JSONLineScannerSyntax) {
     let index = nodes.count
-    nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .array))
+    // What to keep of the first `cap` elements; later ones are not kept.
+    let (cap, element): (Int, Shape) =
+      switch shape {
+      case .everything: (.max, .everything)
+      case .rootField(let wide):
+        wide ? (schema!.wideLimit, .element) : (schema!.narrowLimit, .leaf)
+      case .elementField: (schema!.narrowLimit, .leaf)
+      default: (0, .skip)
+      }
+    let keep: Bool
+    if case .skip = shape { keep = false } else { keep = true }
+    if keep { nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .array)) }
     cursor.advance()
     cursor.skipWhitespace()
     var count: Int32 = 0
     if cursor.peek() == UInt8(ascii: "]") {
       cursor.advance()
     } else {
-      path.append((key: -1, index: 0))
+      path.append((key: .none, index: 0))
       while true {
         path[path.count - 1].index = count
-        try parseValue(&cursor, depth: depth + 1)
+        try parseValue(&cursor, depth: depth + 1, Int(count) < cap ? element : .skip)
         count += 1
         cursor.skipWhitespace()
         guard let byte = cursor.peek() else {
@@ -168,38 +226,52 @@ struct JSONLineScanner: Sendable {
       }
       path.removeLast()
     }
-    nodes[index].count = count
-    nodes[index].next = Int32(nodes.count)
+    if keep {
+      nodes[index].count = count
+      nodes[index].stored = Int32(min(Int(count), cap))
+      nodes[index].next = Int32(nodes.count)
+    }
   }
 
-  private mutating func parseObject(_ cursor: inout Cursor, depth: Int) throws(JSONLineScannerSyntax) {
+  private mutating func parseObject(
+    _ cursor: inout Cursor, depth: Int, _ shape: Shape
+  ) throws(JSONLineScannerSyntax) {
     let index = nodes.count
-    nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .object))
+    let keep: Bool
+    if case .skip = shape { keep = false } else { keep = true }
+    if keep { nodes.append(JSONTapeNode(start: Int32(cursor.offset), kind: .object)) }
     cursor.advance()
     cursor.skipWhitespace()
     var count: Int32 = 0
+    var stored: Int32 = 0
     if cursor.peek() == UInt8(ascii: "}") {
       cursor.advance()
     } else {
       keyBases.append(keys.count)
       keySets.append(nil)
-      path.append((key: -1, index: -1))
+      path.append((key: .none, index: -1))
       while true {
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: "\"") else {
           throw JSONLineScannerSyntax(offset: cursor.offset, expected: "a key (a string)")
         }
-        let keyIndex = Int32(nodes.count)
-        try parseString(&cursor, isKey: true)
-        path[path.count - 1].key = keyIndex
-        let repeated = isRepeated(keyIndex, cursor.bytes)
+        let keyNode = try parseString(&cursor, isKey: true)
+        let key = KeySpan(start: keyNode.start, end: keyNode.end, escaped: keyNode.flag, plain: keyNode.plain)
+        path[path.count - 1].key = key
+        let repeated = isRepeated(key, cursor.bytes)
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: ":") else {
           throw JSONLineScannerSyntax(offset: cursor.offset, expected: "':' after the key")
         }
         cursor.advance()
+        let member = repeated ? .skip : memberShape(shape, key, cursor.bytes)
+        if case .skip = member {
+        } else {
+          append(keyNode)
+          stored += 1
+        }
         if repeated { shadowDepth += 1 }
-        try parseValue(&cursor, depth: depth + 1)
+        try parseValue(&cursor, depth: depth + 1, member)
         if repeated { shadowDepth -= 1 }
         count += 1
         cursor.skipWhitespace()
@@ -216,52 +288,79 @@ struct JSONLineScanner: Sendable {
       keys.removeSubrange(keyBases.removeLast()...)
       keySets.removeLast()
     }
-    nodes[index].count = count
-    nodes[index].next = Int32(nodes.count)
+    if keep {
+      nodes[index].count = count
+      nodes[index].stored = stored
+      nodes[index].next = Int32(nodes.count)
+    }
+  }
+
+  /// What to keep of the value of `key` in an object kept as `shape`.
+  private func memberShape(_ shape: Shape, _ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Shape {
+    switch shape {
+    case .everything: return .everything
+    case .root:
+      guard let name = schemaName(key, bytes), schema!.rootKeys.contains(name) else { return .skip }
+      return .rootField(wide: schema!.wideKeys.contains(name))
+    case .element:
+      guard let name = schemaName(key, bytes), schema!.elementKeys.contains(name) else { return .skip }
+      return .elementField
+    default: return .skip
+    }
+  }
+
+  /// The key's value when it may be a schema key: nil for a plain key longer than any (so a long key
+  /// costs no string).
+  private func schemaName(_ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> String? {
+    if key.plain && Int(key.end - key.start) > longestKey { return nil }
+    return decodedString(key, bytes)
   }
 
   /// Whether the object being parsed already has the key at `keyIndex` (as Swift compares strings, so as
   /// the reference's dictionary does), and records it.
-  private mutating func isRepeated(_ keyIndex: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  private mutating func isRepeated(_ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Bool {
     let base = keyBases[keyBases.count - 1]
     if keys.count - base >= 16 {
       if keySets[keySets.count - 1] == nil {
-        keySets[keySets.count - 1] = Set(keys[base...].map { decodedString(Int($0), bytes) })
+        keySets[keySets.count - 1] = Set(keys[base...].map { decodedString($0, bytes) })
       }
-      keys.append(keyIndex)
-      return !keySets[keySets.count - 1]!.insert(decodedString(Int(keyIndex), bytes)).inserted
+      keys.append(key)
+      return !keySets[keySets.count - 1]!.insert(decodedString(key, bytes)).inserted
     }
-    let key = nodes[Int(keyIndex)]
     var repeated = false
-    for earlier in keys[base...] where !repeated {
-      let other = nodes[Int(earlier)]
+    for other in keys[base...] where !repeated {
       if key.plain && other.plain {
         repeated = bytesEqual(key, other, bytes)
       } else {
-        repeated = decodedString(Int(keyIndex), bytes) == decodedString(Int(earlier), bytes)
+        repeated = decodedString(key, bytes) == decodedString(other, bytes)
       }
     }
-    keys.append(keyIndex)
+    keys.append(key)
     return repeated
   }
 
-  private func bytesEqual(_ a: JSONTapeNode, _ b: JSONTapeNode, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  private func bytesEqual(_ a: KeySpan, _ b: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Bool {
     guard a.end - a.start == b.end - b.start, let base = bytes.baseAddress else { return false }
     return memcmp(base + Int(a.start), base + Int(b.start), Int(a.end - a.start)) == 0
   }
 
-  private func decodedString(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> String {
-    JSONTape.string(nodes[index], bytes)
+  private func decodedString(_ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> String {
+    var node = JSONTapeNode(start: key.start, kind: .string, flag: key.escaped, plain: key.plain)
+    node.end = key.end
+    return JSONTape.string(node, bytes)
   }
 
   /// Records a bad string or number unless an earlier one or a repeated key hides it.
-  private mutating func fail(_ reason: String, _ bytes: UnsafeRawBufferPointer) {
+  ///
+  /// - Parameter inKey: The bad string is a key: the path names the object holding it (nil for the
+  ///   line's own object), not the member being parsed, whose key is not yet known.
+  private mutating func fail(_ reason: String, _ bytes: UnsafeRawBufferPointer, inKey: Bool = false) {
     guard firstFailure == nil, shadowDepth == 0 else { return }
     var text = ""
-    for component in path {
-      if component.key >= 0 {
+    for component in inKey ? path.dropLast() : path[...] {
+      if component.key.start >= 0 {
         if !text.isEmpty { text += "." }
-        text += decodedString(Int(component.key), bytes)
+        text += decodedString(component.key, bytes)
       } else {
         text += "[\(component.index)]"
       }
@@ -271,12 +370,16 @@ struct JSONLineScanner: Sendable {
 
   // MARK: Strings
 
-  private mutating func parseString(_ cursor: inout Cursor, isKey: Bool) throws(JSONLineScannerSyntax) {
+  /// Parses a string and returns its node, which the caller appends if it keeps it.
+  private mutating func parseString(
+    _ cursor: inout Cursor, isKey: Bool
+  ) throws(JSONLineScannerSyntax) -> JSONTapeNode {
     cursor.advance()
     let start = cursor.offset
     var escaped = false
     var ascii = true
     var bad = false
+    var control = false  // a raw control character, rather than a lone surrogate escape
     while true {
       guard let byte = cursor.peek() else {
         throw JSONLineScannerSyntax(offset: cursor.offset, expected: "'\"' closing the string")
@@ -316,6 +419,7 @@ struct JSONLineScanner: Sendable {
       }
       if byte < 0x20 {
         bad = true  // a raw control character, in a key as in a value
+        control = true
       } else if byte >= 0x80 {
         ascii = false
       }
@@ -324,8 +428,16 @@ struct JSONLineScanner: Sendable {
     var node = JSONTapeNode(start: Int32(start), kind: .string, flag: escaped, plain: !escaped && ascii)
     node.end = Int32(cursor.offset)
     cursor.advance()
-    append(node)
-    if bad { fail(JSONValue.invalidString, cursor.bytes) }
+    if bad {
+      if isKey {
+        let what = control ? "a control character" : "a lone surrogate escape"
+        fail(
+          "\(JSONValue.invalidString): the key at byte \(start) holds \(what)", cursor.bytes, inKey: true)
+      } else {
+        fail(JSONValue.invalidString, cursor.bytes)
+      }
+    }
+    return node
   }
 
   // MARK: Numbers
@@ -339,7 +451,7 @@ struct JSONLineScanner: Sendable {
   /// Reads a number as JSON writes it; its value is the correctly rounded double (an exact product or
   /// quotient of two doubles when the digits and the exponent allow, as Clinger's fast path, else
   /// Swift's correctly rounding `Double(_:)`).
-  private mutating func parseNumber(_ cursor: inout Cursor) throws(JSONLineScannerSyntax) {
+  private mutating func parseNumber(_ cursor: inout Cursor, keep: Bool) throws(JSONLineScannerSyntax) {
     let start = cursor.offset
     let negative = cursor.peek() == UInt8(ascii: "-")
     if negative { cursor.advance() }
@@ -420,11 +532,9 @@ struct JSONLineScanner: Sendable {
     var node = JSONTapeNode(start: Int32(start), kind: .number, flag: plain)
     node.end = Int32(end)
     node.double = value
-    append(node)
+    if keep { append(node) }
     if !value.isFinite || (value == 0 && nonzero) {
       fail(JSONValue.numberOutOfRange, cursor.bytes)
-    } else if !plain && value >= 0x1p53 && value < 0x1p64 && value == value.rounded(.towardZero) {
-      needsReference = true
     }
   }
 }

@@ -164,11 +164,10 @@ extension TraceJSONLines {
     writer.string("app", header.app)
     writer.string("recorder", header.recorder)
     if let wallClock = header.wallClockStart {
-      if wallClock >= 0 {
-        writer.unsigned("wallClock", UInt64(wallClock))
-      } else {
-        writer.double("wallClock", Double(wallClock))
-      }
+      // Exactly, as a signed integer: `-` and the magnitude's digits (-2⁶³ too).
+      writer.key("wallClock")
+      if wallClock < 0 { writer.bytes.append(UInt8(ascii: "-")) }
+      writer.unsigned(wallClock.magnitude)
     }
     writer.endObject()
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -102,13 +104,14 @@ struct JSONTapeValue: JSONLineElement {
   var doubleValue: Double? { node.kind == .number ? node.double : nil }
 
   /// As Foundation reads a `UInt64`: a plain integer literal exactly (`-0` too); any other number through
-  /// its double, when that is a whole number under 2⁵³ (larger ones make the scanner ask for the
-  /// reference, ``JSONLineScanner/needsReference``).
+  /// its double, when that is a whole number under 2⁵³; from 2⁵³ on, by Foundation itself
+  /// (``foundationWhole(_:)``).
   var unsignedValue: UInt64? {
     let node = node
     guard node.kind == .number else { return nil }
     guard node.flag else {
       let double = node.double
+      if Self.isLargeWhole(double) { return foundationWhole(UInt64.self) }
       guard double >= 0 || double == 0, double < 0x1p53, double == double.rounded(.towardZero) else {
         return nil
       }
@@ -129,11 +132,56 @@ struct JSONTapeValue: JSONLineElement {
     return value
   }
 
+  /// As Foundation reads an `Int64`: a plain integer literal exactly; any other number through its
+  /// double, when that is a whole number of magnitude under 2⁵³; from 2⁵³ on, by Foundation itself
+  /// (``foundationWhole(_:)``).
+  var signedValue: Int64? {
+    let node = node
+    guard node.kind == .number else { return nil }
+    guard node.flag else {
+      let double = node.double
+      if Self.isLargeWhole(double) { return foundationWhole(Int64.self) }
+      guard double.magnitude < 0x1p53, double == double.rounded(.towardZero) else { return nil }
+      return Int64(double)
+    }
+    var index = Int(node.start)
+    let negative = tape.bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var magnitude: UInt64 = 0
+    while index < Int(node.end) {
+      let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(tape.bytes[index] - UInt8(ascii: "0")))
+      if overflow || carry { return nil }
+      magnitude = sum
+      index += 1
+    }
+    if negative { return magnitude == UInt64(Int64.max) + 1 ? .min : Int64(exactly: magnitude).map { -$0 } }
+    return Int64(exactly: magnitude)
+  }
+
+  /// A whole number of magnitude 2⁵³ … 2⁶⁴ not written as a plain integer (`1e17`, `9007199254740993.0`):
+  /// Foundation reads it as an integer in a way its double does not reproduce.
+  private static func isLargeWhole(_ double: Double) -> Bool {
+    double.magnitude >= 0x1p53 && double.magnitude < 0x1p64 && double == double.rounded(.towardZero)
+  }
+
+  /// This number as Foundation's `JSONDecoder` reads it as `T` (the reference reading), from the
+  /// number's own bytes only, so one such number costs its length and not a Foundation reading of the
+  /// whole line; nil when Foundation refuses it.
+  private func foundationWhole<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? {
+    var data = Data([UInt8(ascii: "[")])
+    data.append(contentsOf: tape.bytes[Int(node.start)..<Int(node.end)])
+    data.append(UInt8(ascii: "]"))
+    return (try? JSONDecoder().decode([T].self, from: data))?.first
+  }
+
   var elementCount: Int? { node.kind == .array ? Int(node.count) : nil }
 
   func forEachElement(_ body: (Int, JSONTapeValue) throws -> Void) rethrows {
+    // Only the elements on the tape: readers iterate an array after checking its count against the
+    // schema's limit, so they are all of them.
     var child = index + 1
-    for position in 0..<Int(node.count) {
+    for position in 0..<Int(node.stored) {
       try body(position, JSONTapeValue(tape: tape, index: child))
       child = Int(tape.nodes[child].next)
     }
@@ -148,14 +196,14 @@ struct JSONTapeMembers: JSONLineMembers {
   let index: Int
 
   /// The first member whose key equals `key` as Swift compares strings (byte for byte for plain ASCII
-  /// keys).
+  /// keys), among those on the tape (all a reader asks for: ``JSONLineScanner/Schema``).
   ///
   /// - Complexity: O(*m*) in the object's members.
   func value(_ key: String) -> JSONTapeValue? {
     var key = key
     return key.withUTF8 { wanted in
       var child = index + 1
-      for _ in 0..<Int(tape.nodes[index].count) {
+      for _ in 0..<Int(tape.nodes[index].stored) {
         let keyNode = tape.nodes[child]
         let matches: Bool
         if keyNode.plain {

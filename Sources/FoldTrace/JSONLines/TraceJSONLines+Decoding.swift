@@ -19,10 +19,15 @@ extension TraceJSONLines {
     var wallClock: Int64?
     if fields.has("wallClock") {
       let value = try fields.value("wallClock")
-      guard
-        let nanoseconds = value.unsignedValue.flatMap({ Int64(exactly: $0) })
-          ?? value.doubleValue.flatMap({ Int64(exactly: $0) })
-      else { throw fields.failure("wallClock", "expected an integer number of nanoseconds") }
+      guard let nanoseconds = value.signedValue else {
+        if let double = value.doubleValue, double == double.rounded(.towardZero) {
+          let text = value.unsignedValue.map(String.init) ?? "\(double)"
+          throw fields.failure(
+            "wallClock",
+            "\(text) is out of range: expected nanoseconds within -2⁶³ … 2⁶³−1 (a 64-bit integer)")
+        }
+        throw fields.failure("wallClock", "expected an integer number of nanoseconds")
+      }
       wallClock = nanoseconds
     }
     return TraceHeader(
@@ -46,7 +51,9 @@ extension TraceJSONLines {
       let angle = fields.has("angle") ? try fields.double("angle") : nil
       return .hinge(HingeState(status: try fields.choice("status", HingeStatus.self), angle: angle))
     case .regions:
-      let regions = try fields.objects("regions").map { region in
+      let regions = try fields.objects(
+        "regions", limit: TraceFormat.maxRegionsPerRecord, noun: "regions"
+      ) { region in
         ReservedRegion(
           kind: try region.choice("kind", ReservedRegion.Kind.self), frame: try region.rect("frame"),
           isActive: try region.bool("active"))
@@ -79,7 +86,9 @@ extension TraceJSONLines {
         }
         columns = Int(value)
       }
-      let elements = try fields.objects("elements").map { element in
+      let elements = try fields.objects(
+        "elements", limit: RecordCodec.maxElementsPerRecord, noun: "elements"
+      ) { element in
         RecordedElement(
           id: try element.string("id"), frame: try element.rect("frame"),
           isInteractive: try element.bool("interactive"))
@@ -90,7 +99,9 @@ extension TraceJSONLines {
           shape: try fields.optionalString("shape"), presentation: try fields.optionalString("presentation"),
           columns: columns, elements: elements))
     case .presented:
-      let elements = try fields.objects("elements").map { element in
+      let elements = try fields.objects(
+        "elements", limit: RecordCodec.maxElementsPerRecord, noun: "elements"
+      ) { element in
         PresentedElement(
           id: try element.string("id"), frame: try element.rect("frame"),
           opacity: try element.double("opacity"))

@@ -9,7 +9,7 @@ extension TraceJSONLines {
       ("recorder", .string(header.recorder)),
     ]
     if let wallClock = header.wallClockStart {
-      pairs.append(("wallClock", wallClock >= 0 ? .integer(UInt64(wallClock)) : .number(Double(wallClock))))
+      pairs.append(("wallClock", .signed(wallClock)))
     }
     return pairs
   }

@@ -56,24 +56,31 @@ public enum TraceJSONLines {
   /// - Throws: ``TraceJSONLinesError`` naming the line, the field and what was wrong.
   /// - Complexity: O(*n*) in the line's length.
   public static func decode(line: some StringProtocol, lineNumber: Int) throws -> Line {
-    var scanner = JSONLineScanner()
+    var scanner = JSONLineScanner(schema: scannerSchema)
     var text = String(line)
     return try text.withUTF8 {
       try decodeFast(UnsafeRawBufferPointer($0), lineNumber: lineNumber, scanner: &scanner)
     }
   }
 
-  /// The kinds the fast path reads itself; a line of any other kind is read by the reference
-  /// (``referenceDecode(line:lineNumber:)``), which is where a new kind is added first.
-  static let fastPathKinds: Set<String> = [
-    headerKind, "sceneConnected", "sceneDisconnected", "geometry", "hinge", "regions", "traits", "scroll",
-    "selection", "marker", "dropped",
-  ]
+  /// Every key the field readers read, so the scanner keeps only those (``JSONLineScanner/Schema``);
+  /// a key read but missing here reads as missing, which the differential tests catch.
+  static let scannerSchema = JSONLineScanner.Schema(
+    rootKeys: [
+      "t", "kind", "scene", "version", "device", "app", "recorder", "wallClock", "display", "scale", "size",
+      "safeArea", "horizontal", "vertical", "interactive", "verticalBarEdge", "minSize", "maxSize", "status",
+      "angle", "regions", "dynamicType", "reduceMotion", "crossFade", "reduceTransparency", "direction",
+      "offset", "anchor", "anchorTop", "item", "label", "count", "columns", "shape", "presentation",
+      "elements",
+    ],
+    wideKeys: ["regions", "elements"],
+    elementKeys: ["kind", "frame", "active", "id", "interactive", "opacity"],
+    wideLimit: max(TraceFormat.maxRegionsPerRecord, RecordCodec.maxElementsPerRecord), narrowLimit: 4)
 
   /// The fast path: a `scroll` or `hinge` line in the writer's exact form read directly
-  /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers,
-  /// with the reference for what it does not read itself (a kind outside ``fastPathKinds``, a whole number
-  /// it does not reproduce).
+  /// (``decodeExactForm(_:)``); any other line through ``JSONLineScanner`` and the shared field readers.
+  /// Foundation reads no whole line here: only a large whole number not written as an integer, from its
+  /// own bytes (``JSONTapeValue/unsignedValue``). A new kind's keys go into ``scannerSchema``.
   ///
   /// - Parameters:
   ///   - bytes: The line, valid UTF-8, without its newline.
@@ -87,20 +94,13 @@ public enum TraceJSONLines {
     } catch {
       throw TraceJSONLinesError(line: lineNumber, field: error.field, reason: error.reason)
     }
-    if scanner.needsReference { return try referenceDecode(bytes, lineNumber: lineNumber) }
-    let line: Line? = try scanner.nodes.withUnsafeBufferPointer { nodes in
+    return try scanner.nodes.withUnsafeBufferPointer { nodes in
       let root = JSONTape(nodes: nodes, bytes: bytes).root
       guard let members = root.members else {
         throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(root.typeName)")
       }
-      if let kind = members.value("kind")?.stringValue, !fastPathKinds.contains(kind) { return nil }
       return try decodeLine(JSONFieldReader(object: members, line: lineNumber))
     }
-    return try line ?? referenceDecode(bytes, lineNumber: lineNumber)
-  }
-
-  private static func referenceDecode(_ bytes: UnsafeRawBufferPointer, lineNumber: Int) throws -> Line {
-    try referenceDecode(line: String(decoding: bytes, as: UTF8.self), lineNumber: lineNumber)
   }
 
   /// The reference reading of a line: Foundation's `JSONDecoder`, then the same field readers as the

@@ -6,7 +6,7 @@ public struct TraceJSONLinesDecoder: Sendable {
   /// The header, once its line has been decoded.
   public private(set) var header: TraceHeader?
   /// Reused from line to line.
-  private var scanner = JSONLineScanner()
+  private var scanner = JSONLineScanner(schema: TraceJSONLines.scannerSchema)
 
   /// Creates a decoder that expects the header line first.
   public init() {}

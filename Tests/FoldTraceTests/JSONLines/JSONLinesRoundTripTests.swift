@@ -26,6 +26,37 @@ import Testing
     }
   }
 
+  /// `wallClock` is an `Int64`: a negative one used to be written through a double
+  /// (`-9.223372036854776e+18`) and read through one (`-1234567890123456789` rounded).
+  @Test(arguments: [Int64.min, -1_234_567_890_123_456_789, -1, 0, 9_007_199_254_740_993, .max])
+  func wallClockIsWrittenAndReadExactly(_ wallClock: Int64) throws {
+    var header = JSONLinesSamples.header
+    header.wallClockStart = wallClock
+    let line = TraceJSONLines.encode(header: header)
+    #expect(line.hasSuffix(#","wallClock":\#(wallClock)}"#))
+    #expect(try TraceJSONLines.decode(line: line, lineNumber: 1) == .header(header))
+    #expect(try TraceJSONLines.referenceDecode(line: line, lineNumber: 1) == .header(header))
+  }
+
+  @Test(arguments: [
+    (
+      "9223372036854775808",
+      "9223372036854775808 is out of range: expected nanoseconds within -2⁶³ … 2⁶³−1 (a 64-bit integer)"
+    ),
+    (
+      "-9223372036854775809",
+      "-9.223372036854776e+18 is out of range: expected nanoseconds within -2⁶³ … 2⁶³−1 (a 64-bit integer)"
+    ),
+    ("1.5", "expected an integer number of nanoseconds"),
+  ])
+  func wallClockOutOfRangeSaysSo(_ text: String, _ reason: String) {
+    let line =
+      #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r","wallClock":"# + text + "}"
+    let expected = TraceJSONLinesError(line: 1, field: "wallClock", reason: reason)
+    #expect(throws: expected) { try TraceJSONLines.decode(line: line, lineNumber: 1) }
+    #expect(throws: expected) { try TraceJSONLines.referenceDecode(line: line, lineNumber: 1) }
+  }
+
   @Test func doublesRoundTripBitForBit() throws {
     let values: [Double] = [
       -0.0, 0.1 + 0.2, 1.0 / 3.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,

@@ -6,8 +6,9 @@ import FoldTrace
 /// Lines end at `\n` bytes (a `\r` before it stays on the line, where JSON reads it as whitespace); the
 /// last line need not end in one.
 struct LineReader {
-  /// The longest line accepted, in bytes without its `\n`: 4 MiB, room for any event a trace holds
-  /// (a record is at most 1 MiB, and escaping at most sextuples a control character).
+  /// The longest line accepted, in bytes without its terminator (`\n`, or `\r\n`: the same line in
+  /// either ending is accepted or refused alike): 4 MiB, room for any event a trace holds (a record is
+  /// at most 1 MiB, and escaping at most sextuples a control character).
   static let maxLineBytes = 4 << 20
 
   private let descriptor: FileDescriptor
@@ -48,8 +49,12 @@ struct LineReader {
       if chunkStart < chunkEnd {
         let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: UInt8(ascii: "\n"))
         let end = newline ?? chunkEnd
-        if pending.count + (end - chunkStart) > Self.maxLineBytes { throw overLong() }
+        // One byte more than the limit may be the `\r` of a CRLF terminator: decided at the `\n`.
+        let length = pending.count + (end - chunkStart)
+        if length > Self.maxLineBytes + 1 { throw overLong() }
         if let newline {
+          let last = newline > chunkStart ? chunk[newline - 1] : pending.last
+          if length > Self.maxLineBytes && last != UInt8(ascii: "\r") { throw overLong() }
           lineNumber += 1
           if pending.isEmpty {
             let start = chunkStart
@@ -72,6 +77,8 @@ struct LineReader {
     }
     // The end: a last line without a newline, if any.
     guard !pending.isEmpty else { return false }
+    // Without a `\n` there is no terminator: a last `\r` is the line's own.
+    if pending.count > Self.maxLineBytes { throw overLong() }
     lineNumber += 1
     let line = pending[...]
     try body(line.span)
