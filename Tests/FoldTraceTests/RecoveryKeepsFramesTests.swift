@@ -121,7 +121,8 @@ import Testing
     let first = Array(bytes[frames[0].offset..<(frames[0].offset + frames[0].size)])
     let second = Array(bytes[frames[1].offset..<(frames[1].offset + frames[1].size)])
     var overrun = Self.skippable(0x184D_2A53, second)
-    overrun.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(second.count + 10).littleEndian, Array.init))
+    overrun.replaceSubrange(
+      4..<8, with: withUnsafeBytes(of: UInt32(second.count + 10).littleEndian, Array.init))
     let damaged = header + first + overrun
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(damaged, to: path)

@@ -66,7 +66,8 @@ public enum TraceRecovery {
       if let refusal = try refusal(of: damage, in: reader, from: goodEnd) {
         var refused = damage
         // Recover's own refusal: the reader's advice to run recover does not apply.
-        refused.reason = refused.reason.replacingSuffix("; run recover")
+        refused.reason =
+          refused.reason.replacingSuffix("; run recover")
           + "; \(refusal), so recover leaves the file unchanged"
         throw refused
       }
