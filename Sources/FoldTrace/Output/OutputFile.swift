@@ -95,15 +95,10 @@ public final class OutputFile {
             .locked, file: path, reason: "another writer has this file open (its exclusive lock is held)")
         }
         if case .replace(let inputs) = existing {
-          for input in inputs {
-            var inputStatus = stat()
-            // `-` is standard input: the file it was redirected from, if it is one.
-            let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
-            if found == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
-              throw TraceError(
-                .invalidArgument, file: path,
-                reason: "is this command's input '\(input)'; refusing to replace it, even with --force")
-            }
+          if let input = Self.input(among: inputs, sameAs: status) {
+            throw TraceError(
+              .invalidArgument, file: path,
+              reason: "is this command's input '\(input)'; refusing to replace it, even with --force")
           }
         } else if status.st_size > 0 {
           throw TraceError(
@@ -220,15 +215,21 @@ public final class OutputFile {
   static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
     let type = status.st_mode & S_IFMT
     guard type == S_IFIFO || type == S_IFSOCK else { return }
-    for input in inputs {
+    if let input = input(among: inputs, sameAs: status) {
+      throw TraceError(
+        .invalidArgument, file: path,
+        reason: "is the pipe this command reads its input '\(input)' from; writing there would feed "
+          + "the output back into it")
+    }
+  }
+
+  /// The first of `inputs` that is the file `status` describes (same device and inode); `-` is standard
+  /// input, the file or pipe descriptor 0 reads from.
+  private static func input(among inputs: [String], sameAs status: stat) -> String? {
+    inputs.first { input in
       var inputStatus = stat()
       let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
-      if found == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino {
-        throw TraceError(
-          .invalidArgument, file: path,
-          reason: "is the pipe this command reads its input '\(input)' from; writing there would feed "
-            + "the output back into it")
-      }
+      return found == 0 && inputStatus.st_dev == status.st_dev && inputStatus.st_ino == status.st_ino
     }
   }
 
