@@ -290,6 +290,10 @@ public final class TraceReader {
         )
       case .contentTooLarge(let cap):
         throw fail(.limitExceeded, "frame \(nextIndex) decompresses to more than the \(cap)-byte cap")
+      case .noContentChecksum:
+        throw fail(
+          .corrupt,
+          "frame \(nextIndex) has no content checksum; every trace frame carries one (RFC 8878 §3.1.1.1.1)")
       }
     } catch let error as TraceError {
       throw error

@@ -23,6 +23,9 @@ final class ZstdFrameDecoder {
     case declaredTooLarge(declared: UInt64, cap: Int)
     /// The frame's content grew beyond the cap while decoding.
     case contentTooLarge(cap: Int)
+    /// The frame's header does not set the content checksum flag (RFC 8878 §3.1.1.1.1): without the
+    /// checksum a flipped byte would decode silently into different content.
+    case noContentChecksum
   }
 
   private let stream: OpaquePointer
@@ -58,6 +61,15 @@ final class ZstdFrameDecoder {
 
   /// Reads the content size a frame header declares, if the header is complete in `prefix` and declares
   /// one.
+  /// Whether a zstd frame header at the start of `prefix` sets the content checksum flag; nil when the
+  /// prefix does not hold a whole, valid frame header (libzstd then reports what is wrong).
+  static func hasContentChecksum(_ prefix: UnsafeRawBufferPointer) -> Bool? {
+    var header = ZSTD_frameHeader()
+    guard ZSTD_getFrameHeader(&header, prefix.baseAddress, prefix.count) == 0, header.frameType == ZSTD_frame
+    else { return nil }
+    return header.checksumFlag != 0
+  }
+
   static func declaredContentSize(_ prefix: UnsafeRawBufferPointer) -> UInt64? {
     let size = ZSTD_getFrameContentSize(prefix.baseAddress, prefix.count)
     return size >= UInt64.max - 1 ? nil : size
@@ -100,7 +112,7 @@ final class ZstdFrameDecoder {
     let available = memory.count - start
     var header = ZSTD_frameHeader()
     guard ZSTD_getFrameHeader(&header, source, available) == 0, header.frameType == ZSTD_frame,
-      header.frameContentSize < ZSTD_CONTENTSIZE_ERROR, header.frameContentSize <= UInt64(maxContentBytes),
+      header.checksumFlag != 0, header.frameContentSize < ZSTD_CONTENTSIZE_ERROR, header.frameContentSize <= UInt64(maxContentBytes),
       header.frameContentSize <= UInt64(output.count), header.windowSize >= header.frameContentSize,
       header.windowSize <= UInt64(1) << UInt64(maxWindowLog),
       // No block can then decode to more than the block size limit, which the streaming decode checks
@@ -167,6 +179,7 @@ final class ZstdFrameDecoder {
       memory == nil ? try owned.withUnsafeBytes(use) : try use(window)
     }
     var chunkCount = try load(start, Self.firstChunkBytes)
+    if withChunk(Self.hasContentChecksum) == false { throw Failure.noContentChecksum }
     if let declared = withChunk(Self.declaredContentSize), declared > UInt64(maxContentBytes) {
       throw Failure.declaredTooLarge(declared: declared, cap: maxContentBytes)
     }

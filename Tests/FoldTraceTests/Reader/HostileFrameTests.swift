@@ -258,4 +258,25 @@ import Testing
     try writer.close()
     #expect(try TraceReader.readAll(bytes: writer.bytes, name: "m").events.count == 132)
   }
+
+  /// A data frame without a content checksum (`zstd --no-check`) would let a flipped byte decode into
+  /// different events unnoticed: it is refused as corrupt, from memory and from a file alike, before
+  /// its content is used.
+  @Test func aFrameWithoutAContentChecksumIsCorrupt() throws {
+    let content = Self.content(time: 5, Self.markers(3))
+    let bytes = Self.header + TraceCrafting.zstdFrame(content, checksum: false)
+    let (frames, error) = TraceSamples.readFrames(try TraceReader(bytes: bytes, name: "n"))
+    #expect(frames.isEmpty)
+    #expect(error?.code == .corrupt)
+    #expect(error?.reason.contains("frame 0 has no content checksum") == true, "\(String(describing: error))")
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes, to: path)
+      let (fileFrames, fileError) = TraceSamples.readFrames(try TraceReader(path: path))
+      #expect(fileFrames.isEmpty)
+      #expect(fileError?.reason == error?.reason)
+    }
+    // The same content with its checksum reads.
+    let checked = Self.header + TraceCrafting.zstdFrame(content)
+    #expect(TraceSamples.readFrames(try TraceReader(bytes: checked, name: "c")).frames.count == 1)
+  }
 }

@@ -27,12 +27,12 @@ enum TraceCrafting {
     [tag] + varint(delta) + varint(UInt64(body.count)) + body
   }
 
-  /// A zstd frame of `content` with checksum and content size, compressed with `windowLog` when given
-  /// (streaming, so the window is not shrunk to the content).
-  static func zstdFrame(_ content: [UInt8], windowLog: Int32? = nil) -> [UInt8] {
+  /// A zstd frame of `content` with content size and (unless `checksum` is false) checksum, compressed
+  /// with `windowLog` when given (streaming, so the window is not shrunk to the content).
+  static func zstdFrame(_ content: [UInt8], windowLog: Int32? = nil, checksum: Bool = true) -> [UInt8] {
     let context = ZSTD_createCCtx()!
     defer { ZSTD_freeCCtx(context) }
-    ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
+    ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, checksum ? 1 : 0)
     if let windowLog {
       ZSTD_CCtx_setParameter(context, ZSTD_c_windowLog, windowLog)
       ZSTD_CCtx_setParameter(context, ZSTD_c_contentSizeFlag, 0)
