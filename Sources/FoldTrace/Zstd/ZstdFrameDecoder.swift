@@ -112,7 +112,8 @@ final class ZstdFrameDecoder {
     let available = memory.count - start
     var header = ZSTD_frameHeader()
     guard ZSTD_getFrameHeader(&header, source, available) == 0, header.frameType == ZSTD_frame,
-      header.checksumFlag != 0, header.frameContentSize < ZSTD_CONTENTSIZE_ERROR, header.frameContentSize <= UInt64(maxContentBytes),
+      header.checksumFlag != 0, header.frameContentSize < ZSTD_CONTENTSIZE_ERROR,
+      header.frameContentSize <= UInt64(maxContentBytes),
       header.frameContentSize <= UInt64(output.count), header.windowSize >= header.frameContentSize,
       header.windowSize <= UInt64(1) << UInt64(maxWindowLog),
       // No block can then decode to more than the block size limit, which the streaming decode checks
