@@ -56,7 +56,8 @@ let package = Package(
     .target(name: "FoldReplayTesting", dependencies: ["FoldReplay", "FoldTrace", "LayoutCore"]),
     .target(name: "FoldSim", dependencies: ["FoldTrace"]),
     .target(
-      name: "FoldSimApp", dependencies: ["FoldSim", "FoldReplay", "FoldTrace", "LayoutCore", "ReferenceScreen"]),
+      name: "FoldSimApp",
+      dependencies: ["FoldSim", "FoldReplay", "FoldTrace", "LayoutCore", "ReferenceScreen"]),
     .executableTarget(
       name: "tracecat", dependencies: ["FoldTrace", "FoldReplay", "LayoutCore", "ReferenceScreen"],
       path: "Tools/tracecat"),
@@ -86,6 +87,7 @@ let package = Package(
       name: "FoldReplayTests",
       dependencies: [
         "FoldReplay", "FoldReplayTesting", "FoldSim", "FoldTrace", "LayoutCore", "ReferenceScreen",
+        "TestSupport",
       ],
       exclude: ["__Goldens__"]),
     // The example of the main use: an app's own layout module, which links LayoutCore alone, and the
@@ -101,7 +103,8 @@ let package = Package(
     .testTarget(
       name: "FoldSimAppTests",
       dependencies: [
-        "FoldSimApp", "FoldSim", "FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore", "ReferenceScreen",
+        "FoldSimApp", "FoldSim", "FoldReplay", "FoldReplayTesting", "FoldTrace", "LayoutCore",
+        "ReferenceScreen",
       ]),
     .testTarget(
       name: "ToolsTests",

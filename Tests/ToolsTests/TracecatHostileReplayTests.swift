@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `tracecat replay` on hostile input: a scene 10⁹ pt wide replays at once with the capped column count,
@@ -23,11 +24,7 @@ import Testing
       return [3, delta, UInt8(body.count)] + body
     }
     let content: [UInt8] = [0, 0] + connect + geometry(1, 390) + geometry(1, .nan)
-    let size = UInt32(content.count)
-    let block = 1 | size << 3
-    let frame: [UInt8] =
-      [0x28, 0xB5, 0x2F, 0xFD, 0xA0] + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
-      + (0..<3).map { UInt8(truncatingIfNeeded: block >> (8 * $0)) } + content
+    let frame = RawZstdFrame.frame(content)
     return (Array(written[..<headerSize]) + frame, headerSize)
   }
 

@@ -1,9 +1,10 @@
 import FoldTrace
+import TestSupport
 
 /// Trace bytes no writer produces: events holding NaN or infinite lengths, as a damaged or forged file
 /// could (FoldTrace's TraceFormat article: doubles may be stored raw, as their 64 bits). The data frame is a zstd
-/// frame with one raw (uncompressed) block and no checksum (RFC 8878 §3.1.1), so no compressor is
-/// needed.
+/// frame with one raw (uncompressed) block and its content checksum (RFC 8878 §3.1.1), so no compressor
+/// is needed.
 enum ForgedTrace {
   /// A scene's connection (window display, scale 2) and its geometry, with every length stored raw.
   enum Record {
@@ -59,12 +60,7 @@ enum ForgedTrace {
     return out
   }
 
-  /// A single-segment zstd frame with a 4-byte content size and one raw last block, no checksum.
-  static func rawZstdFrame(_ content: [UInt8]) -> [UInt8] {
-    precondition(content.count < 128 * 1024)
-    let size = UInt32(content.count)
-    let blockHeader = 1 | size << 3  // last block, type raw
-    return [0x28, 0xB5, 0x2F, 0xFD, 0xA0] + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
-      + (0..<3).map { UInt8(truncatingIfNeeded: blockHeader >> (8 * $0)) } + content
-  }
+  /// A single-segment zstd frame with a 4-byte content size, one raw last block and its checksum.
+  static func rawZstdFrame(_ content: [UInt8]) -> [UInt8] { RawZstdFrame.frame(content) }
+
 }
