@@ -79,7 +79,8 @@ let package = Package(
       name: "FoldTraceTests", dependencies: ["FoldTrace", "CZstd", "TestSupport"], exclude: ["__Goldens__"]),
     // What every test target shares: seeded generators, the guide's device contexts, the child-process
     // runner.
-    .target(name: "TestSupport", dependencies: ["LayoutCore", "FoldSim"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["LayoutCore", "FoldSim", "CZstd"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim", "TestSupport"]),
     .testTarget(
       name: "ReferenceScreenTests", dependencies: ["ReferenceScreen", "LayoutCore", "FoldSim", "TestSupport"]),

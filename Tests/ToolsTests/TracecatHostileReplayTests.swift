@@ -24,7 +24,7 @@ import Testing
       return [3, delta, UInt8(body.count)] + body
     }
     let content: [UInt8] = [0, 0] + connect + geometry(1, 390) + geometry(1, .nan)
-    let frame = RawZstdFrame.frame(content)
+    let frame = ZstdFrames.frame(content)
     return (Array(written[..<headerSize]) + frame, headerSize)
   }
 

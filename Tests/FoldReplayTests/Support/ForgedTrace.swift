@@ -3,8 +3,7 @@ import TestSupport
 
 /// Trace bytes no writer produces: events holding NaN or infinite lengths, as a damaged or forged file
 /// could (FoldTrace's TraceFormat article: doubles may be stored raw, as their 64 bits). The data frame is a zstd
-/// frame with one raw (uncompressed) block and its content checksum (RFC 8878 §3.1.1), so no compressor
-/// is needed.
+/// frame made by libzstd with its content checksum, which the reader requires.
 enum ForgedTrace {
   /// A scene's connection (window display, scale 2) and its geometry, with every length stored raw.
   enum Record {
@@ -36,7 +35,7 @@ enum ForgedTrace {
       }
       content += [tag] + varint(index == 0 ? 0 : 1) + varint(UInt64(body.count)) + body
     }
-    return Array(written[..<headerSize]) + rawZstdFrame(content)
+    return Array(written[..<headerSize]) + ZstdFrames.frame(content)
   }
 
   /// The byte offset of the data frame in ``bytes(_:)``'s output: the header frame's size.
@@ -59,8 +58,4 @@ enum ForgedTrace {
     out.append(UInt8(value))
     return out
   }
-
-  /// A single-segment zstd frame with a 4-byte content size, one raw last block and its checksum.
-  static func rawZstdFrame(_ content: [UInt8]) -> [UInt8] { RawZstdFrame.frame(content) }
-
 }

@@ -1,4 +1,5 @@
 import CZstd
+import TestSupport
 
 @testable import FoldTrace
 
@@ -27,26 +28,8 @@ enum TraceCrafting {
     [tag] + varint(delta) + varint(UInt64(body.count)) + body
   }
 
-  /// A zstd frame of `content` with content size and (unless `checksum` is false) checksum, compressed
-  /// with `windowLog` when given (streaming, so the window is not shrunk to the content).
+  /// A zstd frame of `content` (see TestSupport's ``ZstdFrames/frame(_:windowLog:checksum:)``).
   static func zstdFrame(_ content: [UInt8], windowLog: Int32? = nil, checksum: Bool = true) -> [UInt8] {
-    let context = ZSTD_createCCtx()!
-    defer { ZSTD_freeCCtx(context) }
-    ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, checksum ? 1 : 0)
-    if let windowLog {
-      ZSTD_CCtx_setParameter(context, ZSTD_c_windowLog, windowLog)
-      ZSTD_CCtx_setParameter(context, ZSTD_c_contentSizeFlag, 0)
-    }
-    var output = [UInt8](repeating: 0, count: ZSTD_compressBound(content.count) + 64)
-    let written = content.withUnsafeBytes { source in
-      output.withUnsafeMutableBytes { destination in
-        var input = ZSTD_inBuffer(src: source.baseAddress, size: source.count, pos: 0)
-        var out = ZSTD_outBuffer(dst: destination.baseAddress, size: destination.count, pos: 0)
-        if windowLog != nil { _ = ZSTD_compressStream2(context, &out, &input, ZSTD_e_continue) }
-        while ZSTD_compressStream2(context, &out, &input, ZSTD_e_end) != 0 {}
-        return out.pos
-      }
-    }
-    return Array(output[..<written])
+    ZstdFrames.frame(content, windowLog: windowLog, checksum: checksum)
   }
 }

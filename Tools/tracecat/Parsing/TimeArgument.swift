@@ -53,12 +53,6 @@ enum TimeArgument {
     case malformed
   }
 
-  /// The nanoseconds a time argument names, or nil when it is malformed, too precise or overflows 64 bits.
-  static func nanoseconds(_ text: String) -> UInt64? {
-    if case .time(let value) = reading(text) { return value }
-    return nil
-  }
-
   /// Reads a time argument.
   /// - Complexity: O(n) in the argument's length.
   static func reading(_ text: String) -> Reading {
