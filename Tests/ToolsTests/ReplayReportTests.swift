@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `tracecat replay --report DIR`: a page a CI run keeps, with every failure's picture, that never
@@ -76,6 +77,71 @@ import Testing
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
     #expect(try fixture.run(["replay", "--report", "empty", "occluded.foldtrace"]).status == 1)
     #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("index.html").path))
+  }
+
+  /// A report that cannot be written whole leaves nothing: on a full disk (`ulimit -f`, SIGXFSZ
+  /// ignored so the write fails) the command exits 3, the directory is as it was (absent, or the empty
+  /// one the user made) with no hidden staging left beside or in it, and the same command then succeeds.
+  /// With SIGXFSZ at its default the process dies of it, and the signal handler removes the staged page
+  /// and then the staging directory.
+  @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
+  func aReportThatCannotBeWrittenLeavesNothing(directoryExists: Bool, ignoreSignal: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("occluded.foldtrace", ReplayOverlayTests.occludedEvents())
+    let executable = try #require(TracecatRunner.executable)
+    let report = fixture.directory.appendingPathComponent("report")
+    if directoryExists {
+      try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+    }
+    let before = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
+    // dash counts `ulimit -f` in 512-byte blocks: 16 KiB, less than the page with its pictures.
+    let trap = ignoreSignal ? "trap '' XFSZ; " : ""
+    let limited = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", trap + "ulimit -f 32; exec \"$0\" replay --report report occluded.foldtrace", executable.path],
+      in: fixture.directory)
+    if ignoreSignal {
+      #expect(limited.status == 3, "\(limited.stderr)")
+      #expect(
+        limited.stderr.contains("report") && limited.stderr.contains("File too large"), "\(limited.stderr)")
+    } else {
+      #expect(limited.status == 128 + SIGXFSZ || limited.status == SIGXFSZ, "\(limited.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == before)
+    if directoryExists {
+      #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == [])
+    }
+    let rerun = try fixture.run(["replay", "--report", "report", "occluded.foldtrace"])
+    #expect(rerun.status == 1, "\(rerun.stderr)")
+    let page = try Data(contentsOf: report.appendingPathComponent("index.html"))
+    #expect(page.count > 16 * 1024)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == ["index.html"])
+  }
+
+  /// A report directory under parents that do not exist yet is made with them; a symbolic link to an
+  /// empty directory is followed and stays a link.
+  @Test func theReportMakesMissingParentsAndFollowsALink() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("occluded.foldtrace", ReplayOverlayTests.occludedEvents())
+    #expect(try fixture.run(["check", "--report", "ci/artifacts/check", "occluded.foldtrace"]).status <= 1)
+    let nested = fixture.directory.appendingPathComponent("ci/artifacts/check")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: nested.path) == ["index.html"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: nested.deletingLastPathComponent().path) == [
+        "check"
+      ])
+    let target = fixture.directory.appendingPathComponent("target")
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      at: fixture.directory.appendingPathComponent("link"), withDestinationURL: target)
+    #expect(try fixture.run(["replay", "--report", "link", "occluded.foldtrace"]).status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["index.html"])
+    let kind =
+      try FileManager.default.attributesOfItem(
+        atPath: fixture.directory.appendingPathComponent("link").path)[.type] as? FileAttributeType
+    #expect(kind == .typeSymbolicLink)
   }
 
   /// The page opens from disk in headless Chromium with no network and shows every failure.

@@ -277,8 +277,9 @@ public final class OutputFile {
   }
 }
 
-/// The temporary files of open ``OutputFile``s, removed by a signal handler: a fixed table of C strings
-/// so the handler only reads memory and calls `unlink(2)` (async-signal-safe).
+/// The temporary files of open ``OutputFile``s (and the staging directories of ``OutputDirectory``s),
+/// removed by a signal handler: a fixed table of C strings so the handler only reads memory and calls
+/// `unlink(2)` and `rmdir(2)` (async-signal-safe).
 enum OutputCleanup {
   static let capacity = 64
   nonisolated(unsafe) static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -311,8 +312,13 @@ enum OutputCleanup {
       sigaddset(&installed, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in
+        // Files first, then directories (an `OutputDirectory`'s staging directory), which `rmdir(2)`
+        // removes only once empty; each call fails harmlessly on the other kind.
         for i in 0..<OutputCleanup.capacity {
           if let path = OutputCleanup.paths[i] { _ = unlink(path) }
+        }
+        for i in 0..<OutputCleanup.capacity {
+          if let path = OutputCleanup.paths[i] { _ = rmdir(path) }
         }
         _ = Glibc.signal(received, SIG_DFL)
         _ = raise(received)

@@ -29,7 +29,7 @@ struct CheckCommand: TracecatCommand {
       table, each failure's sentence with the wireframe at its moment (the app's own frames, dashed \
       cyan, over the reference screen's plan; the offending recorded frame in red over the region it \
       violates) and each trace's timeline with the app's layout and animation rows. DIR must not exist \
-      or be empty; nothing in it is replaced.
+      or be empty; nothing in it is replaced, and the page appears whole or not at all.
       """,
     options: [
       .flag("json", help: "Print JSON Lines summaries instead of the table."),

@@ -48,7 +48,8 @@ struct ReplayCommand: TracecatCommand {
       --report DIR also writes DIR/index.html, one self-contained page (inline SVG and CSS, no scripts, \
       no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \
       moment (as 'tracecat show --replay' draws it: the offending element in red over the region it \
-      violates), and each trace's timeline. DIR must not exist or be empty; nothing in it is replaced.
+      violates), and each trace's timeline. DIR must not exist or be empty; nothing in it is replaced, \
+      and the page appears whole or not at all (a failed run leaves DIR as it was).
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),

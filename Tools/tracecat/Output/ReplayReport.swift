@@ -12,7 +12,8 @@ import LayoutCore
 /// wireframe shows the app's own frames (dashed cyan) over the reference screen's plan at rest, the
 /// offending recorded frame in red over the region it violates.
 ///
-/// The directory must not exist or be empty: the report never writes over files it did not create.
+/// The directory must not exist or be empty: the report never writes over files it did not create, and
+/// it appears whole or not at all (``OutputDirectory``).
 enum ReplayReport {
   /// Which command the report is of.
   enum Kind {
@@ -29,43 +30,42 @@ enum ReplayReport {
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when it is a file or holds anything.
   static func checkDestination(_ directory: String) throws {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return }
-    guard isDirectory.boolValue else {
-      throw TracecatError.io(
-        file: directory,
-        reason: "exists and is not a directory; choose a new or empty directory for the report")
-    }
-    let contents = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? ["?"]
-    guard contents.isEmpty else {
-      throw TracecatError.io(
-        file: directory,
-        reason: "is not empty (\(Count(contents.count, "entry")));"
-          + " tracecat never writes over files (remove them or choose another DIR)")
+    do {
+      try OutputDirectory.check(directory)
+    } catch {
+      throw refusal(directory, error)
     }
   }
 
-  /// Writes the report for `outcomes` into `directory` (created when absent) as `index.html`.
+  /// Writes the report for `outcomes` into `directory` as `index.html`, whole or not at all: the page is
+  /// staged in a hidden sibling directory renamed onto `directory` (or, when `directory` is an existing
+  /// empty one, staged inside it and linked into place); see ``OutputDirectory``. A failed or interrupted
+  /// run leaves `directory` as it was, so the same command can run again.
   ///
   /// - Parameters:
   ///   - outcomes: Each trace's replay, in the table's order.
   ///   - directory: The report's directory: absent or empty (checked again here).
   ///   - configuration: What the replay drove, for the pictures.
-  /// - Throws: ``TracecatError/io(file:reason:)`` when the directory cannot be made or the page written.
   ///   - kind: The command the outcomes are of (default `replay`).
+  /// - Throws: ``TracecatError/io(file:reason:)`` when the directory cannot be made or the page written.
   static func publish(
     _ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration,
     kind: Kind = .replay
   ) throws {
-    try checkDestination(directory)
     let page = html(outcomes, configuration: configuration, kind: kind)
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let output = try OutputDirectory(path: directory)
+      try output.write(Array(page.utf8), as: "index.html")
+      try output.publish()
     } catch {
-      throw TracecatError.io(
-        file: directory, reason: "cannot create the directory: \(error.localizedDescription)")
+      throw refusal(directory, error)
     }
-    try writeNewFile(directory + "/index.html", Array(page.utf8))
+  }
+
+  /// The error for a report directory that cannot be written: exit 3 whatever the cause, naming the
+  /// directory (or the file in it) and why.
+  private static func refusal(_ directory: String, _ error: TraceError) -> TracecatError {
+    TracecatError.io(file: error.file.isEmpty ? directory : error.file, reason: error.reason)
   }
 
   /// The page.
@@ -237,17 +237,4 @@ enum ReplayReport {
 
   /// Text with `&`, `<`, `>`, `"` escaped for HTML.
   static func escape(_ text: String) -> String { SVGDocument.escape(text) }
-
-  /// Writes a new file: never over an existing one (`O_EXCL`).
-  ///
-  /// - Throws: ``TracecatError/io(file:reason:)`` naming the file and why.
-  static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws {
-    do throws(Errno) {
-      let descriptor = try FileDescriptor.open(path, .writeOnly, createNew: true)
-      defer { descriptor.close() }
-      try descriptor.writeAll(bytes)
-    } catch {
-      throw TracecatError.io(file: path, reason: error.description)
-    }
-  }
 }

@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A directory of files a tool writes as one output (an HTML report), under the rule ``OutputFile``
+/// follows: never write over a file the user had, and publish the output whole or not at all.
+///
+/// ```swift
+/// let report = try OutputDirectory(path: "report")
+/// try report.write(Array(page.utf8), as: "index.html")
+/// try report.publish()
+/// ```
+///
+/// - **Never over data.** The path must not exist, or be an empty directory (a symbolic link to one is
+///   followed); anything else is refused before any work is done.
+/// - **Whole or nothing.** When the path does not exist, the files are written into a hidden sibling
+///   directory `.NAME.PID.N`, each synced, and ``publish()`` renames that directory onto the path in one
+///   step: the name shows the complete output or nothing. When the path is an existing empty directory
+///   (a CI artifact directory, perhaps a mount point), it is kept as it is: each file is staged as a
+///   hidden temporary file inside it and linked under its name at ``publish()`` (an ``OutputFile``), and
+///   the files already published are removed again if a later one fails.
+/// - **Cleaned up.** Staged files and the staging directory are removed by ``discard()``, on deinit, and
+///   when the process gets a signal whose default action ends it (the handler removes the files first,
+///   then the directory). A run that fails leaves the path as it found it, so the same command can run
+///   again; missing parent directories it created are left (they hold nothing).
+///
+/// An `OutputDirectory` is not thread-safe.
+public final class OutputDirectory {
+  /// The path the output appears under.
+  public let path: String
+  /// The hidden sibling directory the files are written into, when the path did not exist; nil when the
+  /// path is an existing empty directory, once published, or discarded.
+  private var staging: String?
+  private var stagingSlot: Int?
+  /// The files written into ``staging``, with their cleanup entries, in the order written.
+  private var staged: [(path: String, slot: Int?)] = []
+  /// The files staged in an existing empty directory, published in the order written.
+  private var outputs: [OutputFile] = []
+  /// Set once published or discarded: the output then takes no more files.
+  private var published = false
+
+  /// Checks that `path` is absent or an empty directory, without changing anything.
+  ///
+  /// - Returns: Whether the path exists (an empty directory, or a symbolic link to one).
+  /// - Throws: ``TraceError`` `.alreadyExists` when it holds entries (the message counts them);
+  ///   `.invalidArgument` when it is empty, or is not a directory; `.io` for a symbolic link to nothing, a
+  ///   link loop, or a directory that cannot be read.
+  @discardableResult
+  public static func check(_ path: String) throws(TraceError) -> Bool {
+    guard !path.isEmpty else { throw TraceError(.invalidArgument, file: path, reason: "no directory given") }
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      var linkStatus = stat()
+      if code == ELOOP {
+        throw TraceError(.io, file: path, reason: "a symbolic link loop (too many levels of links)")
+      }
+      if lstat(path, &linkStatus) == 0 {
+        throw TraceError(
+          .io, file: path, reason: "is a symbolic link to a missing directory; remove it or choose another")
+      }
+      guard code == ENOENT || code == ENOTDIR else { throw failure(path, "stat", code) }
+      return false
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw TraceError(
+        .invalidArgument, file: path, reason: "exists and is not a directory; choose a new or empty directory"
+      )
+    }
+    guard let directory = opendir(path) else { throw failure(path, "opendir") }
+    defer { closedir(directory) }
+    var entries = 0
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if name != [0x2E] && name != [0x2E, 0x2E] { entries += 1 }
+    }
+    guard entries == 0 else {
+      throw TraceError(
+        .alreadyExists, file: path,
+        reason:
+          "is not empty (\(entries) \(entries == 1 ? "entry" : "entries")); FoldTrace tools never write over"
+          + " files (remove them or choose another directory)")
+    }
+    return true
+  }
+
+  /// Starts an output directory at `path` (see the type's description), creating missing parent
+  /// directories.
+  ///
+  /// - Throws: As ``check(_:)`` does; `.io` naming the failing call when a parent or the staging
+  ///   directory cannot be created.
+  public init(path: String) throws(TraceError) {
+    self.path = path
+    guard try !Self.check(path) else { return }
+    try Self.makeParents(of: path)
+    let slash = path.lastIndex(of: "/")
+    let parent = slash.map { String(path[...$0]) } ?? ""
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let deferred = OutputCleanup.deferSignals()
+    defer { OutputCleanup.restoreSignals(deferred) }
+    for attempt in 0..<1000 {
+      // A name too long for the file system falls back to a short one, as `OutputFile`'s does.
+      for name in [parent + "." + base + ".\(getpid()).\(attempt)", parent + ".out.\(getpid()).\(attempt)"] {
+        if mkdir(name, 0o777) == 0 {
+          staging = name
+          stagingSlot = OutputCleanup.register(name)
+          return
+        }
+        if errno == EEXIST { break }
+        if errno != ENAMETOOLONG { throw Self.failure(path, "mkdir") }
+      }
+    }
+    throw Self.failure(path, "mkdir", EEXIST)
+  }
+
+  deinit { discard() }
+
+  /// Writes a file of the output.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - name: Its name in the directory (one path component; distinct per call).
+  /// - Throws: ``TraceError`` `.invalidArgument` for a name with a `/`, `.` or `..`; `.io` when it cannot
+  ///   be written or synced (a full disk); `.closed` after ``publish()`` or ``discard()``.
+  /// - Complexity: O(n) in the number of bytes.
+  public func write(_ bytes: [UInt8], as name: String) throws(TraceError) {
+    guard !published else { throw TraceError(.closed, file: path, reason: "the output is closed") }
+    guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+      throw TraceError(.invalidArgument, file: name, reason: "is not a file name")
+    }
+    guard let staging else {
+      let output = try OutputFile(path: path + "/" + name)
+      try output.write(bytes)
+      outputs.append(output)
+      return
+    }
+    let file = staging + "/" + name
+    let deferred = OutputCleanup.deferSignals()
+    var descriptor: Int32
+    repeat {
+      descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    } while descriptor < 0 && errno == EINTR
+    if descriptor >= 0 { staged.append((file, OutputCleanup.register(file))) }
+    OutputCleanup.restoreSignals(deferred)
+    guard descriptor >= 0 else { throw Self.failure(path + "/" + name, "create") }
+    defer { _ = close(descriptor) }
+    do throws(Errno) {
+      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+    } catch {
+      throw Self.failure(path + "/" + name, "write", error.rawValue)
+    }
+    guard fsync(descriptor) == 0 else { throw Self.failure(path + "/" + name, "fsync") }
+  }
+
+  /// Makes the output appear under ``path``: renames the synced staging directory onto it, or links
+  /// each staged file into the existing empty directory. Signals are held off meanwhile, so a signal
+  /// finds either nothing published or everything.
+  ///
+  /// - Throws: ``TraceError`` `.alreadyExists` when another process put something at the path
+  ///   meanwhile; `.io` naming the failing call. Either way nothing is left of the output.
+  public func publish() throws(TraceError) {
+    guard !published else { throw TraceError(.closed, file: path, reason: "the output is closed") }
+    defer { discard() }
+    let deferred = OutputCleanup.deferSignals()
+    defer { OutputCleanup.restoreSignals(deferred) }
+    if let staging {
+      let directory = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if directory >= 0 {
+        _ = fsync(directory)
+        _ = close(directory)
+      }
+      guard rename(staging, path) == 0 else {
+        let code = errno
+        if code == ENOTEMPTY || code == EEXIST || code == ENOTDIR || code == EISDIR {
+          throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
+        }
+        throw Self.failure(path, "rename", code)
+      }
+      // The files now live under the path: nothing may remove them.
+      for file in staged { if let slot = file.slot { OutputCleanup.unregister(slot) } }
+      staged = []
+      if let stagingSlot { OutputCleanup.unregister(stagingSlot) }
+      stagingSlot = nil
+      self.staging = nil
+      published = true
+      try? TraceFile.syncDirectory(of: path)
+      return
+    }
+    var done: [String] = []
+    for output in outputs {
+      do {
+        try output.publish()
+        done.append(output.path)
+      } catch {
+        // Only the files this output linked a moment ago are removed.
+        for file in done { _ = unlink(file) }
+        throw error
+      }
+    }
+    outputs = []
+    published = true
+  }
+
+  /// Removes what was staged without publishing (the path is left as it was). Safe to call more than
+  /// once.
+  public func discard() {
+    for file in staged {
+      _ = unlink(file.path)
+      if let slot = file.slot { OutputCleanup.unregister(slot) }
+    }
+    staged = []
+    if let staging { _ = rmdir(staging) }
+    if let stagingSlot { OutputCleanup.unregister(stagingSlot) }
+    staging = nil
+    stagingSlot = nil
+    for output in outputs { output.discard() }
+    outputs = []
+    published = true
+  }
+
+  /// `mkdir -p` of the directories above `path` (mode 0777 less the umask).
+  private static func makeParents(of path: String) throws(TraceError) {
+    var prefix = ""
+    let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    for (index, component) in components.enumerated() {
+      prefix += (index == 0 ? "" : "/") + component
+      guard !component.isEmpty, component != ".", component != ".." else { continue }
+      if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+        throw failure(prefix, "mkdir")
+      }
+    }
+  }
+
+  private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
+    TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  }
+}
