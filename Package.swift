@@ -109,8 +109,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "ToolsTests",
+      // tracecat is linked for the few pieces tested in process (its progress line, drawn only on a
+      // terminal); everything else runs the built executable.
       dependencies: [
-        "FoldTrace", "FoldReplay", "FoldReplayTesting", "LayoutCore", "ReferenceScreen", "TestSupport",
+        "tracecat", "FoldTrace", "FoldReplay", "FoldReplayTesting", "LayoutCore", "ReferenceScreen",
+        "TestSupport",
       ],
       exclude: ["__Goldens__"]),
   ],

@@ -126,5 +126,12 @@ import Testing
     try Data([0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphone", "seed": 1, "timeline": []}"#.utf8)).write(
       to: bom)
     #expect(try run([bom.path, "--events"]).status == 0)
+    // A column after the mark counts from the start of the file, the mark's three bytes included.
+    try Data([0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphon", "seed": 1, "timeline": []}"#.utf8)).write(
+      to: bom)
+    let unknown = try run([bom.path, "--events"])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr.hasPrefix("foldsim: \(bom.path):1:15: device: unknown device"), "\(unknown.stderr)")
   }
 }

@@ -63,6 +63,28 @@ import Testing
       "\(inside.stderr)")
   }
 
+  /// A byte position in an error after a skipped byte-order mark counts from the start of the file, as
+  /// a hex dump shows it: the mark's three bytes included.
+  @Test func positionsAfterAByteOrderMarkCountFromTheFilesStart() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let line = Array(#"{"kind" "header"}"#.utf8) + [0x0A]
+    let plain = try TracecatRunner.run(["pack", "-"], stdin: line, in: fixture.directory)
+    #expect(
+      plain.stderr.contains("line 1: not valid JSON: expected ':' after the key at byte 9, found '\"'"),
+      "\(plain.stderr)")
+    let marked = try TracecatRunner.run(
+      ["pack", "-"], stdin: [0xEF, 0xBB, 0xBF] + line, in: fixture.directory)
+    #expect(marked.status == 1)
+    #expect(
+      marked.stderr.contains("line 1: not valid JSON: expected ':' after the key at byte 12, found '\"'"),
+      "\(marked.stderr)")
+    let comma = Array(#"{"kind":"header",}"#.utf8) + [0x0A]
+    let trailing = try TracecatRunner.run(
+      ["pack", "-"], stdin: [0xEF, 0xBB, 0xBF] + comma, in: fixture.directory)
+    #expect(trailing.stderr.contains("at byte 21"), "\(trailing.stderr)")
+  }
+
   /// The writer stores the header as given, so `pack` used to exit 0 with a trace `tracecat` refuses.
   @Test(arguments: [
     (

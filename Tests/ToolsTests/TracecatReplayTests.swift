@@ -91,6 +91,41 @@ import Testing
     #expect(empty.stderr.contains("no .foldtrace files found"))
   }
 
+  /// Shard numbers and the tick rate are ASCII decimal digits only, as times are: a sign or a blank is
+  /// refused whatever `Int(_:)` would accept, with a message that says the expected form; leading zeros
+  /// are digits like any other.
+  @Test func numbersOnTheCommandLineAreDigitsOnly() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let corpus = fixture.directory.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    for name in ["a.foldtrace", "b.foldtrace"] {
+      try Data(fixture.bytes).write(to: corpus.appendingPathComponent(name))
+    }
+    for shard in ["+1/+2", "+1/2", "1/+2", " 1/2", "1/2 ", "1 /2", "-1/2", "1/2/3", "/2", "1/", "١/٢"] {
+      let result = try run(["replay", "--shard", shard, "corpus"], fixture)
+      #expect(result.status == 2, "--shard '\(shard)'")
+      #expect(
+        result.stderr.contains("--shard '\(shard)' is not K/N in digits (0-9) with 1 ≤ K ≤ N"),
+        "\(result.stderr)")
+    }
+    let first = try run(["replay", "--shard", "01/2", "corpus"], fixture)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.lines.dropFirst().first?.hasPrefix("a.foldtrace ") == true)
+    for rate in ["+120", " 120", "120 ", "-120", "1e2", "0x78"] {
+      let result = try run(["replay", "--tick-rate", rate, "duo.foldtrace"], fixture)
+      #expect(result.status == 2, "--tick-rate '\(rate)'")
+      #expect(result.stderr.contains("--tick-rate '\(rate)' is not a whole number"), "\(result.stderr)")
+    }
+    #expect(try run(["replay", "--tick-rate", "0120", "duo.foldtrace"], fixture).status == 0)
+    for scene in ["+1", "1.0", "-1,+2"] {
+      let result = try run(["cat", "--scene", scene, "duo.foldtrace"], fixture)
+      #expect(result.status == 2, "--scene '\(scene)'")
+      #expect(result.stderr.contains("is not a scene number"), "\(result.stderr)")
+    }
+    #expect(try run(["cat", "--scene", "01", "duo.foldtrace"], fixture).status == 0)
+  }
+
   /// A torn trace is replayed as far as it reads, then reported: its row says `error`, it counts as
   /// failed, and the run exits 4 (a torn tail `recover` repairs) when what was read checks out.
   @Test func aDamagedTraceFailsTheRunAsRecoverable() throws {

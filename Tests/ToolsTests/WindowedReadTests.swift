@@ -74,4 +74,68 @@ import Testing
             + "zstd: Restored data doesn't match checksum\n"), "\(command): \(result.stderr)")
     }
   }
+
+  /// `show` without `--replay` on a 1.0 trace starts at the frame holding its first moment (its keyframe
+  /// is the state then) and stops at the first frame after its last: damage before or after the moments
+  /// is never read, and the picture is the one the whole trace gives. Damage among the frames it needs
+  /// names the frame.
+  @Test func showReadsOnlyTheFramesItsMomentsNeed() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let scene = SceneID(1)
+    let writer = try TraceWriter(
+      path: fixture.directory.appendingPathComponent("clean.foldtrace").path, header: TracecatFixture.header)
+    try writer.append(TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 3)))
+    try writer.append(
+      TraceEvent(
+        time: 0,
+        .geometry(
+          scene: scene,
+          SceneGeometry(size: TraceSize(width: 390, height: 844), horizontal: .compact, vertical: .regular))))
+    for index in 1...20_000 {
+      try writer.append(
+        TraceEvent(
+          time: UInt64(index) * 8_333_333,
+          .scroll(scene: scene, offset: TracePoint(x: 0, y: Double(index % 5000)), anchor: nil)))
+    }
+    try writer.close()
+    let reader = try TraceReader(path: fixture.directory.appendingPathComponent("clean.foldtrace").path)
+    var frames: [TraceFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    try #require(frames.count >= 8, "\(frames.count) frames")
+    let middle = frames.count / 2
+    let at = frames[middle].events[frames[middle].events.count / 2].time
+    let from = frames[middle].time + 1
+    let to = frames[middle].events[frames[middle].events.count - 1].time
+    let commands = [
+      ["show", "--at", Self.seconds(at)],
+      ["show", "--from", Self.seconds(from), "--to", Self.seconds(to), "--every", "10ms"],
+    ]
+    for damaged in [1, middle - 1, middle + 1, frames.count - 1] {
+      try Self.damage(fixture, frames[damaged])
+      for command in commands {
+        let clean = try fixture.run(command + ["clean.foldtrace"])
+        let result = try fixture.run(command + ["damaged.foldtrace"])
+        #expect(clean.status == 0, "\(command): \(clean.stderr)")
+        #expect(result.status == 0, "frame \(damaged) \(command): \(result.stderr)")
+        #expect(result.stderr == "")
+        let expected = clean.text.replacingOccurrences(of: "clean.foldtrace", with: "damaged.foldtrace")
+        #expect(result.text == expected, "frame \(damaged) \(command)")
+        #expect(result.text.contains("<svg"))
+      }
+    }
+    try Self.damage(fixture, frames[middle])
+    for command in commands {
+      let result = try fixture.run(command + ["damaged.foldtrace"])
+      #expect(result.status == 1, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix(
+          "tracecat: error: damaged.foldtrace: byte \(frames[middle].offset): frame \(middle) is damaged: "),
+        "\(command): \(result.stderr)")
+    }
+    // A moment after the last event is still refused with the trace's end.
+    let late = try fixture.run(["show", "--at", "1000", "clean.foldtrace"])
+    #expect(late.status == 2)
+    #expect(late.stderr.contains("is after clean.foldtrace's last event (166.666 s)"), "\(late.stderr)")
+  }
 }

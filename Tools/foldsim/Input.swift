@@ -4,7 +4,8 @@ import Foundation
 /// Reads a scenario file with the system's own error messages (`Is a directory`, not
 /// `NSCocoaErrorDomain error 256`), refuses one over ``maxScenarioBytes``, and checks that it is UTF-8,
 /// naming the first line that is not. A UTF-8 byte-order mark at the start is skipped, as
-/// `tracecat pack` skips one at the start of a JSON Lines document.
+/// `tracecat pack` skips one at the start of a JSON Lines document; columns after it still count from
+/// the start of the file.
 enum Input {
   /// The largest scenario file read, in bytes: 4 MiB, the longest line `tracecat pack` reads. Real
   /// scenarios hold a few kilobytes (an 8,000-step timeline, half a megabyte). Parsing holds up to
@@ -18,7 +19,9 @@ enum Input {
   ///   when it is not UTF-8 (exit 1).
   static func scenarioText(_ path: String) throws(FoldsimError) -> String {
     var bytes = try read(path)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte-order mark
+    // A UTF-8 byte-order mark is read as three blanks, not cut off, so that a column on the first
+    // line counts bytes from the start of the file (as `tracecat pack` counts them).
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20]) }
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1

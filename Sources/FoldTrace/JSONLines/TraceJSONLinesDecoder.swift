@@ -42,12 +42,19 @@ public struct TraceJSONLinesDecoder: Sendable {
   private mutating func decode(validUTF8 bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
     lineNumber += 1
     // A UTF-8 byte-order mark at the start of the document is skipped (as `foldsim` skips one at the
-    // start of a scenario); anywhere else it is a character that is not JSON.
-    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      return try decode(afterMark: UnsafeRawBufferPointer(rebasing: bytes[3...]))
+    // start of a scenario); anywhere else it is a character that is not JSON. It is read as three
+    // blanks rather than cut off, so that a byte position in an error counts from the start of the
+    // file, as a hex dump or an editor's byte offset has it.
+    if lineNumber == 1, bytes.starts(with: Self.byteOrderMark) {
+      var blanked = Array(bytes)
+      blanked.replaceSubrange(0..<3, with: repeatElement(UInt8(ascii: " "), count: 3))
+      return try blanked.withUnsafeBytes { line throws -> TraceEvent? in try decode(afterMark: line) }
     }
     return try decode(afterMark: bytes)
   }
+
+  /// The UTF-8 byte-order mark, U+FEFF.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   private mutating func decode(afterMark bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
     if Self.isBlank(bytes) { return nil }

@@ -21,8 +21,12 @@ public final class TraceReader {
   public let limits: TraceReaderLimits
   /// Records of unknown kinds skipped so far, in keyframes and events.
   public private(set) var unknownEventCount = 0
-  /// The trace's size, in bytes.
+  /// The trace's size, in bytes; for a reader that reads forward only (``isForwardOnly``), the bytes
+  /// read so far.
   public var fileSize: Int { source.size }
+  /// Whether the input is read forward only, as it arrives (``forwardStandardInput(name:limits:)`` on a
+  /// pipe or a terminal): its size is not known until its end, and it cannot seek.
+  public var isForwardOnly: Bool { source.isForwardOnly }
 
   let source: TraceSource
   /// Also used by seeking to read a probed frame's start time.

@@ -72,7 +72,7 @@ struct CatCommand: TracecatCommand {
       let reader = try InputSource.trace(file, forward: filter.from == 0)
       printHeader(reader.header, file: file, console)
       defer { noteUnknown(reader.unknownEventCount, file: file, console) }
-      let progress = Progress("cat \(InputSource.displayName(file))", total: reader.fileSize)
+      let progress = Progress("cat \(InputSource.displayName(file))", reading: reader)
       defer { progress.finish() }
       var coverage = SceneCoverage(filter)
       defer { note(coverage, file: file, console) }

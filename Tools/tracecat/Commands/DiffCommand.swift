@@ -60,7 +60,7 @@ struct DiffCommand: TracecatCommand {
     let left = try open(first)
     var a = EventStream(left)
     var b = EventStream(try open(second))
-    let progress = Progress("diff", total: left.fileSize)
+    let progress = Progress("diff", reading: left)
     defer { progress.finish() }
     var previous: TraceEvent?
     var index = 0

@@ -56,7 +56,8 @@ struct ReplayCommand: TracecatCommand {
       .flag("frames", help: "With --json, also print every sampled frame."),
       .flag("compare", help: "Also report where the app's recorded output diverges from the model."),
       .option(
-        "shard", value: "I/N", help: "Replay only the I-th of N slices of the sorted list (1 ≤ I ≤ N)."),
+        "shard", value: "K/N",
+        help: "Replay only the K-th of N slices of the sorted list (digits, 1 ≤ K ≤ N)."),
       .option("tick-rate", value: "HZ", help: "Presentation samples per second of trace time (default 120)."),
       .option(
         "report", value: "DIR",
@@ -98,19 +99,20 @@ struct ReplayCommand: TracecatCommand {
     }
     if let text = arguments.value("shard") {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-        (1...count).contains(index)
+      guard parts.count == 2, let index = DecimalArgument.value(parts[0], as: Int.self),
+        let count = DecimalArgument.value(parts[1], as: Int.self), count >= 1, (1...count).contains(index)
       else {
         throw TracecatError.usage(
-          message: "--shard '\(text)' is not I/N with 1 ≤ I ≤ N", hint: "for example --shard 2/4.")
+          message: "--shard '\(text)' is not K/N in digits (0-9) with 1 ≤ K ≤ N",
+          hint: "for example --shard 2/4 (no sign, no blanks).")
       }
       shard = (index, count)
     }
     tickRate = 120
     if let text = arguments.value("tick-rate") {
-      guard let rate = Int(text), (1...100_000).contains(rate) else {
+      guard let rate = DecimalArgument.value(text, as: Int.self), (1...100_000).contains(rate) else {
         throw TracecatError.usage(
-          message: "--tick-rate '\(text)' is not a whole number of Hz from 1 to 100000",
+          message: "--tick-rate '\(text)' is not a whole number of Hz from 1 to 100000 in digits (0-9)",
           hint: Self.configuration.seeHelp)
       }
       tickRate = rate

@@ -123,7 +123,7 @@ enum ReplayInputs {
   ///
   /// - Complexity: O(n) to copy the slice.
   static func slice(_ files: [String], shard index: Int, of count: Int) -> [String] {
-    precondition(1 <= index && index <= count, "the command validates 1 ≤ I ≤ N")
+    precondition(1 <= index && index <= count, "the command validates 1 ≤ K ≤ N")
     func bound(_ k: Int) -> Int {
       // k·n/count ≤ n, so the quotient fits and dividingFullWidth cannot overflow.
       count.dividingFullWidth(k.multipliedFullWidth(by: files.count)).quotient

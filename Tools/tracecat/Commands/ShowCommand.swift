@@ -23,6 +23,10 @@ struct ShowCommand: TracecatCommand {
       to --to (inclusive) every --every, at most 200, in one SVG at one scale. Times are 1.5, 1.5s, \
       250ms or 1500000000ns; a moment after the trace's last event is refused. --scene chooses the \
       scenes (repeat or comma list).
+      Without --replay only the frames the moments need are read: reading stops at the first frame \
+      after the last moment and, in a format 1.0 trace, starts at the frame holding the first (the seek \
+      table makes that a jump), so damage outside them is never met. A format 1.1 trace is read from \
+      its start (the app's presented frames are history, not state), and --replay reads every frame.
       """,
     options: [
       .option("at", value: "TIME", help: "The moment to draw (1.5, 1.5s, 250ms, 1500000000ns)."),

@@ -52,7 +52,7 @@ struct SliceCommand: TracecatCommand {
     }
     let name = InputSource.displayName(input)
     let reader = try InputSource.trace(input, forward: filter.from == 0)
-    let progress = Progress("slice \(name)", total: reader.fileSize)
+    let progress = Progress("slice \(name)", reading: reader)
     defer { progress.finish() }
     // The slice streams (on standard output, a trace that fails to read after the first 1 MiB leaves
     // those frames written).

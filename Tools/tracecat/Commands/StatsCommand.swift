@@ -39,7 +39,7 @@ struct StatsCommand: TracecatCommand {
     EachInput.run(files, console: console) { file in
       let reader = try InputSource.trace(file, forward: true)
       let name = InputSource.displayName(file)
-      let progress = Progress("stats \(name)", total: reader.fileSize)
+      let progress = Progress("stats \(name)", reading: reader)
       var summary = TraceSummary()
       var failure: TracecatError?
       do throws(TraceError) {

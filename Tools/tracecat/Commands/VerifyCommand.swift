@@ -42,7 +42,7 @@ struct VerifyCommand: TracecatCommand {
     ) { file in
       let reader = try InputSource.trace(file, forward: true)
       let name = InputSource.displayName(file)
-      let progress = Progress("verify \(name)", total: reader.fileSize)
+      let progress = Progress("verify \(name)", reading: reader)
       defer { progress.finish() }
       var frames = 0
       var events = 0

@@ -91,7 +91,7 @@ struct EventFilter: Sendable, Equatable {
 
   private static func scene(_ text: String, command: String) throws -> SceneID? {
     if text == "-" { return nil }
-    guard let number = UInt32(text) else {
+    guard let number = DecimalArgument.value(text, as: UInt32.self) else {
       throw TracecatError.usage(
         message: "--scene '\(text)' is not a scene number",
         hint: "scenes are numbers as the second column shows (1, 2), or - for device-wide events.")

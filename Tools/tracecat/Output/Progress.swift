@@ -1,14 +1,16 @@
 import FoldTrace
 
 /// A one-line progress report on standard error for work that runs over a second, as `perf` and `zstd`
-/// show it: `tracecat: stats big.foldtrace: 42% (3.1 of 7.4 MB)`, redrawn in place.
+/// show it: `tracecat: stats big.foldtrace: 42% (3.1 of 7.4 MB)`, redrawn in place. An input whose size
+/// is not known ahead (standard input read as it arrives) shows only what has been read:
+/// `tracecat: stats <stdin>: 3.1 MB read`, never a percentage of a guess.
 ///
 /// Shown only when standard error is a terminal, and only once the work has run for a second; silent
 /// otherwise, so pipes, files and tests never see it. The clock it reads decides only whether to draw,
 /// never what any command prints on standard output.
 final class Progress {
   private let label: String
-  private let total: Int
+  private let total: Int?
   private let enabled: Bool
   private let start: ContinuousClock.Instant
   private var lastDraw: ContinuousClock.Instant
@@ -18,24 +20,43 @@ final class Progress {
   ///
   /// - Parameters:
   ///   - label: What is being done, `stats big.foldtrace`.
-  ///   - total: The work's size, in bytes.
-  init(_ label: String, total: Int) {
+  ///   - total: The work's size, in bytes; nil when it is not known ahead.
+  init(_ label: String, total: Int?) {
     self.label = label
-    self.total = max(total, 1)
+    self.total = total
     enabled = FileDescriptor.standardError.isTerminal
     start = .now
     lastDraw = start
   }
 
-  /// Reports that `done` of the total bytes are processed; draws at most ten times a second.
+  /// Starts measuring a pass over `reader`'s input: its size as the total, or no total when the input
+  /// is read forward only (its size so far is only what has arrived).
+  convenience init(_ label: String, reading reader: TraceReader) {
+    self.init(label, total: Self.total(reading: reader))
+  }
+
+  /// The size a pass over `reader` measures against, in bytes: nil when the input is read forward
+  /// only, whose ``TraceReader/fileSize`` is only what has arrived so far.
+  static func total(reading reader: TraceReader) -> Int? {
+    reader.isForwardOnly ? nil : reader.fileSize
+  }
+
+  /// Reports that `done` bytes are processed; draws at most ten times a second.
   func update(_ done: Int) {
     guard enabled else { return }
     let now = ContinuousClock.now
     guard now - start >= .seconds(1), now - lastDraw >= .milliseconds(100) else { return }
     lastDraw = now
     drawn = true
-    let percent = min(100, done * 100 / total)
-    draw("\r\u{1B}[Ktracecat: \(label): \(percent)% (\(Self.megabytes(done)) of \(Self.megabytes(total)) MB)")
+    draw("\r\u{1B}[K" + Self.line(label, done: done, total: total))
+  }
+
+  /// The line drawn for `done` of `total` bytes: a percentage with both sizes in MB (10⁶ bytes, one
+  /// decimal, truncated), or only the bytes read when `total` is nil.
+  static func line(_ label: String, done: Int, total: Int?) -> String {
+    guard let total else { return "tracecat: \(label): \(megabytes(done)) MB read" }
+    let percent = min(100, done * 100 / max(total, 1))
+    return "tracecat: \(label): \(percent)% (\(megabytes(done)) of \(megabytes(total)) MB)"
   }
 
   /// Erases the line, if one was drawn.

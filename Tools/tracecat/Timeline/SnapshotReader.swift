@@ -20,7 +20,8 @@ enum SnapshotReader {
   struct Result: Sendable {
     /// Per requested time (in the order given), the chosen scenes connected then with a geometry, by id.
     var snapshots: [[SceneSnapshot]]
-    /// The time of the trace's last event, in nanoseconds.
+    /// The time of the trace's last event, in nanoseconds; when reading stopped after the last moment
+    /// (no replay), the last event read, which is after every moment.
     var end: UInt64
     /// With a replay, the checks' summary.
     var summary: ReplaySummary?
@@ -35,9 +36,11 @@ enum SnapshotReader {
   ///   - replay: Replay the trace and draw its presentation and failures.
   ///   - configuration: What the replay drives (default: the reference screen at 120 Hz).
   /// - Returns: The snapshots and the trace's end.
-  /// - Throws: ``TracecatError`` when the trace cannot be read whole.
-  /// - Complexity: O(n) in the events (plus the replay's ticks), and O(i) per snapshot for i content
-  ///   items.
+  /// - Throws: ``TracecatError`` when a frame the snapshots need cannot be read (with a replay, any
+  ///   frame).
+  /// - Complexity: O(n) in the events read (plus the replay's ticks), and O(i) per snapshot for i
+  ///   content items. Without a replay, the events read end with the first frame after the last moment
+  ///   and, in a 1.0 trace, start with the frame holding the first (O(log f) frame decodes to find it).
   static func read(
     _ input: TraceInput, at times: [UInt64], scenes: Set<SceneID>?, replay: Bool,
     configuration: ReplayConfiguration = SnapshotReader.configuration
@@ -47,9 +50,24 @@ enum SnapshotReader {
     let reader = try input.open()
     var collector = Collector(
       times: times, scenes: scenes, replay: replay, trace: input.name, configuration: configuration)
+    // Without a replay a snapshot is state, so reading stops at the first frame after the last moment
+    // (the rest cannot change it) and, in a 1.0 trace, starts at the frame holding the first moment:
+    // its keyframe is the whole state then. A 1.1 trace is read from its start, because the app's
+    // presented frames since its last layout are history a keyframe does not carry. A replay needs
+    // every event (its animations and checks run from the session's start to its end).
+    let last = replay ? nil : times.last
     do throws(TraceError) {
+      var needsState = false
+      if let first = times.first, first > 0, !replay, reader.header.version < .v1_1 {
+        needsState = try reader.seek(toTime: first) ?? 0 > 0
+      }
       while let frame = try reader.nextFrame() {
+        if needsState {
+          for event in frame.keyframe { collector.consume(event) }
+          needsState = false
+        }
         for event in frame.events { collector.consume(event) }
+        if let last, collector.end > last { break }
       }
     } catch {
       throw TracecatError(error)

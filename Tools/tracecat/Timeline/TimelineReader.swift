@@ -24,7 +24,7 @@ enum TimelineReader {
     grid: TimeGrid? = nil, afterEach: (inout SessionTimeline, TraceEvent) throws -> Void = { _, _ in }
   ) throws -> SessionTimeline {
     let reader = try input.open()
-    let progress = Progress("\(label) \(input.name)", total: reader.fileSize)
+    let progress = Progress("\(label) \(input.name)", reading: reader)
     defer { progress.finish() }
     var timeline = SessionTimeline(keepsSamples: keepsSamples, grid: grid, filter: filter)
     func next() throws -> TraceFrame? {
