@@ -107,7 +107,7 @@ import Testing
         let offsets = [change.offsetBefore, change.offsetAfter, change.anchorAfter?.offsetFromViewportTop]
         if !offsets.allSatisfy({ $0?.isFinite ?? true }) { nonFinite.append("scroll \(offsets)") }
       case .end: ended = true
-      case .evaluation, .retarget, .unknownContentID: break
+      case .evaluation, .retarget, .unknownContentID, .disconnected: break
       }
     }
   }

@@ -118,3 +118,44 @@ import Testing
     #expect(counted + singles == 2_000)
   }
 }
+
+/// `replay` forgets what its checks keep of a scene once it disconnected (its plans, its flapping runs):
+/// 30 k scenes that come and go (about 66 MB of check state when every scene kept it) replay within a
+/// 24 MB data segment, each scene still in the table with its shapes.
+@Suite struct ManySceneReplayTests {
+  @Test func replayForgetsDisconnectedScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 30_000)
+    let result = try fixture.run(["replay", "many.foldtrace"], dataLimitKiB: 24_576)
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let row = result.text.split(separator: "\n").first { $0.hasPrefix("many.foldtrace") }.map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    }
+    #expect(row?.prefix(4) == ["many.foldtrace", "90000", "30000", "1:cT"], "\(result.text.prefix(600))")
+    #expect(row?.suffix(1) == ["pass"])
+    let total = result.text.contains("total: 1 trace, 90000 events, 1 passed, 0 failed")
+    #expect(total, "\(result.text.suffix(300))")
+  }
+
+  /// A scene that reconnects is laid out afresh and keeps one summary over its connections: 3 scenes,
+  /// 4 connections each, widths rotating so each visits the shapes in turn.
+  @Test func reconnectionsKeepOneSummary() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("re.foldtrace", count: 3, overlap: 2, reconnecting: 4)
+    let json = try fixture.run(["replay", "--json", "re.foldtrace"])
+    #expect(json.status == 0, "\(json.stderr.prefix(600))")
+    let layouts = json.text.split(separator: "\n").filter { $0.contains(#""kind":"layout""#) }
+    #expect(layouts.count == 12, "\(json.text.prefix(600))")
+    let last = layouts.last.map(String.init) ?? ""
+    #expect(
+      last.contains(#""scene":3,"event":33,"shape":"regularWide","presentation":"expanded""#), "\(last)")
+    let table = try fixture.run(["replay", "re.foldtrace"])
+    let row = table.text.split(separator: "\n").first { $0.hasPrefix("re.foldtrace") }.map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    }
+    #expect(
+      row == ["re.foldtrace", "36", "3", "1:cT", "2:cT→rT", "3:cT→rT→rW", "0", "pt", "0", "pt", "pass"])
+  }
+}

@@ -57,8 +57,9 @@ struct FlappingCheck {
     var lastShape: LayoutShape
     var lastContext: LayoutContext
   }
+  /// The connected scenes' runs (``forget(_:)`` drops a scene's when it disconnects).
   private var scenes: [SceneRuns] = []
-  /// Each scene's position in `scenes`: a trace may hold a million scenes.
+  /// Each scene's position in `scenes`.
   private var indices: [SceneID: Int] = [:]
   let minimumDwell: UInt64
   let expectations: ReplayExpectations
@@ -155,6 +156,19 @@ struct FlappingCheck {
     scenes[index].lastSize = size
     scenes[index].lastShape = inputShape
     scenes[index].lastContext = change.context
+  }
+
+  /// Forgets a scene that disconnected: memory holds the connected scenes' runs, however many scenes
+  /// come and go. If the scene connects again its first value is never brief, as a new scene's.
+  /// - Complexity: O(1).
+  mutating func forget(_ scene: SceneID) {
+    guard let index = indices.removeValue(forKey: scene) else { return }
+    let last = scenes.count - 1
+    if index != last {
+      scenes.swapAt(index, last)
+      indices[scenes[index].scene] = index
+    }
+    scenes.removeLast()
   }
 
   /// True when `a` and `b` differ in an input other than the shape, the size and the motion flags.

@@ -5,8 +5,9 @@ import LayoutCore
 /// its digest: the checks read records, never the output written from them (``ReplayDigest`` and
 /// ``ReplayJSONLinesSink`` are sinks of their own).
 ///
-/// Memory stays bounded: per scene and element state, the shape transitions, and at most
-/// `failureLimit` failures per check (the rest are only counted).
+/// Memory stays bounded: per connected scene and per moving element state, each scene's summary (its
+/// shape transitions and decisions), and at most `failureLimit` failures per check (the rest are only
+/// counted).
 struct ReplayCheckRun: ReplaySink {
   /// The limits applied.
   let tolerances: ReplayTolerances
@@ -18,10 +19,10 @@ struct ReplayCheckRun: ReplaySink {
   private var planChecks: PlanChecks
   /// What the checks know of the app under test.
   let expectations: ReplayExpectations
-  /// Per scene, what the motion check needs of the plans: the last plan laid out, the plan just
-  /// evaluated and the scene size at the animator's last update, in the order first seen.
+  /// Per connected scene, what the motion check needs of the plans: the last plan laid out, the plan
+  /// just evaluated and the scene size at the animator's last update (dropped when it disconnects).
   private var structures: [SceneStructure] = []
-  /// Each scene's position in ``structures``: a trace may hold a million scenes.
+  /// Each scene's position in ``structures``.
   private var structureIndices: [SceneID: Int] = [:]
   private var kept: [ReplayCheck: Int] = [:]
   /// The most failure groups kept (``ReplaySummary/failureGroups``); later groups are only counted.
@@ -123,6 +124,8 @@ struct ReplayCheckRun: ReplaySink {
               "the trace's \(unknown.kind.rawValue) names an item the content model does not have, so the "
               + "replay \(unknown.kind == .anchor ? "kept the recorded offset" : "selected nothing")"))
       }
+    case .disconnected(let disconnection):
+      forget(disconnection.scene)
     case .end(let end):
       motion.observe(end) { found.append($0) }
       tally.events = end.events
@@ -154,6 +157,21 @@ struct ReplayCheckRun: ReplaySink {
     structures.append(SceneStructure(scene: scene))
     structureIndices[scene] = structures.count - 1
     return structures.count - 1
+  }
+
+  /// Forgets what the checks keep of a scene that disconnected (its plans and flapping runs), so memory
+  /// holds the connected scenes' state, however many scenes come and go; its summary stays. If it
+  /// connects again, it is checked as a new scene, as the replay lays it out afresh.
+  /// - Complexity: O(1).
+  private mutating func forget(_ scene: SceneID) {
+    flapping.forget(scene)
+    guard let index = structureIndices.removeValue(forKey: scene) else { return }
+    let last = structures.count - 1
+    if index != last {
+      structures.swapAt(index, last)
+      structureIndices[structures[index].scene] = index
+    }
+    structures.removeLast()
   }
 
   /// The structural decisions (presentation, pane count, columns) `new` changes from `old`, in words, or

@@ -18,8 +18,8 @@ public struct ReplayDigest: ReplaySink {
   /// The digest so far, 16 lowercase hex digits.
   public var hex: String { hash.hex }
 
-  /// Hashes one record's output; records that print nothing (evaluations, retargets, unknown ids, the
-  /// end) leave the digest as it is.
+  /// Hashes one record's output; records that print nothing (evaluations, retargets, unknown ids,
+  /// disconnections, the end) leave the digest as it is.
   ///
   /// - Complexity: O(k) in the record's output size.
   public mutating func receive(_ record: ReplayRecord) {
@@ -29,7 +29,7 @@ public struct ReplayDigest: ReplaySink {
       hash.combine("\n")
     case .frame(let sample):
       frames.combine(sample, into: &hash)
-    case .evaluation, .retarget, .unknownContentID, .end:
+    case .evaluation, .retarget, .unknownContentID, .disconnected, .end:
       break
     }
   }

@@ -29,7 +29,7 @@ public struct ReplayJSONLinesSink: ReplaySink {
       lines.append(ReplayJSONLines.layout(change, trace: trace))
     case .frame(let sample):
       if frames { lines.append(contentsOf: ReplayJSONLines.frames(sample, trace: trace)) }
-    case .evaluation, .retarget, .unknownContentID, .end:
+    case .evaluation, .retarget, .unknownContentID, .disconnected, .end:
       break
     }
   }

@@ -14,6 +14,9 @@ public enum ReplayRecord: Sendable, Equatable {
   case frame(FrameSample)
   /// A scroll or selection event named an item the content model does not have.
   case unknownContentID(UnknownContentID)
+  /// A scene disconnected: the replay holds nothing more of it until it connects again (then afresh),
+  /// so a sink may let go of what it keeps per scene for its checks.
+  case disconnected(SceneDisconnection)
   /// The replay reached the end of the trace (after letting animations settle).
   case end(ReplayEnd)
 }
@@ -46,6 +49,24 @@ public struct UnknownContentID: Sendable, Equatable {
     self.eventIndex = eventIndex
     self.kind = kind
     self.id = id
+  }
+}
+
+/// A scene's disconnection, reported after every record its event caused (a handover's layout of the
+/// scene that takes over comes first).
+public struct SceneDisconnection: Sendable, Equatable {
+  /// The scene.
+  public var scene: SceneID
+  /// Trace time, in nanoseconds.
+  public var time: UInt64
+  /// The index of the `sceneDisconnected` event.
+  public var eventIndex: Int
+
+  /// Creates a disconnection record.
+  public init(scene: SceneID, time: UInt64, eventIndex: Int) {
+    self.scene = scene
+    self.time = time
+    self.eventIndex = eventIndex
   }
 }
 

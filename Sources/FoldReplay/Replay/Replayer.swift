@@ -127,6 +127,7 @@ public struct Replayer: Sendable {
       connected(id, at: now)
     case .disconnected(let input):
       if let departed { disconnected(input, departed, eventIndex: index, into: &sink) }
+      sink.receive(.disconnected(SceneDisconnection(scene: input.id, time: now, eventIndex: index)))
     case .layoutInput(let id):
       relayout(id, eventIndex: index, into: &sink)
     case .scrolled(let id):

@@ -234,7 +234,7 @@ struct JSONRecordSink<Output: ReplayLineOutput>: ReplaySink {
     case .frame(let sample):
       guard frames else { return }
       for line in ReplayJSONLines.frames(sample, trace: trace) { output?.line(line) }
-    case .evaluation, .retarget, .unknownContentID, .end:
+    case .evaluation, .retarget, .unknownContentID, .disconnected, .end:
       break
     }
   }

@@ -119,7 +119,7 @@ enum SnapshotReader {
       case .frame(let sample):
         presentation[sample.scene] = (sample.time, sample.elements)
         if keepsFrames { frames.append(sample) }
-      case .layout, .unknownContentID, .end:
+      case .layout, .unknownContentID, .disconnected, .end:
         break
       }
     }
