@@ -143,4 +143,106 @@ import Testing
     let scenes = try fixture.run(["cat", "-s", "1", "-s", "2", "--to", "0.1", "duo.foldtrace"])
     #expect(scenes.status == 0, "\(scenes.stderr)")
   }
+
+  /// A JSON Lines document `pack` makes into a trace in the fixture (`name`.foldtrace).
+  static func pack(_ lines: [String], as name: String, in fixture: TracecatFixture) throws {
+    let source = try fixture.file(name + ".jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+    let packed = try fixture.run(["pack", "-o", name + ".foldtrace", source])
+    #expect(packed.status == 0, "\(packed.stderr)")
+  }
+
+  static let header = #"{"kind":"header","version":"1.1","device":"d","app":"a","recorder":"r"}"#
+
+  /// A filmstrip of every nanosecond of the whole time line is 2⁶⁴ moments: a usage error that says
+  /// so, where counting them overflowed (exit 132).
+  @Test func aFilmstripOfEveryNanosecondIsAUsageError() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try Self.pack(
+      [
+        Self.header, #"{"t":0,"kind":"marker","label":"a"}"#,
+        #"{"t":18446744073709551615,"kind":"marker","label":"b"}"#,
+      ], as: "ends", in: fixture)
+    let result = try fixture.run([
+      "show", "--from", "0", "--to", "18446744073.709551615", "--every", "1ns", "-o", "strip.svg",
+      "ends.foldtrace",
+    ])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("give 18446744073709551616 moments"), "\(result.stderr)")
+  }
+
+  /// A time argument as long as Linux allows (128 KiB) is read in one pass: dropping each of its
+  /// trailing zeros counted the rest again (95 s for 120 kB in a release build).
+  @Test(.timeLimit(.minutes(1))) func aLongTimeArgumentIsReadInLinearTime() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let zeros = "0." + String(repeating: "0", count: 130_000)
+    let result = try fixture.run(["cat", "--from", zeros, "--to", "1" + zeros.dropFirst(), "duo.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.text.contains("hinge"), "the window from 0 to 1 s is printed")
+  }
+
+  /// Dropped counts add up saturating: two records of 2⁶⁴ − 1 dropped events wrapped to 2⁶⁴ − 2.
+  @Test func droppedCountsSaturate() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try Self.pack(
+      [
+        Self.header, #"{"t":1,"kind":"dropped","count":18446744073709551615}"#,
+        #"{"t":2,"kind":"dropped","count":18446744073709551615}"#,
+      ], as: "drops", in: fixture)
+    let result = try fixture.run(["stats", "drops.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.text.contains("18446744073709551615 in 2 records"), "\(result.text)")
+  }
+
+  /// A recorded frame near the largest double is printed as recorded, in sentences and in JSON:
+  /// rounding it to 1/1000 pt overflowed, and a sentence read "started null pt".
+  @Test func aHugeRecordedFrameReadsAsRecorded() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let layout =
+      #"{"t":%T,"kind":"layout","scene":1,"shape":"compactTall","presentation":"stack","#
+      + #""columns":1,"elements":[{"id":"a","frame":%F,"interactive":false}]}"#
+    let presented = #"{"t":%T,"kind":"presented","scene":1,"elements":[{"id":"a","frame":%F,"opacity":1}]}"#
+    func line(_ template: String, _ time: String, _ frame: String) -> String {
+      template.replacingOccurrences(of: "%T", with: time).replacingOccurrences(of: "%F", with: frame)
+    }
+    try Self.pack(
+      [
+        Self.header, #"{"t":0,"kind":"sceneConnected","scene":1,"display":"external","scale":3}"#,
+        line(layout, "0", "[0,0,100,100]"), line(presented, "16000000", "[0,0,100,100]"),
+        line(layout, "1000000000", "[0,0,200,200]"),
+        line(presented, "1016000000", "[-1.7e308,-1.7e308,1.7e308,1.7e308]"),
+      ], as: "huge", in: fixture)
+    let result = try fixture.run(["check", "huge.foldtrace"])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.text.contains("started 1.7e+308 pt from its on-screen frame"), "\(result.text)")
+    #expect(result.text.contains("[-1.7e+308,-1.7e+308,1.7e+308,1.7e+308]"), "\(result.text)")
+    #expect(!result.text.contains("null") && !result.text.contains("inf"), "\(result.text)")
+  }
+
+  /// Standard output appended to one of the command's inputs is refused before anything is read or
+  /// written (exit 3), as GNU cat refuses "input file is output file"; the trace keeps its bytes.
+  @Test(arguments: [
+    "\"$0\" slice duo.foldtrace >> duo.foldtrace", "\"$0\" cat --json duo.foldtrace >> duo.foldtrace",
+    "\"$0\" plot -o - duo.foldtrace >> duo.foldtrace", "\"$0\" cat - < duo.foldtrace >> duo.foldtrace",
+    "\"$0\" slice -o - duo.foldtrace 1<> duo.foldtrace",
+  ])
+  func standardOutputOntoAnInputIsRefused(_ command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable)
+    let before = try fixture.bytes(of: "duo.foldtrace")
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", command, executable.path], in: fixture.directory)
+    #expect(result.status == 3, "\(command): \(result.stderr)")
+    #expect(result.stderr.contains("is also this command's standard output"), "\(result.stderr)")
+    #expect(try fixture.bytes(of: "duo.foldtrace") == before)
+    let elsewhere = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "\"$0\" slice -o - duo.foldtrace > copy.foldtrace", executable.path],
+      in: fixture.directory)
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+  }
 }

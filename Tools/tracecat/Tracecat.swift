@@ -18,6 +18,11 @@ enum Tracecat {
         try console.flush()
         return .success
       }
+      do {
+        try OutputFile.refuseStandardOutput(onto: parsed.positionals)
+      } catch {
+        throw TracecatError.io(file: InputSource.displayName(error.file), reason: error.reason)
+      }
       let status = try command.init(parsed).run(console)
       try console.flush()
       return status

@@ -53,7 +53,7 @@ public enum ReplayJSONLines {
       write("{\"item\":")
       string(anchor.itemID, write: write)
       write(",\"offset\":")
-      write(ReplayFormat.number(anchor.offsetFromViewportTop))
+      write(ReplayFormat.json(anchor.offsetFromViewportTop))
       write("}}")
     } else {
       write("null}")
@@ -65,7 +65,7 @@ public enum ReplayJSONLines {
     sample.elements.map { element in
       "{\"kind\":\"frame\"" + traceField(trace) + ",\"t\":\(sample.time),\"scene\":\(sample.scene)"
         + ",\"element\":\(string(element.id)),\"frame\":\(array(element.frame))"
-        + ",\"target\":\(array(element.target)),\"opacity\":\(ReplayFormat.number(element.opacity))}"
+        + ",\"target\":\(array(element.target)),\"opacity\":\(ReplayFormat.json(element.opacity))}"
     }
   }
 
@@ -119,7 +119,7 @@ public enum ReplayJSONLines {
     return "{\"kind\":\"divergence\"" + traceField(trace) + ",\"t\":\(divergence.time)"
       + ",\"scene\":\(divergence.scene),\"event\":\(divergence.eventIndex),\"element\":\(element)"
       + ",\"decision\":\(decision),\"presented\":\(isPresented),\"app\":\(app),\"model\":\(model)"
-      + ",\"distance\":\(divergence.distance.map(ReplayFormat.number) ?? "null")"
+      + ",\"distance\":\(divergence.distance.map(ReplayFormat.json) ?? "null")"
       + ",\"layouts\":\(divergence.layouts),\"until\":\(divergence.lastTime)"
       + ",\"message\":\(string(divergence.message))}"
   }
@@ -141,8 +141,8 @@ public enum ReplayJSONLines {
   }
 
   private static func array(_ rect: Rect) -> String {
-    "[\(ReplayFormat.number(rect.x)),\(ReplayFormat.number(rect.y)),"
-      + "\(ReplayFormat.number(rect.width)),\(ReplayFormat.number(rect.height))]"
+    "[\(ReplayFormat.json(rect.x)),\(ReplayFormat.json(rect.y)),"
+      + "\(ReplayFormat.json(rect.width)),\(ReplayFormat.json(rect.height))]"
   }
 
   /// ``string(_:)`` handed to `write`: the text itself between quotes when nothing in it needs an escape

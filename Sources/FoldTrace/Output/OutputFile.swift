@@ -223,6 +223,25 @@ public final class OutputFile {
     }
   }
 
+  /// Refuses to run when standard output is a regular file that is one of the command's inputs
+  /// (`tracecat slice in.foldtrace >> in.foldtrace`): what the command prints would be appended to the
+  /// file it reads, as GNU `cat` refuses "input file is output file". Special files (a terminal, a pipe,
+  /// `/dev/null`) are never an input's bytes and pass.
+  ///
+  /// - Parameter inputs: The paths the command reads; `-` is standard input.
+  /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
+  /// - Complexity: One `stat(2)` per input.
+  public static func refuseStandardOutput(onto inputs: [String]) throws(TraceError) {
+    var status = stat()
+    guard fstat(1, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      let input = input(among: inputs, sameAs: status)
+    else { return }
+    throw TraceError(
+      .invalidArgument, file: input,
+      reason: "is also this command's standard output; its output would be written into the file it "
+        + "reads (redirect standard output elsewhere)")
+  }
+
   /// The first of `inputs` that is the file `status` describes (same device and inode); `-` is standard
   /// input, the file or pipe descriptor 0 reads from.
   private static func input(among inputs: [String], sameAs status: stat) -> String? {

@@ -100,13 +100,17 @@ struct ShowCommand: TracecatCommand {
     guard every > 0 else {
       throw TracecatError.usage(message: "--every must be longer than 0", hint: "for example --every 100ms.")
     }
-    let count = (filter.to - filter.from) / every + 1
-    guard count <= UInt64(Self.momentLimit) else {
+    // Steps past the first moment: up to 2⁶⁴ − 1 (a 1 ns step over the whole time line), so the count
+    // of moments, one more, is compared and printed without adding.
+    let steps = (filter.to - filter.from) / every
+    guard steps < UInt64(Self.momentLimit) else {
+      let count = steps == .max ? "18446744073709551616" : "\(steps + 1)"
       throw TracecatError.usage(
         message:
           "--from, --to and --every give \(count) moments; a filmstrip draws at most \(Self.momentLimit)",
         hint: "choose a longer --every or a shorter window.")
     }
+    let count = steps + 1
     times = (0..<count).map { filter.from + $0 * every }
   }
 

@@ -69,9 +69,16 @@ enum TimeArgument {
       fraction.allSatisfy(\.isASCIIDigit)
     else { return .malformed }
     // Trailing zeros past the nanosecond change nothing (`1.0000000000`); any other digit would be lost.
-    var significant = fraction
-    while significant.count > unit.decimals, significant.last == "0" { significant = significant.dropLast() }
-    guard significant.count <= unit.decimals else {
+    // Digits are ASCII here, so the UTF-8 count is the digit count. One step back per dropped zero
+    // keeps this linear in the argument's length (`Substring.dropLast` counts the whole rest each time).
+    var end = fraction.endIndex
+    var digits = fraction.utf8.count
+    while digits > unit.decimals, fraction[fraction.index(before: end)] == "0" {
+      end = fraction.index(before: end)
+      digits -= 1
+    }
+    let significant = fraction[..<end]
+    guard digits <= unit.decimals else {
       return .tooPrecise(decimals: unit.decimals, unit: unit.suffix)
     }
     let fractionDigits = significant + String(repeating: "0", count: unit.decimals - significant.count)

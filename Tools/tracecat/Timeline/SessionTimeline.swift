@@ -487,7 +487,12 @@ struct SessionTimeline: Sendable {
   /// Dropped-event records: time (ns) and count.
   var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
   /// Events the recorder dropped, summed.
-  var droppedCount: UInt64 { dropList.reduce(0) { $0 &+ $1.count } }
+  var droppedCount: UInt64 {
+    dropList.reduce(0) { total, drop in
+      let (sum, overflow) = total.addingReportingOverflow(drop.count)
+      return overflow ? .max : sum
+    }
+  }
 
   // MARK: Streaming
 
