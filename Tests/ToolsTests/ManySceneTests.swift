@@ -159,3 +159,21 @@ import Testing
       row == ["re.foldtrace", "36", "3", "1:cT", "2:cT→rT", "3:cT→rT→rW", "0", "pt", "0", "pt", "pass"])
   }
 }
+
+/// `stats` counts markers and dropped-event records as they pass: it kept every one (4 M markers in a
+/// 14 KB trace took 121 MB).
+@Suite struct MarkerMemoryTests {
+  @Test func statsCountsMarkersAndDropsWithoutKeepingThem() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let events = (0..<1_200_000).map { index in
+      TraceEvent(time: UInt64(index), index.isMultiple(of: 2) ? .marker("m") : .dropped(count: 3))
+    }
+    _ = try fixture.trace("marks.foldtrace", events)
+    let result = try fixture.run(["stats", "marks.foldtrace"], dataLimitKiB: 24_576)
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let lines = result.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(lines.contains("marker: 600000"), "\(result.text)")
+    #expect(lines.contains("dropped: 1800000 in 600000 records"), "\(result.text)")
+  }
+}

@@ -258,8 +258,11 @@ struct SessionTimeline: Sendable {
   private var summariesMerged = true
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: StepSeries
+  /// Markers and dropped-event records, kept only with samples (plot, export); stats counts.
   private var markerList: [(time: UInt64, label: String)] = []
   private var dropList: [(time: UInt64, count: UInt64)] = []
+  /// Events the recorder dropped in the window, summed (saturating at 2⁶⁴ − 1).
+  private(set) var droppedCount: UInt64 = 0
 
   /// The time window and scenes shown.
   let filter: EventFilter
@@ -341,9 +344,12 @@ struct SessionTimeline: Sendable {
       hinge.set(state.status, at: time)
       if keepsSamples, let angle = state.angle { angleSamples.append(time, angle) }
     case .marker(let label):
-      if !early { markerList.append((time, label)) }
+      if !early && keepsSamples { markerList.append((time, label)) }
     case .dropped(let count):
-      if !early { dropList.append((time, count)) }
+      guard !early else { break }
+      if keepsSamples { dropList.append((time, count)) }
+      let (sum, overflow) = droppedCount.addingReportingOverflow(count)
+      droppedCount = overflow ? .max : sum
     case .traits(let id, let traits):
       sceneTable[id]?.traits.set(traits, at: time)
     case .scroll(let id, let offset, let anchor, _):
@@ -486,13 +492,6 @@ struct SessionTimeline: Sendable {
   var markers: [(time: UInt64, label: String)] { showsDevice ? markerList : [] }
   /// Dropped-event records: time (ns) and count.
   var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
-  /// Events the recorder dropped, summed.
-  var droppedCount: UInt64 {
-    dropList.reduce(0) { total, drop in
-      let (sum, overflow) = total.addingReportingOverflow(drop.count)
-      return overflow ? .max : sum
-    }
-  }
 
   // MARK: Streaming
 
