@@ -1,9 +1,17 @@
 import Foundation
 
 /// A parsed `foldsim` invocation.
+///
+/// The command line follows `tracecat`'s rules (its Tools/tracecat/Parsing, which an executable cannot
+/// import): options come before or after the scenario, as `-o OUT`, `-o=OUT`, `--output OUT` or
+/// `--output=OUT`; an option that needs a value takes the next argument whatever it starts with
+/// (`-o -h` names the file `-h`); `--` ends the options (what follows is a scenario file, never a
+/// command); `-` is standard output; `--o` is no abbreviation (long names are matched whole) and an
+/// unknown option names the nearest spelling; an option is given once and never empty (a flag may
+/// repeat); `-h`/`--help` anywhere prints the help once every argument parses.
 enum Command: Equatable {
-  /// `foldsim SCENARIO.json -o OUT.foldtrace`
-  case generate(scenario: String, output: String, force: Bool)
+  /// `foldsim SCENARIO.json -o OUT.foldtrace`; `output` is nil for `-o -`, standard output.
+  case generate(scenario: String, output: String?, force: Bool)
   /// `foldsim SCENARIO.json --events`: print the synthesized events, one per line (no trace written).
   case events(scenario: String)
   /// `foldsim list`
@@ -11,49 +19,145 @@ enum Command: Equatable {
   /// `foldsim --help`
   case help
 
+  /// An option `foldsim` accepts.
+  private struct Option {
+    /// The long name, without dashes.
+    var name: String
+    /// The one-letter short name, if any.
+    var short: Character?
+    /// The value's placeholder, or nil for a flag.
+    var value: String?
+
+    /// `-o, --output OUT`, as errors show it.
+    var synopsis: String {
+      let long = "--\(name)" + (value.map { " \($0)" } ?? "")
+      return short.map { "-\($0), \(long)" } ?? long
+    }
+  }
+
+  private static let options = [
+    Option(name: "output", short: "o", value: "OUT"), Option(name: "events"), Option(name: "force"),
+    Option(name: "help", short: "h"),
+  ]
+
   /// Splits and parses the arguments (without the program name).
-  /// - Throws: ``FoldsimError/usage(_:)`` for anything malformed.
+  ///
+  /// - Complexity: O(*n*) in the number of arguments.
+  /// - Throws: ``FoldsimError/usage(_:)`` for anything malformed: an unknown option (with the nearest
+  ///   spelling), a flag given a value, a missing or empty value, `-o` given twice, no scenario or more
+  ///   than one, or `-o` with `--events`.
   static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
     if arguments == ["list"] { return .list }
-    if arguments.contains("-h") || arguments.contains("--help") || arguments == ["help"] { return .help }
-    var scenario: String?
+    if arguments == ["help"] { return .help }
+    var scenarios: [(name: String, afterOptions: Bool)] = []
     var output: String?
-    var events = false
-    var force = false
+    var flags: Set<String> = []
+    var optionsEnded = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      switch argument {
-      case "-o", "--output":
-        guard let value = rest.popFirst() else { throw .usage("\(argument) needs a file name") }
-        guard output == nil else { throw .usage("-o given twice") }
-        output = value
-      case "--events": events = true
-      case "--force": force = true
-      case "list": throw .usage("'list' takes no other arguments")
-      default:
-        if argument.hasPrefix("-"), argument != "-" { throw .usage("unknown option '\(argument)'") }
-        guard scenario == nil else { throw .usage("more than one scenario given ('\(argument)')") }
-        scenario = argument
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        scenarios.append((argument, optionsEnded))
+        continue
       }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      // `--name[=value]` or `-n[=value]`: two dashes match a long name whole, one dash a short name.
+      let dashes = argument.hasPrefix("--") ? "--" : "-"
+      let body = argument.dropFirst(dashes.count)
+      let equals = body.firstIndex(of: "=")
+      let name = String(body[..<(equals ?? body.endIndex)])
+      let inline = equals.map { String(body[body.index(after: $0)...]) }
+      let spelling = dashes + name
+      let match = options.first {
+        dashes == "-" ? name.count == 1 && $0.short == name.first : $0.name == name
+      }
+      guard let option = match else { throw unknownOption(spelling) }
+      guard option.value != nil else {
+        if inline != nil { throw .usage("\(spelling) takes no value") }
+        flags.insert(option.name)
+        continue
+      }
+      if output != nil {
+        throw .usage("\(spelling) is given more than once; give it once (\(option.synopsis))")
+      }
+      // The value: after `=`, else the next argument even when it starts with '-' (`-o -h` is the file
+      // `-h`), except `--`, which ends the options and is no value (`-o -- X` takes X).
+      var value = inline
+      if value == nil, rest.first == "--" {
+        rest.removeFirst()
+        optionsEnded = true
+      }
+      if value == nil { value = rest.popFirst() }
+      guard let value else { throw .usage("\(spelling) needs a value (\(option.synopsis))") }
+      guard !value.isEmpty else {
+        throw .usage("\(spelling) needs a value (\(option.synopsis)), got an empty one")
+      }
+      output = value
     }
-    guard let scenario else { throw .usage("no scenario given") }
-    // A bare word that names no file is a mistyped command (`foldsim lst`), not a missing -o.
-    if !scenario.contains("."), !scenario.contains("/"), !FileManager.default.fileExists(atPath: scenario) {
-      throw .usage("'\(scenario)' is neither a command (list, help) nor a scenario file")
+    if flags.contains("help") { return .help }
+    if let command = scenarios.first(where: { !$0.afterOptions && ($0.name == "list" || $0.name == "help") })
+    {
+      throw .usage("'\(command.name)' takes no other arguments")
     }
-    if events {
+    guard let scenario = scenarios.first else { throw .usage("no scenario given") }
+    guard scenarios.count == 1 else { throw .usage("more than one scenario given ('\(scenarios[1].name)')") }
+    if scenario.name.isEmpty { throw .usage("an empty scenario argument ('')") }
+    // A bare word that names no file is a mistyped command (`foldsim lst`), not a missing -o; after
+    // `--` it is a file name as given.
+    if !scenario.afterOptions, !scenario.name.contains("."), !scenario.name.contains("/"),
+      !FileManager.default.fileExists(atPath: scenario.name)
+    {
+      throw .usage("'\(scenario.name)' is neither a command (list, help) nor a scenario file")
+    }
+    if flags.contains("events") {
       guard output == nil else { throw .usage("--events prints events; do not combine it with -o") }
-      return .events(scenario: scenario)
+      return .events(scenario: scenario.name)
     }
     guard let output else { throw .usage("missing -o OUT.foldtrace") }
-    return .generate(scenario: scenario, output: output, force: force)
+    return .generate(
+      scenario: scenario.name, output: output == "-" ? nil : output, force: flags.contains("force"))
+  }
+
+  /// The error for an unknown option, naming the nearest valid spelling when one is close.
+  private static func unknownOption(_ spelling: String) -> FoldsimError {
+    let spellings = options.flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
+    let hint = nearest(to: spelling, among: spellings).map { "; did you mean '\($0)'?" } ?? ""
+    return .usage("unknown option '\(spelling)'\(hint)")
+  }
+
+  /// The candidate with the fewest edits from `word`, when close enough to be a typo (at most 2 edits,
+  /// or a third of the word's length): tracecat's rule.
+  ///
+  /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and a word of length *n*.
+  static func nearest(to word: String, among candidates: [String]) -> String? {
+    let limit = max(2, word.count / 3)
+    let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
+    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+  }
+
+  /// Levenshtein distance between two strings, by characters.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in a.indices {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for j in b.indices {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   /// The forms of the command, printed after a usage error.
   static let synopsis = """
     usage: foldsim SCENARIO.json -o OUT.foldtrace [--force]
                                                     synthesize a session and write its trace (a new
-                                                    file; --force replaces one, never the scenario)
+                                                    file; --force replaces one, never the scenario;
+                                                    -o - writes standard output, never a terminal)
            foldsim SCENARIO.json --events           print the synthesized events instead
            foldsim list                             list devices (with metric sources) and gestures
            foldsim help                             the scenario format and exit codes
@@ -78,6 +182,10 @@ enum Command: Equatable {
       A scenario file holds at most 4 MiB (4194304 bytes) of UTF-8 (a leading byte-order mark is skipped).
       The full format: the FoldSim documentation, article "Scenarios" (Sources/FoldSim/FoldSim.docc).
       On success foldsim prints one line: the output, its events, scenes, duration and size.
+
+      Options come before or after the scenario, as -o OUT, -o=OUT, --output OUT or --output=OUT (a
+      value may start with '-': -o -h writes the file -h); each is given once, and -- ends them
+      (foldsim -o t.foldtrace -- -odd.json).
 
       Exit codes: 0 success, 1 invalid scenario, 2 usage error, 3 file error.
       """

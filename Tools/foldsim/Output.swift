@@ -91,6 +91,16 @@ struct StandardOutput {
     if buffer.count >= 1 << 16 { try? flush() }
   }
 
+  /// Appends bytes (a trace written to standard output), writing when 1 MiB is buffered.
+  ///
+  /// - Throws: ``FoldsimError/file(_:)`` when standard output cannot be written (exit 3).
+  /// - Complexity: O(n) in the number of bytes.
+  mutating func write(_ bytes: [UInt8]) throws(FoldsimError) {
+    if let failure { throw failure }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
   /// Writes what is buffered.
   ///
   /// - Throws: ``FoldsimError/file(_:)`` when standard output cannot be written, now or earlier (exit 3).

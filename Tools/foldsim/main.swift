@@ -22,16 +22,34 @@ func run(_ arguments: [String]) throws(FoldsimError) {
       throw .scenario(error)
     }
   case .generate(let path, let output, let force):
+    // `-o -`: the trace goes to standard output, which must not be a terminal (tracecat's rule).
+    if output == nil, isatty(1) == 1 {
+      throw .usage(
+        "refusing to write a binary trace to a terminal; redirect standard output or use -o OUT.foldtrace")
+    }
     let scenario = try parse(path)
-    let file = try Output.open(output, force: force, scenario: path)
+    let file: OutputFile?
+    if let output { file = try Output.open(output, force: force, scenario: path) } else { file = nil }
     // The trace is streamed into the output as its frames complete: memory stays bounded however long
-    // the session. On any failure the temporary file is discarded and nothing appears under OUT.
+    // the session. On any failure the temporary file is discarded and nothing appears under OUT; on
+    // standard output, bytes gather until 1 MiB before each write, so a session refused early leaves
+    // nothing there either.
     var summary = Output.Summary()
     var failure: TraceError?
+    var standardOutputFailure: FoldsimError?
     do {
       try AppSimulator.writeTrace(
         for: scenario,
         { bytes in
+          guard let file else {
+            do throws(FoldsimError) {
+              try standardOutput.write(bytes)
+              return true
+            } catch {
+              standardOutputFailure = error
+              return false
+            }
+          }
           do throws(TraceError) {
             try file.write(bytes)
             summary.bytes += bytes.count
@@ -41,17 +59,21 @@ func run(_ arguments: [String]) throws(FoldsimError) {
             return false
           }
         }, observing: { summary.add($0) })
+      if let standardOutputFailure { throw standardOutputFailure }
       if let failure { throw failure }
-      try file.publish()
+      try file?.publish()
+    } catch let error as FoldsimError {
+      throw error
     } catch let error as ScenarioError {
-      file.discard()
+      file?.discard()
       throw .scenario(error)
     } catch {
-      file.discard()
+      file?.discard()
+      let output = output ?? "-"
       throw Output.failure(error as? TraceError ?? TraceError(.io, file: output, reason: "\(error)"), output)
     }
     // The summary goes beside the trace, never into it: not when the trace itself is standard output.
-    if !Output.isStandardOutput(output) {
+    if let output, !Output.isStandardOutput(output) {
       standardOutput.print(summary.line(output))
     }
   }
