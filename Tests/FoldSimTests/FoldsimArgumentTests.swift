@@ -141,4 +141,21 @@ import Testing
     #expect(help.text.contains("as -o OUT, -o=OUT, --output OUT or --output=OUT"))
     #expect(try names() == ["a.foldtrace"])
   }
+
+  /// Standard output appended to the scenario it reads is refused (exit 3) before anything is
+  /// written, as tracecat refuses standard output onto an input; the scenario keeps its bytes.
+  @Test(arguments: ["--events", "-o -"])
+  func standardOutputOntoTheScenarioIsRefused(_ options: String) throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
+    let copy = directory.appendingPathComponent("s.json")
+    try FileManager.default.copyItem(atPath: scenario, toPath: copy.path)
+    let before = try Data(contentsOf: copy)
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" s.json \(options) >> s.json", executable.path],
+      in: directory)
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("is also this command's standard output"), "\(result.stderr)")
+    #expect(try Data(contentsOf: copy) == before)
+  }
 }

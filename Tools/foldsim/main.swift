@@ -80,8 +80,14 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   try standardOutput.flush()
 }
 
-/// Reads and parses a scenario file.
+/// Reads and parses a scenario file; refused first when standard output is that file
+/// (`foldsim s.json --events >> s.json`), as tracecat refuses standard output onto an input.
 func parse(_ path: String) throws(FoldsimError) -> Scenario {
+  do throws(TraceError) {
+    try OutputFile.refuseStandardOutput(onto: [path])
+  } catch {
+    throw .file("cannot read '\(path)': \(error.reason)")
+  }
   let text = try Input.scenarioText(path)
   do {
     return try Scenario.parse(text, file: path)
