@@ -245,4 +245,24 @@ import Testing
       in: fixture.directory)
     #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
   }
+
+  /// Handovers are found per display by binary search: 150 k connections of one scene crowded into one
+  /// second on one display made every connection walk all the others (80 k took 5.6 s in release,
+  /// 2 M more than two minutes). The limit is a hang guard, not a speed check.
+  @Test(.timeLimit(.minutes(1))) func crowdedConnectionsPlotInLinearTime() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let scene = SceneID(1)
+    let events = (0..<150_000).map { index in
+      TraceEvent(
+        time: UInt64(index),
+        index.isMultiple(of: 2)
+          ? .sceneConnected(scene: scene, display: .external, scale: 3) : .sceneDisconnected(scene: scene))
+    }
+    _ = try fixture.trace("crowded.foldtrace", events)
+    let result = try fixture.run(["plot", "-o", "crowded.svg", "crowded.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let svg = String(decoding: try fixture.bytes(of: "crowded.svg"), as: UTF8.self)
+    #expect(svg.hasSuffix("</svg>\n"))
+  }
 }

@@ -661,25 +661,35 @@ struct TimelinePlot {
       ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index)
     }
     func display(_ piece: Piece) -> DisplayRole { piece.scene.connections[piece.index].display }
+    // Each display's pieces, in the same order: a piece's successor is the first piece on another
+    // display starting at or after its end − 1 s, found by one binary search per display (a few), so
+    // thousands of connections crowded into one second on one display cost O(n log n), not O(n²).
+    let byDisplay = DisplayRole.allCases.map { role in pieces.filter { display($0) == role } }
+    func firstStarting(atOrAfter time: UInt64, in list: [Piece]) -> Piece? {
+      var low = 0
+      var high = list.count
+      while low < high {
+        let middle = (low + high) / 2
+        if list[middle].start < time { low = middle + 1 } else { high = middle }
+      }
+      return low < list.count ? list[low] : nil
+    }
     var pairs: [(from: Piece, to: Piece)] = []
     for piece in pieces {
       guard let gone = piece.end else { continue }
-      // The first connection starting at or after `gone` − 1 s, by binary search.
       let earliest = gone - min(gone, 1_000_000_000)
-      var low = 0
-      var high = pieces.count
-      while low < high {
-        let middle = (low + high) / 2
-        if pieces[middle].start < earliest { low = middle + 1 } else { high = middle }
-      }
-      var successor: Piece?
       let latest = gone > .max - 1_000_000_000 ? .max : gone + 1_000_000_000
-      while low < pieces.count, pieces[low].start <= latest {
-        if display(pieces[low]) != display(piece) {
-          successor = pieces[low]
-          break
+      var successor: Piece?
+      for (role, list) in zip(DisplayRole.allCases, byDisplay) where role != display(piece) {
+        guard let candidate = firstStarting(atOrAfter: earliest, in: list), candidate.start <= latest else {
+          continue
         }
-        low += 1
+        if let found = successor,
+          (found.start, found.scene.id, found.index) < (candidate.start, candidate.scene.id, candidate.index)
+        {
+          continue
+        }
+        successor = candidate
       }
       if let successor { pairs.append((piece, successor)) }
       // The scene's own next connection, on another display.
