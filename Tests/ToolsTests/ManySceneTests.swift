@@ -177,3 +177,34 @@ import Testing
     #expect(lines.contains("dropped: 1800000 in 600000 records"), "\(result.text)")
   }
 }
+
+/// `plot` keeps what each lane draws, not each scene: 30 k scenes that come and go (about 300 MB when
+/// every scene kept its builders and series, and the plot a band and two paths per connection) plot
+/// within a 32 MB data segment, every connection counted in its lane's scene band, and the size chart
+/// gathered to paths bounded by the plot's width.
+@Suite struct ManyScenePlotTests {
+  @Test func plotForgetsDisconnectedScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 30_000)
+    let result = try fixture.run(["plot", "-o", "many.svg", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "many.svg"), as: UTF8.self)
+    #expect(svg.hasSuffix("</svg>\n"))
+    let header = svg.contains("30000 scenes on 2 displays")
+    #expect(header)
+    // Every connection is in a scene band, alone or counted in a grey stretch.
+    var connections = 0
+    for band in svg.components(separatedBy: "<g class=\"scene-band\">").dropFirst() {
+      let group = band.components(separatedBy: "</g>")[0]
+      connections += group.matches(of: #/<title>scene \d+ /#).count
+      connections += group.matches(of: /<title>(\d+) changes/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    }
+    #expect(connections == 30_000)
+    // The size chart draws O(width) paths per lane, not two per connection.
+    let lanes = svg.matches(of: /<g id="display-[a-z0-9-]+"/).count
+    let paths = svg.components(separatedBy: "class=\"width\"").count - 1
+    #expect(lanes >= 2 && lanes <= 8)
+    #expect(paths > 0 && paths <= lanes * 2 * 1_056, "\(paths) width paths")
+  }
+}

@@ -39,125 +39,54 @@ struct TimelinePlot {
     .closed: "#9c755f", .partiallyOpen: "#edc948", .fullyOpen: "#8cd17d", .unknown: "#bab0ac",
   ]
 
-  /// One connection of a scene, as a lane draws it: the scene's ``SessionTimeline/Scene/connections``
-  /// entry `index`, from `start` to `end` (nil: connected at the end), in nanoseconds.
-  struct Piece {
-    /// The scene, shared by its pieces (a scene is kilobytes; a trace may have thousands of pieces).
-    let shared: SharedScene
-    var scene: SessionTimeline.Scene { shared.scene }
-    var index: Int
-    var start: UInt64
-    var end: UInt64?
-  }
-
-  /// A scene, held once for all its pieces.
-  final class SharedScene {
-    let scene: SessionTimeline.Scene
-    init(_ scene: SessionTimeline.Scene) { self.scene = scene }
-  }
-
-  /// One display's lane: the connections shown on it, one after another.
-  struct Lane {
-    var display: DisplayRole
-    /// 1 for the display's first lane, 2 when a second scene was on it at the same time, …
-    var number: Int
-    /// The connections in the lane, in the order they started.
-    var pieces: [Piece]
-    var id: String { "display-\(display.rawValue)" + (number > 1 ? "-\(number)" : "") }
-    /// The scenes with a connection in the lane, in the order of their first one there.
-    var scenes: [SessionTimeline.Scene] {
-      var seen: Set<SceneID> = []
-      return pieces.compactMap { seen.insert($0.scene.id).inserted ? $0.scene : nil }
-    }
-  }
-
-  /// The lanes: per display, each connection in the display's first lane that is free when it starts
-  /// (connections that overlap in time get lanes of their own), displays in the order ``DisplayRole``
-  /// lists them. A scene that disconnects and connects again holds no lane in between: a display has as
-  /// many lanes as it had scenes connected at once, and a scene's connections may land in different
-  /// lanes (the handover lines join them across displays).
-  ///
-  /// - Complexity: O(c log c + c · l) for c connections and l lanes (at most the 128 scenes the format
-  ///   lets be connected at once).
-  static func lanes(_ timeline: SessionTimeline) -> [Lane] {
-    var pieces: [Piece] = []
-    for scene in timeline.scenes {
-      let shared = SharedScene(scene)
-      for (index, connection) in scene.connections.enumerated() {
-        pieces.append(Piece(shared: shared, index: index, start: connection.start, end: connection.end))
-      }
-    }
-    pieces.sort { ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index) }
-    var lanes: [Lane] = []
-    var freeFrom: [UInt64] = []
-    for piece in pieces {
-      let display = piece.scene.connections[piece.index].display
-      if let index = lanes.indices.first(where: {
-        lanes[$0].display == display && freeFrom[$0] <= piece.start
-      }) {
-        lanes[index].pieces.append(piece)
-        freeFrom[index] = piece.end ?? .max
-      } else {
-        let number = lanes.filter { $0.display == display }.count + 1
-        lanes.append(Lane(display: display, number: number, pieces: [piece]))
-        freeFrom.append(piece.end ?? .max)
-      }
-    }
+  /// The lanes' indexes in ``SessionTimeline/plotLanes`` (the order they opened), in the order they are
+  /// drawn: displays in the order ``DisplayRole`` lists them, then by lane number.
+  /// - Complexity: O(l log l) for l lanes.
+  static func laneOrder(_ timeline: SessionTimeline) -> [Int] {
     let order = DisplayRole.allCases
-    return lanes.sorted {
-      (order.firstIndex(of: $0.display)!, $0.number) < (order.firstIndex(of: $1.display)!, $1.number)
+    let lanes = timeline.plotLanes
+    return lanes.indices.sorted {
+      (order.firstIndex(of: lanes[$0].display)!, lanes[$0].number)
+        < (order.firstIndex(of: lanes[$1].display)!, lanes[$1].number)
     }
   }
 
-  /// What `items` of each of the lane's scenes belong to each of its connections in the lane, in lane
-  /// order: an item belongs to the scene's last connection that started at or before its time (to the
-  /// first, if it is earlier). Each scene's items are read once.
-  /// - Complexity: O(n log c) for n items of scenes with c connections.
-  private static func perPiece<Item>(
-    _ lane: Lane, _ items: (SessionTimeline.Scene) -> [Item], time: (Item) -> UInt64
-  ) -> [[Item]] {
-    var split: [SceneID: [[Item]]] = [:]
-    for scene in lane.scenes {
-      let starts = scene.connections.map(\.start)
-      var parts = [[Item]](repeating: [], count: max(starts.count, 1))
-      for item in items(scene) {
-        // The last start at or before the item's time, by binary search.
-        var low = 0
-        var high = starts.count
-        while low < high {
-          let middle = (low + high) / 2
-          if starts[middle] <= time(item) { low = middle + 1 } else { high = middle }
-        }
-        parts[max(low - 1, 0)].append(item)
-      }
-      split[scene.id] = parts
-    }
-    return lane.pieces.map { split[$0.scene.id]?[$0.index] ?? [] }
-  }
-
-  /// Whether a scene's mark at a time (ns) belongs in the lane: its connection then (as
-  /// ``perPiece(_:_:time:)`` assigns it) is one of the lane's.
-  /// - Complexity: O(log c) per call for a scene of c connections.
-  private static func connectionsInLane(_ lane: Lane) -> (UInt64, SceneID) -> Bool {
-    var members: [SceneID: (starts: [UInt64], pieces: Set<Int>)] = [:]
-    for piece in lane.pieces {
-      members[piece.scene.id, default: (piece.scene.connections.map(\.start), [])].pieces.insert(piece.index)
-    }
-    return { time, scene in
-      guard let member = members[scene] else { return false }
-      var low = 0
-      var high = member.starts.count
-      while low < high {
-        let middle = (low + high) / 2
-        if member.starts[middle] <= time { low = middle + 1 } else { high = middle }
-      }
-      return member.pieces.contains(max(low - 1, 0))
+  /// The indexes of ``SessionTimeline/pieces`` ordered by scene, each scene's connections in time order.
+  /// - Complexity: O(c log c) for c connections; 4 bytes each.
+  static func piecesByScene(_ timeline: SessionTimeline) -> [Int32] {
+    let pieces = timeline.pieces
+    return (0..<Int32(pieces.count)).sorted {
+      (pieces[Int($0)].scene, $0) < (pieces[Int($1)].scene, $1)
     }
   }
 
-  /// The lane's stretches of a band row, connection by connection (see ``perPiece(_:_:time:)``).
-  private static func stretches(_ lane: Lane, _ items: (SessionTimeline.Scene) -> [Stretch]) -> [Stretch] {
-    perPiece(lane, items, time: \.start).flatMap { $0 }
+  /// Whether a scene's mark at a time (ns) belongs in a lane: the scene's last connection that started at
+  /// or before it (its first, if it is earlier) is in the lane.
+  /// - Complexity: O(log c) for c connections.
+  private func isInLane(_ lane: Int, time: UInt64, scene: SceneID) -> Bool {
+    let pieces = timeline.pieces
+    var low = 0
+    var high = byScene.count
+    while low < high {
+      let middle = (low + high) / 2
+      if pieces[Int(byScene[middle])].scene < scene { low = middle + 1 } else { high = middle }
+    }
+    let first = low
+    high = byScene.count
+    while low < high {
+      let middle = (low + high) / 2
+      if pieces[Int(byScene[middle])].scene <= scene { low = middle + 1 } else { high = middle }
+    }
+    let last = low
+    guard first < last else { return false }
+    // The last start at or before the time, by binary search.
+    low = first
+    high = last
+    while low < high {
+      let middle = (low + high) / 2
+      if pieces[Int(byScene[middle])].start <= time { low = middle + 1 } else { high = middle }
+    }
+    return Int(pieces[Int(byScene[max(low - 1, first)])].lane) == lane
   }
 
   let timeline: SessionTimeline
@@ -170,9 +99,11 @@ struct TimelinePlot {
   private var span: Double { grid.span }
   private var svg = SVGDocument()
   private var y = 0.0
-  /// Where each connection's band was drawn (its lane's scene-band y), by scene and connection index,
-  /// for the handover lines.
-  private var sceneBandY: [SceneID: [Int: Double]] = [:]
+  /// Where each lane's scene band was drawn, by ``SessionTimeline/plotLanes`` index, for the handover
+  /// lines.
+  private var sceneBandY: [Double]
+  /// ``piecesByScene(_:)``, when replay marks are drawn.
+  private let byScene: [Int32]
   /// The size chart's height: smaller when there are many lanes.
   private let chartHeight: Double
 
@@ -181,7 +112,9 @@ struct TimelinePlot {
     self.title = title
     self.marks = marks
     grid = Self.timeGrid(for: timeline)
-    chartHeight = Self.lanes(timeline).count > 3 ? 60 : 100
+    chartHeight = timeline.plotLanes.count > 3 ? 60 : 100
+    sceneBandY = Array(repeating: 0, count: timeline.plotLanes.count)
+    byScene = marks == nil ? [] : Self.piecesByScene(timeline)
   }
 
   /// The SVG document.
@@ -227,12 +160,12 @@ struct TimelinePlot {
 
   /// Draws the plot; returns its height, in SVG units.
   private mutating func draw() -> Double {
-    let lanes = Self.lanes(timeline)
+    let lanes = Self.laneOrder(timeline)
     svg.text(title, x: 16, y: 24, size: 15, fill: "#111", extra: "font-weight=\"bold\"")
     let seconds = EventFormatter.time(timeline.end - start)
-    let displays = Set(lanes.map(\.display)).count
+    let displays = Set(timeline.plotLanes.map(\.display)).count
     svg.text(
-      "\(Self.count(timeline.scenes.count, "scene")) on \(Self.count(displays, "display")), \(seconds) s, "
+      "\(Self.count(timeline.shownSceneCount, "scene")) on \(Self.count(displays, "display")), \(seconds) s, "
         + Self.count(timeline.markers.count, "marker"), x: Self.width - Self.right,
       y: 24, anchor: "end", size: 11, fill: "#555")
     y = 32
@@ -243,7 +176,7 @@ struct TimelinePlot {
     drawDevice()
     for lane in lanes { drawLane(lane) }
     let bottom = y
-    drawHandovers(lanes)
+    drawHandovers()
     drawMarkers(top: top, bottom: bottom)
     let legendBottom = drawLegend(at: bottom + 8)
     return (legendBottom + 12).rounded(.up)
@@ -295,141 +228,54 @@ struct TimelinePlot {
     y += 40
   }
 
-  private mutating func drawLane(_ lane: Lane) {
+  private mutating func drawLane(_ index: Int) {
+    let lane = timeline.plotLanes[index]
     svg.group(id: lane.id, class: "panel lane")
-    let scenes = lane.scenes
-    let ids = scenes.map { "\($0.id)" }
+    let ids = lane.firstScenes.map { "\($0)" }
     let list =
-      ids.count > 12
-      ? ids.prefix(10).joined(separator: ", ") + ", … (\(ids.count))" : ids.joined(separator: ", ")
+      lane.sceneCount > 12
+      ? ids.prefix(10).joined(separator: ", ") + ", … (\(lane.sceneCount))" : ids.joined(separator: ", ")
     svg.text(
       "\(lane.display.rawValue) display\(lane.number > 1 ? " (lane \(lane.number))" : "") · "
-        + "\(scenes.count == 1 ? "scene" : "scenes") \(list)",
+        + "\(lane.sceneCount == 1 ? "scene" : "scenes") \(list)",
       x: 16, y: y + 12, size: 13, fill: "#111", extra: "font-weight=\"bold\"")
     y += 20
     // The scenes, one after another.
     svg.group(class: "scene-band")
     svg.text("scene", x: Self.left - 8, y: y + 11, anchor: "end")
-    bands(
-      lane.pieces.enumerated().map { index, piece in
-        (
-          piece.start, piece.end ?? timeline.end, index % 2 == 0 ? "#5b6b82" : "#8593a8",
-          "scene \(piece.scene.id)", "#fff", 1
-        )
-      })
-    for piece in lane.pieces { sceneBandY[piece.scene.id, default: [:]][piece.index] = y }
+    bands(lane.sceneBand.stretches)
+    sceneBandY[index] = y
     svg.close()
     y += Self.bandHeight + 6
-    let widths = Self.perPiece(lane, \.widths.samples, time: \.time)
-    let heights = Self.perPiece(lane, \.heights.samples, time: \.time)
-    let maximum = max((widths + heights).joined().map(\.value).max() ?? 0, 1)
+    let maximum = max(lane.sizes.maximum ?? 0, 1)
     let step = Self.niceStep(maximum / 3)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "size-chart")
     axisFrame(label: "pt", top: y, height: chartHeight, maximum: top, step: step)
-    for (index, piece) in lane.pieces.enumerated() {
+    for entry in lane.sizes.entries {
       svg.path(
-        stepPath(widths[index], top: y, height: chartHeight, maximum: top, end: piece.end),
+        stepPath(entry.series[0], top: y, height: chartHeight, maximum: top, end: entry.end),
         stroke: "#1f77b4", extra: "class=\"width\"")
       svg.path(
-        stepPath(heights[index], top: y, height: chartHeight, maximum: top, end: piece.end),
+        stepPath(entry.series[1], top: y, height: chartHeight, maximum: top, end: entry.end),
         stroke: "#d62728", extra: "class=\"height\"")
     }
     svg.close()
     y += chartHeight + 6
-    row(
-      "shape-band", "shape",
-      Self.stretches(lane) {
-        timeline.shapes(of: $0).map {
-          ($0.start, $0.end, Self.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff", $0.changes)
-        }
-      })
-    row(
-      "presentation-band", "presentation",
-      Self.stretches(lane) {
-        timeline.presentations(of: $0).map {
-          (
-            $0.start, $0.end, Self.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222",
-            $0.changes
-          )
-        }
-      })
-    var shades: [TraceInsets] = []
-    row(
-      "safe-area-band", "safe area",
-      Self.perPiece(lane, { timeline.safeArea(of: $0) }, time: \.start).joined().map { span in
-        if !shades.contains(span.value) { shades.append(span.value) }
-        let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shades.firstIndex(of: span.value)! % 3]
-        let insets = span.value
-        return (
-          span.start, span.end, shade,
-          "safe area \(SVGDocument.n(insets.top)), \(SVGDocument.n(insets.leading)), "
-            + "\(SVGDocument.n(insets.bottom)), \(SVGDocument.n(insets.trailing)) pt", "#222", span.changes
-        )
-      })
-    row(
-      "division-band", "division",
-      Self.stretches(lane) { scene in
-        timeline.inactiveDivision(of: scene).filter(Self.drawn).map {
-          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022", $0.changes)
-        }
-          + timeline.division(of: scene).filter(Self.drawn).map {
-            ($0.start, $0.end, "#e15759", "division active", "#fff", $0.changes)
-          }
-      })
-    row(
-      "occlusion-band", "occlusion",
-      Self.stretches(lane) { scene in
-        timeline.inactiveOcclusion(of: scene).filter(Self.drawn).map {
-          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66", $0.changes)
-        }
-          + timeline.occlusion(of: scene).filter(Self.drawn).map {
-            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff", $0.changes)
-          }
-      })
-    row(
-      "resizing-band", "resizing",
-      Self.stretches(lane) {
-        timeline.resizing(of: $0).filter(Self.drawn).map {
-          ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
-        }
-      })
-    row(
-      "anchor-item-band", "anchor item",
-      Self.stretches(lane) {
-        timeline.anchors(of: $0).compactMap { span in
-          span.changes > 1
-            ? (span.start, span.end, "", "", "", span.changes)
-            : span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d", 1) }
-        }
-      })
-    row(
-      "selection-band", "selection",
-      Self.stretches(lane) {
-        timeline.selections(of: $0).compactMap { span in
-          span.changes > 1
-            ? (span.start, span.end, "", "", "", span.changes)
-            : span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44", 1) }
-        }
-      })
-    if lane.scenes.contains(where: { $0.appLayouts > 0 || $0.presentedSamples > 0 }) {
-      row(
-        "app-layout-band", "app layout",
-        Self.stretches(lane) {
-          timeline.appDecisions(of: $0).map {
-            ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f", $0.changes)
-          }
-        })
-      row(
-        "app-animation-band", "app animating",
-        Self.stretches(lane) {
-          timeline.appAnimations(of: $0).map {
-            ($0.start, $0.end, "#4e79a7", Self.count($0.value, "sample"), "#fff", 1)
-          }
-        })
+    row("shape-band", "shape", lane.shapes.stretches)
+    row("presentation-band", "presentation", lane.presentations.stretches)
+    row("safe-area-band", "safe area", lane.safeArea.stretches)
+    row("division-band", "division", lane.division.stretches)
+    row("occlusion-band", "occlusion", lane.occlusion.stretches)
+    row("resizing-band", "resizing", lane.resizing.stretches)
+    row("anchor-item-band", "anchor item", lane.anchors.stretches)
+    row("selection-band", "selection", lane.selections.stretches)
+    if lane.hasAppOutput {
+      row("app-layout-band", "app layout", lane.appDecisions.stretches)
+      row("app-animation-band", "app animating", lane.appAnimations.stretches)
     }
     drawScrollChart(lane)
-    if let marks { drawReplayRows(lane, marks: marks) }
+    if let marks { drawReplayRows(index, marks: marks) }
     drawTimeAxis(at: y)
     svg.close()
     y += 44
@@ -445,19 +291,17 @@ struct TimelinePlot {
   }
 
   /// The recorded scroll offsets (points) as a step line, each scene's from its first scroll.
-  private mutating func drawScrollChart(_ lane: Lane) {
-    let offsets = Self.perPiece(lane, \.scrollOffsets.samples, time: \.time)
-    let samples = Array(offsets.joined())
-    guard !samples.isEmpty else { return }
+  private mutating func drawScrollChart(_ lane: PlotLane) {
+    guard let largest = lane.scroll.maximum else { return }
     let height = 30.0
-    let maximum = max(samples.map(\.value).max() ?? 0, 1)
+    let maximum = max(largest, 1)
     let step = Self.niceStep(maximum)
     let top = (maximum / step).rounded(.up) * step
     svg.group(class: "scroll-chart")
     axisFrame(label: "scroll pt", top: y, height: height, maximum: top, step: top)
-    for (index, piece) in lane.pieces.enumerated() where !offsets[index].isEmpty {
+    for entry in lane.scroll.entries {
       svg.path(
-        stepPath(offsets[index], top: y, height: height, maximum: top, end: piece.end),
+        stepPath(entry.series[0], top: y, height: height, maximum: top, end: entry.end),
         stroke: "#2f8f3a", extra: "class=\"scroll-offset\"")
     }
     svg.close()
@@ -467,12 +311,12 @@ struct TimelinePlot {
   /// Replay rows: anchor drift at each relayout that had to keep the anchor (green within the
   /// tolerance, red beyond it), and failed checks as red triangles with their sentences beside them
   /// (cut to the room before the next; whole on hover).
-  private mutating func drawReplayRows(_ lane: Lane, marks: ReplayMarks) {
-    let ids = Set(lane.scenes.map(\.id))
+  private mutating func drawReplayRows(_ lane: Int, marks: ReplayMarks) {
     svg.group(class: "anchor-band")
     svg.text("anchor drift", x: Self.left - 8, y: y + 11, anchor: "end")
-    let inLane = Self.connectionsInLane(lane)
-    var drifts = ids.flatMap { scene in
+    let plot = self
+    let inLane = { (time: UInt64, scene: SceneID) in plot.isInLane(lane, time: time, scene: scene) }
+    var drifts = marks.drifts.keys.sorted().flatMap { scene in
       (marks.drifts[scene] ?? []).filter { inLane($0.time, scene) }
     }
     drifts.sort { $0.time < $1.time }
@@ -654,72 +498,38 @@ struct TimelinePlot {
   /// another display (a disconnection and a connection on different displays within 1 s: iPhone Duo
   /// opening or closing), and from each connection to the same scene's next one when that is on another
   /// display, labelled `1 → 2`.
-  /// - Complexity: O(c log c) for c connections, plus the connections starting within 1 s of an end
-  ///   on the same display.
-  private mutating func drawHandovers(_ lanes: [Lane]) {
-    let pieces = lanes.flatMap(\.pieces).sorted {
-      ($0.start, $0.scene.id, $0.index) < ($1.start, $1.scene.id, $1.index)
-    }
-    func display(_ piece: Piece) -> DisplayRole { piece.scene.connections[piece.index].display }
-    // Each display's pieces, in the same order: a piece's successor is the first piece on another
-    // display starting at or after its end − 1 s, found by one binary search per display (a few), so
-    // thousands of connections crowded into one second on one display cost O(n log n), not O(n²).
-    let byDisplay = DisplayRole.allCases.map { role in pieces.filter { display($0) == role } }
-    func firstStarting(atOrAfter time: UInt64, in list: [Piece]) -> Piece? {
-      var low = 0
-      var high = list.count
-      while low < high {
-        let middle = (low + high) / 2
-        if list[middle].start < time { low = middle + 1 } else { high = middle }
-      }
-      return low < list.count ? list[low] : nil
-    }
-    var pairs: [(from: Piece, to: Piece)] = []
-    for piece in pieces {
-      guard let gone = piece.end else { continue }
-      let earliest = gone - min(gone, 1_000_000_000)
-      let latest = gone > .max - 1_000_000_000 ? .max : gone + 1_000_000_000
-      var successor: Piece?
-      for (role, list) in zip(DisplayRole.allCases, byDisplay) where role != display(piece) {
-        guard let candidate = firstStarting(atOrAfter: earliest, in: list), candidate.start <= latest else {
-          continue
-        }
-        if let found = successor,
-          (found.start, found.scene.id, found.index) < (candidate.start, candidate.scene.id, candidate.index)
-        {
-          continue
-        }
-        successor = candidate
-      }
-      if let successor { pairs.append((piece, successor)) }
-      // The scene's own next connection, on another display.
-      let connections = piece.scene.connections
-      if piece.index + 1 < connections.count, connections[piece.index + 1].display != display(piece),
-        successor.map({ $0.scene.id != piece.scene.id || $0.index != piece.index + 1 }) ?? true
-      {
-        let next = connections[piece.index + 1]
-        pairs.append(
-          (piece, Piece(shared: piece.shared, index: piece.index + 1, start: next.start, end: next.end)))
+  /// - Complexity: O(c log c) for c connections.
+  private mutating func drawHandovers() {
+    let pieces = timeline.pieces
+    guard !pieces.isEmpty else { return }
+    // Each connection's next connection of its scene (-1: none).
+    var next = [Int32](repeating: -1, count: pieces.count)
+    do {
+      let byScene = Self.piecesByScene(timeline)
+      for (earlier, later) in zip(byScene, byScene.dropFirst())
+      where pieces[Int(earlier)].scene == pieces[Int(later)].scene {
+        next[Int(earlier)] = later
       }
     }
-    guard !pairs.isEmpty else { return }
-    // In time order (stable), so that close handovers follow one another and gather.
-    pairs.sort { max($0.from.end ?? 0, $0.to.start) < max($1.from.end ?? 0, $1.to.start) }
-    svg.group(class: "handovers")
+    // A handover: its time (ns), its place in the order found (from × 2, +1 for a scene's own next
+    // connection), and the connection taking over. Drawn in (time, order) order: a connection's
+    // handovers are no earlier than its start, so those found before it and no later than its start are
+    // final; only the others wait, in a heap.
+    var waiting = HandoverHeap()
+    var started = false
     // Handovers within 4 units of the first of them are drawn as one paler line across all their bands,
     // titled with their count, so a session of thousands of handovers stays legible and bounded.
     var gathered: (y1: Double, y2: Double, x: Double, first: UInt64, last: UInt64, count: Int)?
-    var single: (from: Piece, to: Piece, y1: Double, y2: Double)?
+    var single: (from: PieceRecord, to: PieceRecord, time: UInt64, y1: Double, y2: Double)?
     func flush() {
       if let pair = single {
-        let time = max(pair.from.end ?? 0, pair.to.start)
-        let lineX = x(time)
+        let lineX = x(pair.time)
         let (y1, y2) = (pair.y1, pair.y2)
         svg.add(
           "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
             + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
-            + "<title>handover: scene \(pair.from.scene.id) (\(display(pair.from).rawValue)) → scene \(pair.to.scene.id) "
-            + "(\(display(pair.to).rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+            + "<title>handover: scene \(pair.from.scene) (\(pair.from.display.rawValue)) → scene \(pair.to.scene) "
+            + "(\(pair.to.display.rawValue)) at \(EventFormatter.time(pair.time)) s</title></line>")
       } else if let group = gathered {
         svg.add(
           "<line x1=\"\(SVGDocument.n(group.x))\" y1=\"\(SVGDocument.n(group.y1))\" x2=\"\(SVGDocument.n(group.x))\" "
@@ -730,11 +540,14 @@ struct TimelinePlot {
       gathered = nil
       single = nil
     }
-    for pair in pairs {
-      guard let fromY = sceneBandY[pair.from.scene.id]?[pair.from.index],
-        let toY = sceneBandY[pair.to.scene.id]?[pair.to.index]
-      else { continue }
-      let time = max(pair.from.end ?? 0, pair.to.start)
+    func draw(_ pair: HandoverHeap.Element) {
+      if !started { svg.group(class: "handovers") }
+      started = true
+      let from = pieces[Int(pair.order / 2)]
+      let to = pieces[Int(pair.to)]
+      let fromY = sceneBandY[Int(from.lane)]
+      let toY = sceneBandY[Int(to.lane)]
+      let time = pair.time
       let lineX = x(time)
       let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
       let (top, bottom) = (min(y1, y2), max(y1, y2))
@@ -744,12 +557,47 @@ struct TimelinePlot {
           group.count + 1
         )
         single = nil
-        continue
+        return
       }
       flush()
       gathered = (top, bottom, lineX, time, time, 1)
-      single = (pair.from, pair.to, y1, y2)
+      single = (from, to, time, y1, y2)
     }
+    // Each display's connections, in the pieces' order (which is by start): connections crowded on one
+    // display then cost a binary search each, not a walk past all of them — O(c log c) in all.
+    var byDisplay = [[Int32]](repeating: [], count: DisplayRole.allCases.count)
+    for (index, piece) in pieces.enumerated() { byDisplay[Int(piece.displayIndex)].append(Int32(index)) }
+    for (index, piece) in pieces.enumerated() {
+      while let first = waiting.first, first.time <= piece.start {
+        draw(waiting.removeFirst())
+      }
+      guard let gone = piece.end else { continue }
+      // The first connection on another display starting at or after `gone` − 1 s (and by `gone` + 1 s):
+      // one binary search in each other display's connections, the earliest in the pieces' order wins.
+      let earliest = gone - min(gone, 1_000_000_000)
+      let latest = gone > .max - 1_000_000_000 ? .max : gone + 1_000_000_000
+      var successor: Int?
+      for (display, list) in byDisplay.enumerated() where display != Int(piece.displayIndex) {
+        var low = 0
+        var high = list.count
+        while low < high {
+          let middle = (low + high) / 2
+          if pieces[Int(list[middle])].start < earliest { low = middle + 1 } else { high = middle }
+        }
+        guard low < list.count, pieces[Int(list[low])].start <= latest else { continue }
+        successor = min(successor ?? Int.max, Int(list[low]))
+      }
+      if let successor {
+        waiting.insert((max(gone, pieces[successor].start), UInt64(index) * 2, Int32(successor)))
+      }
+      // The scene's own next connection, on another display.
+      let following = Int(next[index])
+      if following >= 0, pieces[following].displayIndex != piece.displayIndex, successor != following {
+        waiting.insert((max(gone, pieces[following].start), UInt64(index) * 2 + 1, Int32(following)))
+      }
+    }
+    while !waiting.isEmpty { draw(waiting.removeFirst()) }
+    guard started else { return }
     flush()
     svg.close()
   }
@@ -863,5 +711,48 @@ struct TimelinePlot {
     while digits.last == "0" { digits.removeLast() }
     text += "." + digits
     return text
+  }
+}
+
+/// A binary min-heap of handovers by (time, order), for ``TimelinePlot``'s handover lines.
+struct HandoverHeap {
+  typealias Element = (time: UInt64, order: UInt64, to: Int32)
+  private var items: [Element] = []
+
+  var isEmpty: Bool { items.isEmpty }
+  var first: Element? { items.first }
+
+  private static func before(_ a: Element, _ b: Element) -> Bool { (a.time, a.order) < (b.time, b.order) }
+
+  /// - Complexity: O(log n).
+  mutating func insert(_ element: Element) {
+    items.append(element)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard Self.before(items[child], items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  /// Removes and returns the least element; the heap must not be empty.
+  /// - Complexity: O(log n).
+  mutating func removeFirst() -> Element {
+    let least = items[0]
+    let last = items.removeLast()
+    guard !items.isEmpty else { return least }
+    items[0] = last
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < items.count, Self.before(items[left], items[smallest]) { smallest = left }
+      if right < items.count, Self.before(items[right], items[smallest]) { smallest = right }
+      guard smallest != parent else { return least }
+      items.swapAt(parent, smallest)
+      parent = smallest
+    }
   }
 }

@@ -42,6 +42,10 @@ struct SessionTimeline: Sendable {
     var shapeChanges = 0
     /// Geometry events.
     var geometryEvents = 0
+    /// With a grid: the ``SessionTimeline/pieces`` index of its connection now, once placed in a lane.
+    fileprivate var piece: Int?
+    /// With a grid: its connections so far (orders connections that start at one instant).
+    fileprivate var connectionCount = 0
     fileprivate var shape = SpanBuilder<LayoutShape>()
     /// LayoutCore's `LayoutShape.presentation` of each shape: five shapes, three designs.
     fileprivate var presentation = SpanBuilder<Presentation>()
@@ -241,6 +245,9 @@ struct SessionTimeline: Sendable {
   let keepsSamples: Bool
   /// The plot's grid that samples and spans are thinned to, when they are kept for a plot.
   let grid: TimeGrid?
+  /// Whether a timeline without samples keeps the summaries of the scenes that disconnected (`stats`);
+  /// a plot's first pass, which needs only the window's start and end, keeps none.
+  let keepsSummaries: Bool
   /// The first and last event times, in nanoseconds.
   private(set) var start: UInt64?
   private(set) var end: UInt64 = 0
@@ -258,6 +265,20 @@ struct SessionTimeline: Sendable {
   private var summariesMerged = true
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: StepSeries
+  /// With a grid: the lanes, in the order they opened (``plotLanes`` orders them).
+  private(set) var plotLanes: [PlotLane] = []
+  /// With a grid: every shown connection, in the order placed in lanes (by start, scene, connection).
+  private(set) var pieces: [PieceRecord] = []
+  /// With a grid: the connections that started at ``pendingAt``, placed in lanes once every event of
+  /// that instant is read (a disconnection at the same instant frees its lane first).
+  private var pending: [PendingPiece] = []
+  private var pendingAt: UInt64?
+  /// With a grid: how many scenes have a shown connection (set by ``finishPlot()``).
+  private(set) var shownSceneCount = 0
+  /// With a grid: whether a shown scene holds the app's recorded output.
+  private var anyAppOutput = false
+  /// The connections folded in (a plot's first pass counts them, so its second reserves the log once).
+  private(set) var connectionCount = 0
   /// Markers and dropped-event records, kept only with samples (plot, export); stats counts.
   private var markerList: [(time: UInt64, label: String)] = []
   private var dropList: [(time: UInt64, count: UInt64)] = []
@@ -271,8 +292,12 @@ struct SessionTimeline: Sendable {
 
   /// A timeline that keeps samples and spans (`keepsSamples`, thinned to `grid` when there is one) or
   /// only the values in effect.
-  init(keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter()) {
+  init(
+    keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter(),
+    keepsSummaries: Bool = true
+  ) {
     coverage = SceneCoverage(filter)
+    self.keepsSummaries = keepsSummaries
     self.keepsSamples = keepsSamples
     self.grid = keepsSamples ? grid : nil
     self.filter = filter
@@ -290,11 +315,17 @@ struct SessionTimeline: Sendable {
     guard event.time <= filter.to else { return }
     let early = event.time < filter.from
     let time = max(event.time, filter.from)
+    if let instant = pendingAt, time > instant { placePending() }
     if start == nil { start = time }
     end = max(end, time)
     if case .unknownScene = session.apply(event.payload) { return }
     switch event.payload {
     case .sceneConnected(let id, let display, _):
+      connectionCount += 1
+      if grid != nil {
+        connectPiece(id, display: display, at: time)
+        return
+      }
       if sceneTable[id] == nil {
         var scene = Scene(id: id, display: display, connected: time, grid: grid)
         if !keepsSamples { scene.forgetSpans() }
@@ -313,6 +344,10 @@ struct SessionTimeline: Sendable {
         sceneTable[id]?.connections.append(Connection(start: time, end: nil, display: display))
       }
     case .sceneDisconnected(let id):
+      if grid != nil {
+        disconnectPiece(id, at: time, early: early)
+        return
+      }
       sceneTable[id]?.disconnected = time
       sceneTable[id]?.endedBeforeWindow = early
       sceneTable[id]?.endSpans(at: time)
@@ -328,7 +363,9 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.widths.settle()
       sceneTable[id]?.heights.settle()
       sceneTable[id]?.scrollOffsets.settle()
-      if !keepsSamples, let scene = sceneTable.removeValue(forKey: id) { keepSummary(of: scene) }
+      if !keepsSamples, let scene = sceneTable.removeValue(forKey: id), keepsSummaries {
+        keepSummary(of: scene)
+      }
     case .geometry(let id, let geometry):
       // Mutated in place through the dictionary: copying a scene out would copy its samples each time.
       sceneTable[id]?.add(geometry, at: time, keepingSamples: keepsSamples)
@@ -481,7 +518,9 @@ struct SessionTimeline: Sendable {
       start: stretch.start, end: max(stretch.end, overflow ? .max : minimumEnd), value: stretch.samples)
   }
   /// Whether any shown scene holds the app's recorded output.
-  var hasAppOutput: Bool { scenes.contains { $0.appLayouts > 0 || $0.presentedSamples > 0 } }
+  var hasAppOutput: Bool {
+    grid != nil ? anyAppOutput : scenes.contains { $0.appLayouts > 0 || $0.presentedSamples > 0 }
+  }
   /// The hinge status spans (none when the device is not shown).
   var hingeStatus: [Span<HingeStatus>] { showsDevice ? hinge.finished(at: end) : [] }
   /// Hinge angle samples, time (ns) and degrees; kept only when the timeline keeps samples.
@@ -598,5 +637,170 @@ struct SessionTimeline: Sendable {
     hinge.end(at: end)
     angleSamples.settle()
     finished = true
+  }
+}
+
+// MARK: Plot lanes
+
+extension SessionTimeline {
+  /// A connection that started at ``pendingAt``, waiting for its lane.
+  struct PendingPiece {
+    var scene: SceneID
+    var ordinal: Int
+    var start: UInt64
+    var display: DisplayRole
+    /// Its drawing and end, when it ended before it was placed.
+    var ended: (drawing: ConnectionDrawing, time: UInt64)?
+    /// It ended before the filter's `from`: it is not shown.
+    var endedEarly = false
+  }
+
+  /// A scene connects (a timeline with a grid): its connection waits for a lane until every event of
+  /// its instant is read; a connection of a connected scene ends the one before.
+  /// - Complexity: O(1) amortized.
+  fileprivate mutating func connectPiece(_ id: SceneID, display: DisplayRole, at time: UInt64) {
+    var scene =
+      sceneTable.removeValue(forKey: id) ?? Scene(id: id, display: display, connected: time, grid: grid)
+    if scene.connectionCount > 0 { closePiece(of: &scene, at: time, open: false) }
+    scene.display = display
+    scene.disconnected = nil
+    scene.endedBeforeWindow = false
+    scene.connectionCount += 1
+    if filter.scenes?.contains(id) ?? true {
+      pending.append(PendingPiece(scene: id, ordinal: scene.connectionCount, start: time, display: display))
+      pendingAt = time
+    }
+    sceneTable[id] = scene
+  }
+
+  /// A scene disconnects (a timeline with a grid): its connection's drawing goes to its lane and the
+  /// scene is forgotten (a scene that comes back starts anew). A connection that ended before the
+  /// filter's `from` is not shown.
+  /// - Complexity: O(spans and samples of the connection).
+  fileprivate mutating func disconnectPiece(_ id: SceneID, at time: UInt64, early: Bool) {
+    guard var scene = sceneTable.removeValue(forKey: id) else { return }
+    scene.endSpans(at: time)
+    if early {
+      if let slot = pending.lastIndex(where: { $0.scene == id && $0.ended == nil && !$0.endedEarly }) {
+        pending[slot].endedEarly = true
+      }
+      return
+    }
+    closePiece(of: &scene, at: time, open: false)
+  }
+
+  /// Takes what the scene's connection now draws out of the scene and hands it to the connection's
+  /// lane (or to its pending entry, before it has one). `open`: the scene is connected at the end.
+  private mutating func closePiece(of scene: inout Scene, at time: UInt64, open: Bool) {
+    let drawing = takeDrawing(of: &scene)
+    defer { scene.piece = nil }
+    if let index = scene.piece {
+      pieces[index].endTime = time
+      pieces[index].isOpen = open
+      let lane = Int(pieces[index].lane)
+      plotLanes[lane].append(
+        drawing, scene: scene.id, start: pieces[index].start, end: open ? nil : time, trailingEnd: end)
+      plotLanes[lane].freeFrom = open ? .max : time
+      if drawing.hasAppOutput { anyAppOutput = true }
+    } else if let slot = pending.lastIndex(where: {
+      $0.scene == scene.id && $0.ended == nil && !$0.endedEarly
+    }) {
+      pending[slot].ended = (drawing, time)
+    }
+  }
+
+  /// The scene's spans ended and samples since its last connection's, taken out of it.
+  private func takeDrawing(of scene: inout Scene) -> ConnectionDrawing {
+    var drawing = ConnectionDrawing()
+    drawing.shapes = scene.shape.takeSpans()
+    drawing.presentations = scene.presentation.takeSpans()
+    drawing.division = scene.division.takeSpans()
+    drawing.inactiveDivision = scene.inactiveDivision.takeSpans()
+    drawing.occlusion = scene.occlusion.takeSpans()
+    drawing.inactiveOcclusion = scene.inactiveOcclusion.takeSpans()
+    drawing.resizing = scene.resizing.takeSpans()
+    drawing.safeArea = scene.safeArea.takeSpans()
+    drawing.anchors = scene.anchor.takeSpans()
+    drawing.selections = scene.selection.takeSpans()
+    drawing.appDecisions = scene.appDecision.takeSpans()
+    drawing.appAnimations = scene.appAnimations.map(Self.animationSpan)
+    scene.appAnimations = []
+    drawing.widths = scene.widths.samples
+    drawing.heights = scene.heights.samples
+    drawing.scrollOffsets = scene.scrollOffsets.samples
+    scene.widths = StepSeries(grid: grid, replacesSameTime: true)
+    scene.heights = StepSeries(grid: grid, replacesSameTime: true)
+    scene.scrollOffsets = StepSeries(grid: grid, replacesSameTime: false)
+    drawing.hasAppOutput = scene.appLayouts > 0 || scene.presentedSamples > 0
+    return drawing
+  }
+
+  /// Places the connections of the instant read last in lanes, by scene: each in its display's first
+  /// lane free when it starts, a new lane when none is.
+  /// - Complexity: O(p log p + p · l) for p connections and l lanes.
+  private mutating func placePending() {
+    let batch = pending.sorted { ($0.scene, $0.ordinal) < ($1.scene, $1.ordinal) }
+    pending = []
+    pendingAt = nil
+    for entry in batch where !entry.endedEarly {
+      let lane: Int
+      if let free = plotLanes.indices.first(where: {
+        plotLanes[$0].display == entry.display && plotLanes[$0].freeFrom <= entry.start
+      }) {
+        lane = free
+      } else {
+        let number = plotLanes.filter { $0.display == entry.display }.count + 1
+        plotLanes.append(PlotLane(display: entry.display, number: number, grid: grid!))
+        lane = plotLanes.count - 1
+      }
+      plotLanes[lane].pieces += 1
+      if plotLanes[lane].firstScenes.count < 12, !plotLanes[lane].firstScenes.contains(entry.scene) {
+        plotLanes[lane].firstScenes.append(entry.scene)
+      }
+      let index = pieces.count
+      pieces.append(
+        PieceRecord(
+          start: entry.start, endTime: entry.ended?.time ?? 0, scene: entry.scene, lane: UInt16(lane),
+          displayIndex: UInt8(DisplayRole.allCases.firstIndex(of: entry.display)!), isOpen: entry.ended == nil
+        ))
+      if let ended = entry.ended {
+        plotLanes[lane].append(
+          ended.drawing, scene: entry.scene, start: entry.start, end: ended.time, trailingEnd: end)
+        plotLanes[lane].freeFrom = ended.time
+        if ended.drawing.hasAppOutput { anyAppOutput = true }
+      } else {
+        plotLanes[lane].freeFrom = .max
+        sceneTable[entry.scene]?.piece = index
+      }
+    }
+  }
+
+  /// Ends a timeline read for a plot: places the last instant's connections, hands the drawing of the
+  /// connections still open to their lanes (ending at the trace's end), and counts the scenes per lane.
+  /// Nothing may be added after it.
+  /// - Complexity: O(c log c) for c connections; 12 bytes of scratch per connection.
+  /// Reserves room for `count` connections in ``pieces`` (the count of a first pass), so the log is
+  /// never copied to grow.
+  mutating func reservePieces(_ count: Int) { pieces.reserveCapacity(count) }
+
+  mutating func finishPlot() {
+    guard grid != nil else { return }
+    if pendingAt != nil { placePending() }
+    for id in sceneTable.keys.sorted() {
+      guard var scene = sceneTable.removeValue(forKey: id) else { continue }
+      scene.endSpans(at: end)
+      if scene.piece != nil { closePiece(of: &scene, at: end, open: true) }
+      sceneTable[id] = scene
+    }
+    var pairs = pieces.map { UInt64($0.scene.rawValue) << 16 | UInt64($0.lane) }
+    pairs.sort()
+    var previous: UInt64?
+    for pair in pairs where pair != previous {
+      previous = pair
+      plotLanes[Int(pair & 0xFFFF)].sceneCount += 1
+    }
+    var ids = pieces.map(\.scene.rawValue)
+    ids.sort()
+    shownSceneCount = zip(ids.indices, ids).filter { $0.0 == 0 || ids[$0.0 - 1] != $0.1 }.count
   }
 }

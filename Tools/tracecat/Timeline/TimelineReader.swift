@@ -14,6 +14,9 @@ enum TimelineReader {
   ///   - filter: The time window and scenes to show.
   ///   - keepsSamples: Whether samples and spans are kept (false: only the values in effect).
   ///   - grid: The plot's grid to thin samples and spans to, if any.
+  ///   - keepsSummaries: Whether a timeline without samples keeps the summaries of the scenes that
+  ///     disconnected (false: only the start and end are read).
+  ///   - reservingPieces: Connections to reserve room for in a plot's log (``SessionTimeline/pieces``).
   ///   - afterEach: Called after each event of the window is folded in, with the timeline (a streaming
   ///     export takes what the event ended).
   /// - Returns: The timeline of the window.
@@ -21,12 +24,15 @@ enum TimelineReader {
   ///   `afterEach` throws.
   static func read(
     _ input: TraceInput, label: String, filter: EventFilter = EventFilter(), keepsSamples: Bool = true,
-    grid: TimeGrid? = nil, afterEach: (inout SessionTimeline, TraceEvent) throws -> Void = { _, _ in }
+    grid: TimeGrid? = nil, keepsSummaries: Bool = true, reservingPieces: Int = 0,
+    afterEach: (inout SessionTimeline, TraceEvent) throws -> Void = { _, _ in }
   ) throws -> SessionTimeline {
     let reader = try input.open()
     let progress = Progress("\(label) \(input.name)", reading: reader)
     defer { progress.finish() }
-    var timeline = SessionTimeline(keepsSamples: keepsSamples, grid: grid, filter: filter)
+    var timeline = SessionTimeline(
+      keepsSamples: keepsSamples, grid: grid, filter: filter, keepsSummaries: keepsSummaries)
+    if grid != nil { timeline.reservePieces(reservingPieces) }
     func next() throws -> TraceFrame? {
       do throws(TraceError) { return try reader.nextFrame() } catch { throw TracecatError(error) }
     }
@@ -62,11 +68,17 @@ enum TimelineReader {
   ///   - filter: The time window and scenes to show.
   /// - Returns: The timeline of the window, thinned to ``TimelinePlot/timeGrid(for:)``.
   /// - Throws: ``TracecatError`` when the trace is unreadable or damaged in the window.
-  /// - Complexity: O(events) time, twice the decoding of one read; O(scenes · plot width) memory.
+  /// - Complexity: O(events) time, twice the decoding of one read; O(lanes · plot width) memory for what
+  ///   is drawn, O(connected scenes) for the scenes' state, and 24 bytes per connection for the lanes'
+  ///   log (``SessionTimeline/pieces``).
   static func readForPlot(_ input: TraceInput, label: String, filter: EventFilter = EventFilter()) throws
     -> SessionTimeline
   {
-    let extent = try read(input, label: label, filter: filter, keepsSamples: false)
-    return try read(input, label: label, filter: filter, grid: TimelinePlot.timeGrid(for: extent))
+    let extent = try read(input, label: label, filter: filter, keepsSamples: false, keepsSummaries: false)
+    let grid = TimelinePlot.timeGrid(for: extent)
+    var timeline = try read(
+      input, label: label, filter: filter, grid: grid, reservingPieces: extent.connectionCount)
+    timeline.finishPlot()
+    return timeline
   }
 }

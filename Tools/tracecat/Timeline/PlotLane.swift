@@ -1,0 +1,317 @@
+import FoldTrace
+import LayoutCore
+
+/// A stretch of a band row as the plot draws it: from, to (ns), fill color, label, label color, and how
+/// many changes it holds (more than 1: a stretch gathered from spans narrower than a unit, drawn grey).
+typealias Stretch = (start: UInt64, end: UInt64, fill: String, label: String, text: String, changes: Int)
+
+/// One connection of a shown scene, as the plot's lanes and handover lines place it: 24 bytes, so the
+/// log of a trace's connections stays small beside what a scene held.
+struct PieceRecord: Sendable {
+  /// When it connected, in nanoseconds (stamped the filter's `from` when earlier).
+  var start: UInt64
+  /// When it disconnected, in nanoseconds; meaningless while ``isOpen``.
+  var endTime: UInt64
+  var scene: SceneID
+  /// Its lane's index in ``SessionTimeline/plotLanes`` before they are ordered (the order lanes opened).
+  var lane: UInt16
+  /// ``DisplayRole/allCases`` index of its display.
+  var displayIndex: UInt8
+  /// Connected at the trace's end.
+  var isOpen: Bool
+  var end: UInt64? { isOpen ? nil : endTime }
+  var display: DisplayRole { DisplayRole.allCases[Int(displayIndex)] }
+}
+
+/// The stretches of one band row of a lane, in time order, gathered at lane level as the plot's
+/// `bands` draws them (runs narrower than a unit of the grid become one counted stretch) whenever their
+/// count doubles past 128: a row holds O(plot width) stretches however many connections the lane had,
+/// and draws exactly as the stretches it was built from.
+struct StretchRow: Sendable {
+  private(set) var stretches: [Stretch] = []
+  let grid: TimeGrid
+  private var gatherAt = 128
+
+  init(grid: TimeGrid) { self.grid = grid }
+
+  /// Appends one connection's stretches, in time order and after every stretch appended before.
+  /// - Complexity: O(n) amortized for n stretches.
+  mutating func append(_ more: [Stretch]) {
+    stretches += more
+    guard stretches.count >= gatherAt else { return }
+    stretches = Self.gathered(stretches, grid: grid)
+    gatherAt = max(2 * stretches.count, 128)
+  }
+
+  /// `stretches` with each run narrower than a unit (or already gathered) gathered into one stretch,
+  /// closed as soon as it is a unit wide, as ``SpanBuilder/gathered(_:grid:)`` does for spans.
+  /// - Complexity: O(n).
+  static func gathered(_ stretches: [Stretch], grid: TimeGrid) -> [Stretch] {
+    var result: [Stretch] = []
+    var open: Stretch?
+    for stretch in stretches {
+      guard grid.width(from: stretch.start, to: stretch.end) < 1 || stretch.changes > 1 else {
+        if let run = open { result.append(run) }
+        open = nil
+        result.append(stretch)
+        continue
+      }
+      if var run = open {
+        run.end = max(run.end, stretch.end)
+        run.changes += stretch.changes
+        open = run
+      } else {
+        open = stretch
+      }
+      if let run = open, grid.width(from: run.start, to: run.end) >= 1 {
+        result.append(run)
+        open = nil
+      }
+    }
+    if let run = open { result.append(run) }
+    return result
+  }
+}
+
+/// The step lines of one chart of a lane (the size chart: widths and heights; the scroll chart: offsets),
+/// a path per connection. Past 128 connections (doubling), each run of connections narrower than a unit
+/// is merged into one path thinned to the grid (``StepSeries``), so a lane holds O(plot width) paths.
+struct ChartRow: Sendable {
+  /// One path (or one per series): the samples of one connection, or of a run of narrow ones merged.
+  struct Entry: Sendable {
+    var start: UInt64
+    /// Where the last value ends (the connection's disconnection); nil: at the trace's end.
+    var end: UInt64?
+    var series: [[StepSeries.Sample]]
+    /// Whether it merges several connections.
+    var merged = false
+  }
+  private(set) var entries: [Entry] = []
+  /// The largest sample value appended, if any.
+  private(set) var maximum: Double?
+  let grid: TimeGrid
+  private var mergeAt = 128
+
+  init(grid: TimeGrid) { self.grid = grid }
+
+  /// Appends one connection's series (each in time order), after every one appended before.
+  /// - Complexity: O(n) amortized for n samples.
+  mutating func append(start: UInt64, end: UInt64?, series: [[StepSeries.Sample]]) {
+    for samples in series {
+      for sample in samples where maximum.map({ $0 < sample.value }) ?? true { maximum = sample.value }
+    }
+    entries.append(Entry(start: start, end: end, series: series))
+    guard entries.count >= mergeAt else { return }
+    mergeNarrowRuns()
+    mergeAt = max(2 * entries.count, 128)
+  }
+
+  private func isNarrow(_ entry: Entry) -> Bool {
+    guard let end = entry.end else { return false }
+    return grid.width(from: entry.start, to: end) < 1 || entry.merged
+  }
+
+  private mutating func mergeNarrowRuns() {
+    var result: [Entry] = []
+    var run: (entry: Entry, series: [StepSeries])?
+    func close() {
+      guard var open = run else { return }
+      open.entry.series = open.series.map(\.samples)
+      result.append(open.entry)
+      run = nil
+    }
+    for entry in entries {
+      guard isNarrow(entry) else {
+        close()
+        result.append(entry)
+        continue
+      }
+      if run == nil {
+        var first = entry
+        first.merged = true
+        run = (first, entry.series.map { _ in StepSeries(grid: grid, replacesSameTime: false) })
+      }
+      run!.entry.end = entry.end
+      for (index, samples) in entry.series.enumerated() {
+        for sample in samples { run!.series[index].append(sample.time, sample.value) }
+      }
+    }
+    close()
+    entries = result
+  }
+}
+
+/// What a plot draws of one display's lane, gathered while the trace is read (``SessionTimeline``
+/// with a grid): each connection's bands and lines are appended to its lane when it disconnects, and
+/// the scene's history is forgotten. Memory: O(plot width) per lane, whatever the number of scenes.
+struct PlotLane: Sendable {
+  var display: DisplayRole
+  /// 1 for the display's first lane, 2 when a second scene was on it at the same time, …
+  var number: Int
+  /// Free from this time on (ns); `.max` while a connection holds it.
+  var freeFrom: UInt64 = .max
+  /// Connections placed in the lane.
+  var pieces = 0
+  /// Connections whose drawing was appended (they end in the order they were placed).
+  private(set) var drawn = 0
+  /// The first 12 scenes with a connection in the lane, in the order of their first one there.
+  var firstScenes: [SceneID] = []
+  /// How many scenes had a connection in the lane (set when the trace is read).
+  var sceneCount = 0
+  /// Whether a scene of the lane holds the app's recorded output.
+  var hasAppOutput = false
+  var sceneBand: StretchRow
+  var shapes: StretchRow
+  var presentations: StretchRow
+  var safeArea: StretchRow
+  var division: StretchRow
+  var occlusion: StretchRow
+  var resizing: StretchRow
+  var anchors: StretchRow
+  var selections: StretchRow
+  var appDecisions: StretchRow
+  var appAnimations: StretchRow
+  /// Widths and heights (points), a path of each per connection.
+  var sizes: ChartRow
+  /// Scroll offsets (points), of the connections that scrolled.
+  var scroll: ChartRow
+  /// The safe areas in the order first drawn, for their three shades.
+  var shades: [TraceInsets] = []
+
+  var id: String { "display-\(display.rawValue)" + (number > 1 ? "-\(number)" : "") }
+
+  init(display: DisplayRole, number: Int, grid: TimeGrid) {
+    self.display = display
+    self.number = number
+    sceneBand = StretchRow(grid: grid)
+    shapes = StretchRow(grid: grid)
+    presentations = StretchRow(grid: grid)
+    safeArea = StretchRow(grid: grid)
+    division = StretchRow(grid: grid)
+    occlusion = StretchRow(grid: grid)
+    resizing = StretchRow(grid: grid)
+    anchors = StretchRow(grid: grid)
+    selections = StretchRow(grid: grid)
+    appDecisions = StretchRow(grid: grid)
+    appAnimations = StretchRow(grid: grid)
+    sizes = ChartRow(grid: grid)
+    scroll = ChartRow(grid: grid)
+  }
+}
+
+/// What one connection of a scene draws, taken out of the scene when it disconnects: its spans (a
+/// timeline with a grid has gathered them) and its samples (thinned to the grid).
+struct ConnectionDrawing: Sendable {
+  var shapes: [Span<LayoutShape>] = []
+  var presentations: [Span<Presentation>] = []
+  var division: [Span<Bool>] = []
+  var inactiveDivision: [Span<Bool>] = []
+  var occlusion: [Span<Bool>] = []
+  var inactiveOcclusion: [Span<Bool>] = []
+  var resizing: [Span<Bool>] = []
+  var safeArea: [Span<TraceInsets>] = []
+  var anchors: [Span<String?>] = []
+  var selections: [Span<String?>] = []
+  var appDecisions: [Span<String>] = []
+  var appAnimations: [Span<Int>] = []
+  var widths: [StepSeries.Sample] = []
+  var heights: [StepSeries.Sample] = []
+  var scrollOffsets: [StepSeries.Sample] = []
+  /// Whether the scene holds the app's recorded output.
+  var hasAppOutput = false
+}
+
+extension PlotLane {
+  /// Appends a connection's drawing, the lane's next connection: from `start` to `end` (nil: connected
+  /// at the trace's end, `trailingEnd`), in nanoseconds. Each row's stretches are in time order (a
+  /// stable sort by start), after the lane's earlier connections'.
+  /// - Complexity: O(n log n) for the n spans and samples of the connection, amortized.
+  mutating func append(
+    _ drawing: ConnectionDrawing, scene: SceneID, start: UInt64, end: UInt64?, trailingEnd: UInt64
+  ) {
+    func sorted(_ stretches: [Stretch]) -> [Stretch] { stretches.sorted { $0.start < $1.start } }
+    sceneBand.append([
+      (start, end ?? trailingEnd, drawn % 2 == 0 ? "#5b6b82" : "#8593a8", "scene \(scene)", "#fff", 1)
+    ])
+    drawn += 1
+    sizes.append(start: start, end: end, series: [drawing.widths, drawing.heights])
+    if !drawing.scrollOffsets.isEmpty {
+      scroll.append(start: start, end: end, series: [drawing.scrollOffsets])
+    }
+    shapes.append(
+      sorted(
+        drawing.shapes.map {
+          (
+            $0.start, $0.end, TimelinePlot.shapeColors[$0.value] ?? "#ccc", $0.value.rawValue, "#fff",
+            $0.changes
+          )
+        }))
+    presentations.append(
+      sorted(
+        drawing.presentations.map {
+          (
+            $0.start, $0.end, TimelinePlot.presentationColors[$0.value] ?? "#ccc", $0.value.rawValue, "#222",
+            $0.changes
+          )
+        }))
+    var areas: [Stretch] = []
+    for span in drawing.safeArea {
+      if !shades.contains(span.value) { shades.append(span.value) }
+      let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shades.firstIndex(of: span.value)! % 3]
+      let insets = span.value
+      areas.append(
+        (
+          span.start, span.end, shade,
+          "safe area \(SVGDocument.n(insets.top)), \(SVGDocument.n(insets.leading)), "
+            + "\(SVGDocument.n(insets.bottom)), \(SVGDocument.n(insets.trailing)) pt", "#222", span.changes
+        ))
+    }
+    safeArea.append(sorted(areas))
+    division.append(
+      sorted(
+        drawing.inactiveDivision.filter(TimelinePlot.drawn).map {
+          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022", $0.changes)
+        }
+          + drawing.division.filter(TimelinePlot.drawn).map {
+            ($0.start, $0.end, "#e15759", "division active", "#fff", $0.changes)
+          }))
+    occlusion.append(
+      sorted(
+        drawing.inactiveOcclusion.filter(TimelinePlot.drawn).map {
+          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66", $0.changes)
+        }
+          + drawing.occlusion.filter(TimelinePlot.drawn).map {
+            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff", $0.changes)
+          }))
+    resizing.append(
+      sorted(
+        drawing.resizing.filter(TimelinePlot.drawn).map {
+          ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
+        }))
+    anchors.append(
+      sorted(
+        drawing.anchors.compactMap { span in
+          span.changes > 1
+            ? (span.start, span.end, "", "", "", span.changes)
+            : span.value.map { (span.start, span.end, "#b9dcb9", "anchor \($0)", "#1d4d1d", 1) }
+        }))
+    selections.append(
+      sorted(
+        drawing.selections.compactMap { span in
+          span.changes > 1
+            ? (span.start, span.end, "", "", "", span.changes)
+            : span.value.map { (span.start, span.end, "#e2c6dc", "selected \($0)", "#4d1d44", 1) }
+        }))
+    appDecisions.append(
+      sorted(
+        drawing.appDecisions.map {
+          ($0.start, $0.end, "#d8e6f3", "app: \($0.value)", "#16324f", $0.changes)
+        }))
+    appAnimations.append(
+      sorted(
+        drawing.appAnimations.map {
+          ($0.start, $0.end, "#4e79a7", TimelinePlot.count($0.value, "sample"), "#fff", 1)
+        }))
+    if drawing.hasAppOutput { hasAppOutput = true }
+  }
+}
