@@ -175,6 +175,17 @@ import Testing
     let lines = result.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
     #expect(lines.contains("marker: 600000"), "\(result.text)")
     #expect(lines.contains("dropped: 1800000 in 600000 records"), "\(result.text)")
+    // plot gathers the markers of one grid column into one counted line and keeps no drops.
+    let plot = try fixture.run(["plot", "-o", "marks.svg", "marks.foldtrace"], dataLimitKiB: 32_768)
+    #expect(plot.status == 0, "\(plot.stderr.prefix(600))")
+    let svg = String(decoding: try fixture.bytes(of: "marks.svg"), as: UTF8.self)
+    #expect(svg.contains("600000 markers"))
+    let group =
+      svg.components(separatedBy: "<g class=\"markers\">").last?.components(separatedBy: "</g>")[0] ?? ""
+    let markerLines = group.components(separatedBy: "<line ").count - 1
+    let counted = group.matches(of: /m \(\+(\d+) more\)/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    #expect(markerLines > 0 && markerLines < 2_200, "\(markerLines) marker lines")
+    #expect(counted + markerLines == 600_000)
   }
 }
 

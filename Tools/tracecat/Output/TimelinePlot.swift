@@ -166,7 +166,7 @@ struct TimelinePlot {
     let displays = Set(timeline.plotLanes.map(\.display)).count
     svg.text(
       "\(Self.count(timeline.shownSceneCount, "scene")) on \(Self.count(displays, "display")), \(seconds) s, "
-        + Self.count(timeline.markers.count, "marker"), x: Self.width - Self.right,
+        + Self.count(timeline.showsDevice ? timeline.markerCount : 0, "marker"), x: Self.width - Self.right,
       y: 24, anchor: "end", size: 11, fill: "#555")
     y = 32
     if let marks { drawVerdict(marks) }
@@ -614,8 +614,11 @@ struct TimelinePlot {
         extra: "stroke-dasharray=\"4 3\" stroke-width=\"1\"")
       let labelY = top + 10 + Double(index % 3) * 11
       let anchor = markerX > Self.left + plotWidth * 0.8 ? "end" : "start"
+      // Markers gathered in one grid column (a plot of many markers) are one line, labelled with the
+      // first and counted.
+      let label = marker.count > 1 ? "\(marker.label) (+\(marker.count - 1) more)" : marker.label
       svg.text(
-        marker.label, x: markerX + (anchor == "end" ? -3 : 3), y: labelY, anchor: anchor, size: 10,
+        label, x: markerX + (anchor == "end" ? -3 : 3), y: labelY, anchor: anchor, size: 10,
         fill: "#333",
         extra: "class=\"marker-label\"")
     }

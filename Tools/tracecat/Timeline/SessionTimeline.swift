@@ -280,7 +280,11 @@ struct SessionTimeline: Sendable {
   /// The connections folded in (a plot's first pass counts them, so its second reserves the log once).
   private(set) var connectionCount = 0
   /// Markers and dropped-event records, kept only with samples (plot, export); stats counts.
-  private var markerList: [(time: UInt64, label: String)] = []
+  private var markerList: [Marker] = []
+  /// With a grid, the marker count past which markers in one grid column are gathered (doubles).
+  private var gatherMarkersAt = 256
+  /// The markers in the window, gathered or not.
+  private(set) var markerCount = 0
   private var dropList: [(time: UInt64, count: UInt64)] = []
   /// Events the recorder dropped in the window, summed (saturating at 2⁶⁴ − 1).
   private(set) var droppedCount: UInt64 = 0
@@ -381,10 +385,18 @@ struct SessionTimeline: Sendable {
       hinge.set(state.status, at: time)
       if keepsSamples, let angle = state.angle { angleSamples.append(time, angle) }
     case .marker(let label):
-      if !early && keepsSamples { markerList.append((time, label)) }
+      guard !early else { break }
+      markerCount += 1
+      guard keepsSamples else { break }
+      markerList.append(Marker(time: time, label: label, count: 1))
+      if let grid, markerList.count >= gatherMarkersAt {
+        gatherMarkers(on: grid)
+        gatherMarkersAt = max(256, markerList.count * 2)
+      }
     case .dropped(let count):
       guard !early else { break }
-      if keepsSamples { dropList.append((time, count)) }
+      // Only a streaming export draws each drop; a plot counts them.
+      if keepsSamples && grid == nil { dropList.append((time, count)) }
       let (sum, overflow) = droppedCount.addingReportingOverflow(count)
       droppedCount = overflow ? .max : sum
     case .traits(let id, let traits):
@@ -528,7 +540,7 @@ struct SessionTimeline: Sendable {
     showsDevice ? angleSamples.samples.map { ($0.time, $0.value) } : []
   }
   /// Markers: time (ns) and label.
-  var markers: [(time: UInt64, label: String)] { showsDevice ? markerList : [] }
+  var markers: [Marker] { showsDevice ? markerList : [] }
   /// Dropped-event records: time (ns) and count.
   var drops: [(time: UInt64, count: UInt64)] { showsDevice ? dropList : [] }
 
@@ -609,6 +621,31 @@ struct SessionTimeline: Sendable {
     sceneTable[id] = nil
   }
 
+  /// A marker, or with a grid the markers of one grid column gathered: the first one's time (ns) and
+  /// label, and how many there are.
+  struct Marker: Sendable {
+    var time: UInt64
+    var label: String
+    var count: Int
+  }
+
+  /// Gathers markers that share a grid column into their first (markers arrive in time order), so a
+  /// plot keeps O(columns) markers however many the trace has. Markers in distinct columns stay apart,
+  /// so a trace with few markers draws exactly as before.
+  /// - Complexity: O(m) for m markers kept.
+  private mutating func gatherMarkers(on grid: TimeGrid) {
+    var kept = 0
+    for index in markerList.indices {
+      if kept > 0, grid.column(markerList[kept - 1].time) == grid.column(markerList[index].time) {
+        markerList[kept - 1].count += markerList[index].count
+      } else {
+        markerList[kept] = markerList[index]
+        kept += 1
+      }
+    }
+    markerList.removeLast(markerList.count - kept)
+  }
+
   /// Takes the device's hinge spans, settled hinge angles, markers and drops since the last call.
   /// - Complexity: O(1) beyond the size of what it returns.
   mutating func takeDeviceEnded() -> (
@@ -619,7 +656,7 @@ struct SessionTimeline: Sendable {
       markerList = []
       dropList = []
     }
-    return (hinge.takeSpans(), angleSamples.takeSettled(), markerList, dropList)
+    return (hinge.takeSpans(), angleSamples.takeSettled(), markerList.map { ($0.time, $0.label) }, dropList)
   }
 
   /// Whether ``finish()`` ended the timeline.
@@ -784,8 +821,10 @@ extension SessionTimeline {
   mutating func reservePieces(_ count: Int) { pieces.reserveCapacity(count) }
 
   mutating func finishPlot() {
-    guard grid != nil else { return }
+    guard let grid else { return }
     if pendingAt != nil { placePending() }
+    // Past the first gathering, the markers since the last one are gathered too: one line per column.
+    if gatherMarkersAt > 256 { gatherMarkers(on: grid) }
     for id in sceneTable.keys.sorted() {
       guard var scene = sceneTable.removeValue(forKey: id) else { continue }
       scene.endSpans(at: end)
