@@ -60,9 +60,9 @@ func run(_ arguments: [String]) throws(FoldsimError) {
 
 /// Reads and parses a scenario file.
 func parse(_ path: String) throws(FoldsimError) -> Scenario {
-  let text = try Input.scenarioText(path)
+  let bytes = try Input.scenarioBytes(path)
   do {
-    return try Scenario.parse(text, file: path)
+    return try Scenario.parse(utf8: bytes, file: path)
   } catch {
     throw .scenario(error)
   }
