@@ -88,9 +88,9 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
   } catch {
     throw .file("cannot read '\(path)': \(error.reason)")
   }
-  let text = try Input.scenarioText(path)
+  let bytes = try Input.scenarioBytes(path)
   do {
-    return try Scenario.parse(text, file: path)
+    return try Scenario.parse(utf8: bytes, file: path)
   } catch {
     throw .scenario(error)
   }

@@ -83,7 +83,7 @@ public struct AppOutputSpec: Sendable, Equatable {
 extension ScenarioField {
   /// One of the listed numbers, written as a JSON number.
   fileprivate func choice<T>(_ options: [(String, T)], number: Bool) throws(ScenarioError) -> T {
-    guard case .number(let number) = node.kind, let match = options.first(where: { $0.0 == number.text })
+    guard kind == .number, let match = options.first(where: { $0.0 == document.tape.numberText(index) })
     else {
       throw error("expected one of \(options.map(\.0).joined(separator: ", ")), found \(typeName)")
     }

@@ -3,13 +3,12 @@ import FoldTrace
 extension Scenario {
   /// Reads one timeline step, checking its keys against its ``GestureSpec``.
   static func parseStep(_ field: ScenarioField, index: Int) throws(ScenarioError) -> Step {
-    guard case .object(let members) = field.node.kind else {
+    guard field.kind == .object else {
       throw field.error("expected a step object, found \(field.typeName)")
     }
-    guard let nameMember = members.first(where: { $0.key == "gesture" }) else {
+    guard let nameField = field.member("gesture") else {
       throw field.error("missing required key \"gesture\"")
     }
-    let nameField = ScenarioField(node: nameMember.value, path: "\(field.path).gesture", file: field.file)
     let name = try nameField.string()
     guard let spec = GestureSpec.named(name) else {
       throw nameField.error(
@@ -24,7 +23,7 @@ extension Scenario {
     var step = Step(
       gesture: .wait(0), at: try f["at"]?.number(0...86_400, unit: "seconds"),
       after: try f["after"]?.number(0...86_400, unit: "seconds") ?? 0.5, label: try f["label"]?.traceString(),
-      index: index, line: field.node.line, column: field.node.column)
+      index: index, line: field.line, column: field.column)
     step.gesture = try gesture(name, f, field)
     return step
   }
@@ -98,7 +97,7 @@ extension Scenario {
       return .scroll(target, duration: try seconds("duration"), second: try second())
     case "select":
       let item = f["item"]!
-      if case .null = item.node.kind { return .select(item: nil, second: try second()) }
+      if item.kind == .null { return .select(item: nil, second: try second()) }
       _ = try item.itemIndex()
       return .select(item: try item.string(), second: try second())
     case "marker": return .marker(try f["text"]!.traceString())

@@ -31,21 +31,48 @@ extension JSONValue {
   ///   out of range, or value nested deeper than ``depthLimit``.
   /// - Complexity: O(n) in the text's length.
   package static func parse(_ text: String) throws(ParseError) -> JSONValue {
-    var parser = JSONParser(bytes: Array(text.utf8))
-    parser.skipSpace()
-    let root = try parser.value(depth: 0)
-    parser.skipSpace()
-    if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
-    return root
+    try FlatJSON.parse(text).value(FlatJSON.root)
   }
 }
 
-/// The parser's cursor over UTF-8 bytes.
+extension FlatJSON {
+  /// Parses JSON text (RFC 8259) into a tape, with the checks and errors of ``JSONValue/parse(_:)``.
+  ///
+  /// The tape's capacity is reserved from the text and never grows (``JSONParser/reserveTape()``): at
+  /// most one entry per two bytes of text, and one line start per newline.
+  ///
+  /// - Parameter text: The whole document.
+  /// - Returns: The tape: 8 bytes an entry, 4 a line, besides a copy of the text.
+  /// - Throws: ``JSONValue/ParseError`` with the line and column of the first syntax error, duplicate
+  ///   key, number out of range, or value nested deeper than ``JSONValue/depthLimit``.
+  /// - Complexity: O(n) in the text's length.
+  package static func parse(_ text: String) throws(JSONValue.ParseError) -> FlatJSON {
+    try parse(utf8: Array(text.utf8))
+  }
+
+  /// Parses JSON text given as its UTF-8 bytes, which the tape keeps (no copy is made): as
+  /// ``parse(_:)``. Bytes that are not valid UTF-8 are read as `String(decoding:as:)` repairs them.
+  package static func parse(utf8 bytes: [UInt8]) throws(JSONValue.ParseError) -> FlatJSON {
+    var parser = JSONParser(bytes: bytes)
+    parser.reserveTape()
+    parser.skipSpace()
+    try parser.value(depth: 0)
+    parser.skipSpace()
+    if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+    return FlatJSON(bytes: parser.bytes, entries: parser.entries, lineStarts: parser.lineStarts)
+  }
+}
+
+/// The parser's cursor over UTF-8 bytes, and the tape it writes.
 struct JSONParser {
   let bytes: [UInt8]
   var index = 0
   var line = 1
   var lineStart = 0
+  /// The tape's entries written so far; a container's `end` is set when it closes.
+  var entries: [FlatJSON.Entry] = []
+  /// The start of every line reached so far.
+  var lineStarts: [UInt32] = [0]
   /// The keys and indices from the root to the value being read, for errors.
   var path: [PathStep] = []
 
@@ -72,6 +99,26 @@ struct JSONParser {
     self.bytes = bytes
   }
 
+  /// Reserves the tape's entries and line starts for the whole text, so that neither grows: one line
+  /// start per newline, and one entry for the root and per `,`, `:`, `[` and `{` (inside strings too),
+  /// but never more than (n − l + 65) / 2 for n bytes in l + 1 lines. Both bound the entries: every entry
+  /// but the root follows its own `,` or `:`, or opens its container's contents; and it owns its first
+  /// byte and that `,` or `:`, or its container's closing byte (64 containers at most stay unclosed).
+  /// - Complexity: O(n) in the text's length, one pass without branches on its structure.
+  mutating func reserveTape() {
+    var newlines = 0
+    var openings = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\n"): newlines += 1
+      case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"): openings += 1
+      default: break
+      }
+    }
+    lineStarts.reserveCapacity(newlines + 1)
+    entries.reserveCapacity(min(openings + 1, (bytes.count - newlines + JSONValue.depthLimit + 1) / 2))
+  }
+
   var column: Int { index - lineStart + 1 }
 
   func error(_ message: String) -> JSONValue.ParseError {
@@ -91,65 +138,83 @@ struct JSONParser {
         index += 1
         line += 1
         lineStart = index
+        lineStarts.append(UInt32(index))
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
       default: return
       }
     }
   }
 
-  mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+  /// Appends the entry of a scalar or a key that starts at `offset`.
+  mutating func scalar(at offset: Int) {
+    entries.append(FlatJSON.Entry(offset: UInt32(offset), end: UInt32(entries.count + 1)))
+  }
+
+  /// Reads one value and its subtree onto the tape.
+  mutating func value(depth: Int) throws(JSONValue.ParseError) {
     guard depth < JSONValue.depthLimit else {
       throw error(
         "nesting depth limit exceeded: more than \(JSONValue.depthLimit) levels of arrays and objects")
     }
     guard index < bytes.count else { throw error("unexpected end of file: expected a value") }
-    let (startLine, startColumn) = (line, column)
-    func node(_ kind: JSONValue.Kind) -> JSONValue {
-      JSONValue(kind, line: startLine, column: startColumn)
-    }
+    let start = index
     switch bytes[index] {
-    case UInt8(ascii: "{"): return node(try object(depth: depth))
-    case UInt8(ascii: "["): return node(try array(depth: depth))
-    case UInt8(ascii: "\""): return node(.string(try string()))
-    case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
-    case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
-    case UInt8(ascii: "n"): try literal("null"); return node(.null)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(try number())
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      let entry = entries.count
+      entries.append(FlatJSON.Entry(offset: UInt32(start), end: 0))
+      if bytes[index] == UInt8(ascii: "{") { try object(depth: depth) } else { try array(depth: depth) }
+      entries[entry].end = UInt32(entries.count)
+    case UInt8(ascii: "\""):
+      _ = try string(keep: false)
+      scalar(at: start)
+    case UInt8(ascii: "t"):
+      try literal("true")
+      scalar(at: start)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      scalar(at: start)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      scalar(at: start)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try number()
+      scalar(at: start)
     default:
       throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))': expected a value")
     }
   }
 
-  mutating func literal(_ word: String) throws(JSONValue.ParseError) {
-    let w = Array(word.utf8)
-    guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-      throw error("invalid literal: expected \(word)")
+  mutating func literal(_ word: StaticString) throws(JSONValue.ParseError) {
+    let count = word.utf8CodeUnitCount
+    let matches = word.withUTF8Buffer { w in
+      index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == w[$0] }
     }
-    index += w.count
+    guard matches else { throw error("invalid literal: expected \(word)") }
+    index += count
   }
 
-  mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
+  mutating func object(depth: Int) throws(JSONValue.ParseError) {
     index += 1
-    var members: [JSONValue.Member] = []
-    // The keys of `members`, so that a duplicate is found in O(1) and an object parses in linear time.
+    // The keys read so far, so that a duplicate is found in O(1) and an object parses in linear time.
     var keys: Set<String> = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return .object(members)
+      return
     }
     while true {
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw error("expected a key in double quotes")
       }
-      let (keyLine, keyColumn) = (line, column)
-      let key = try string()
+      let (keyStart, keyLine, keyColumn) = (index, line, column)
+      let key = try string(keep: true)
       if !keys.insert(key).inserted {
         throw JSONValue.ParseError(
           line: keyLine, column: keyColumn, key: key,
           message: "duplicate key \"\(JSONValue.excerpt(key))\"", path: Self.render(path + [.key(key)]))
       }
+      scalar(at: keyStart)
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after key")
@@ -157,9 +222,8 @@ struct JSONParser {
       index += 1
       skipSpace()
       path.append(.key(key))
-      let value = try value(depth: depth + 1)
+      try value(depth: depth + 1)
       path.removeLast()
-      members.append(JSONValue.Member(key: key, line: keyLine, column: keyColumn, value: value))
       skipSpace()
       guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -168,22 +232,23 @@ struct JSONParser {
       }
       guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}' in object") }
       index += 1
-      return .object(members)
+      return
     }
   }
 
-  mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue.Kind {
+  mutating func array(depth: Int) throws(JSONValue.ParseError) {
     index += 1
-    var items: [JSONValue] = []
+    var count = 0
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return .array(items)
+      return
     }
     while true {
       skipSpace()
-      path.append(.index(items.count))
-      items.append(try value(depth: depth + 1))
+      path.append(.index(count))
+      try value(depth: depth + 1)
+      count += 1
       path.removeLast()
       skipSpace()
       guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'") }
@@ -193,32 +258,44 @@ struct JSONParser {
       }
       guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']' in array") }
       index += 1
-      return .array(items)
+      return
     }
   }
 
-  mutating func string() throws(JSONValue.ParseError) -> String {
+  /// Reads the string that starts at ``index``, checking every escape, and returns it decoded when
+  /// `keep` is true (a key, or a string read from a tape), or "" when only its validity matters.
+  mutating func string(keep: Bool) throws(JSONValue.ParseError) -> String {
     index += 1
+    let start = index
+    // The decoded bytes, filled only from the first escape on: a string without one is its own bytes.
     var out: [UInt8] = []
+    var escaped = false
     while index < bytes.count {
       let b = bytes[index]
       switch b {
       case UInt8(ascii: "\""):
         index += 1
-        return String(decoding: out, as: UTF8.self)
+        guard keep else { return "" }
+        return escaped
+          ? String(decoding: out, as: UTF8.self) : String(decoding: bytes[start..<index - 1], as: UTF8.self)
       case UInt8(ascii: "\\"):
+        if keep, !escaped {
+          escaped = true
+          out.append(contentsOf: bytes[start..<index])
+        }
         let escape = index
         index += 1
         guard index < bytes.count else { break }
         let e = bytes[index]
         index += 1
+        let decoded: UInt8
         switch e {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-        case UInt8(ascii: "n"): out.append(10)
-        case UInt8(ascii: "t"): out.append(9)
-        case UInt8(ascii: "r"): out.append(13)
-        case UInt8(ascii: "b"): out.append(8)
-        case UInt8(ascii: "f"): out.append(12)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = e
+        case UInt8(ascii: "n"): decoded = 10
+        case UInt8(ascii: "t"): decoded = 9
+        case UInt8(ascii: "r"): decoded = 13
+        case UInt8(ascii: "b"): decoded = 8
+        case UInt8(ascii: "f"): decoded = 12
         case UInt8(ascii: "u"):
           guard let code = hexQuad(at: index) else {
             throw error("invalid \\u escape: expected four hex digits", at: escape)
@@ -237,13 +314,15 @@ struct JSONParser {
             throw error("lone surrogate \\u\(hex(code)): no high surrogate before it", at: escape)
           }
           // Not a surrogate, or a pair joined: always a scalar.
-          UTF8.encode(Unicode.Scalar(value)!) { out.append($0) }
+          if keep { UTF8.encode(Unicode.Scalar(value)!) { out.append($0) } }
+          continue
         default: throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
         }
+        if keep { out.append(decoded) }
       case 0..<0x20:
         throw error("control character in string (a string cannot span lines)")
       default:
-        out.append(b)
+        if escaped { out.append(b) }
         index += 1
       }
     }
@@ -273,8 +352,21 @@ struct JSONParser {
     return String(repeating: "0", count: 4 - digits.count) + digits
   }
 
-  /// A number by RFC 8259's grammar (`-? int frac? exp?`), read in one pass.
-  mutating func number() throws(JSONValue.ParseError) -> JSONValue.Kind {
+  /// Whether `byte` can stand in a number's text (`+-.eE` and the digits): what an error quotes as the
+  /// number, and where a tape's number token ends.
+  static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "e"), UInt8(ascii: "E"):
+      true
+    default: false
+    }
+  }
+
+  /// Checks a number by RFC 8259's grammar (`-? int frac? exp?`) in one pass, and that a 64-bit double
+  /// holds it. The double is computed only for a number with an exponent or over 300 bytes long: any
+  /// other valid number is finite (under 1e300 in magnitude) and, when not zero, over 1e-300.
+  mutating func number() throws(JSONValue.ParseError) {
     let start = index
     func digits() -> Int {
       let first = index
@@ -284,6 +376,7 @@ struct JSONParser {
     func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
     var valid = true
     var nonzero = false
+    var exponent = false
     if at(UInt8(ascii: "-")) { index += 1 }
     let integer = index
     let integerDigits = digits()
@@ -296,14 +389,15 @@ struct JSONParser {
       if bytes[fraction..<index].contains(where: { $0 != UInt8(ascii: "0") }) { nonzero = true }
     }
     if valid, at(UInt8(ascii: "e")) || at(UInt8(ascii: "E")) {
+      exponent = true
       index += 1
       if at(UInt8(ascii: "+")) || at(UInt8(ascii: "-")) { index += 1 }
       if digits() == 0 { valid = false }
     }
     // What is named in an error: the number and any number-like characters stuck to it.
-    let numberLike = Set("+-.eE0123456789".utf8)
     var end = index
-    while end < bytes.count, numberLike.contains(bytes[end]) { end += 1 }
+    while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+    if valid, end == index, !exponent, end - start <= 300 { return }
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
     guard valid, end == index, let value = Double(text) else {
       index = start
@@ -313,9 +407,6 @@ struct JSONParser {
       index = start
       throw error("number out of range for a 64-bit double: \(JSONValue.excerpt(text))")
     }
-    return .number(
-      JSONNumber(
-        double: value, unsigned: Self.wholeNumber(bytes[start..<end]), text: text, signed: Int64(text)))
   }
 
   /// The number a valid JSON number's text writes exactly, when that is a whole number from 0 to

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Three readers and one writer share it:
 /// - ``parse(_:)``, an RFC 8259 parser that keeps positions, so scenario errors can point at a line and
-///   column (`JSONSerialization` forgets them);
+///   column (`JSONSerialization` forgets them); it builds the tree from a ``FlatJSON``, the compact
+///   tape that scenarios are read from;
 /// - Foundation's `JSONDecoder` (``init(from:)``), the reference reading of a JSON Lines line, which the
 ///   fast path (``JSONLineScanner`` and its tape) is tested against, and the path for kinds the fast path
 ///   does not know; its values have no position (line and column 0);
