@@ -149,18 +149,22 @@ final class FollowerProcess {
   /// How long any wait may take before the test fails, in seconds.
   static let deadline = 20.0
 
-  init(_ arguments: [String], in fixture: TracecatFixture) throws {
+  /// Starts `tracecat` with `arguments` in the fixture's directory; `dataLimitKiB` caps its data segment.
+  init(_ arguments: [String], in fixture: TracecatFixture, dataLimitKiB: Int? = nil) throws {
     let executable = try #require(TracecatRunner.executable, "tracecat not found; run swift build first")
     outputURL = fixture.directory.appendingPathComponent("follow-\(UUID().uuidString).out")
     errorURL = fixture.directory.appendingPathComponent("follow-\(UUID().uuidString).err")
     try Data().write(to: outputURL)
     try Data().write(to: errorURL)
     process = try ChildProcess.start(
-      executable, arguments, in: fixture.directory, stdout: outputURL.path, stderr: errorURL.path)
+      executable, arguments, in: fixture.directory, stdout: outputURL.path, stderr: errorURL.path,
+      dataLimitKiB: dataLimitKiB)
   }
 
   /// What `tracecat` printed so far.
   var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+  /// Whether `tracecat` still runs.
+  var isRunning: Bool { process.isRunning }
   /// What `tracecat` printed on standard error so far.
   var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
 
@@ -175,10 +179,13 @@ final class FollowerProcess {
     return process.terminationStatus
   }
 
-  /// Ends `tracecat` if it still runs (after a failed wait).
+  /// Ends `tracecat` if it still runs (after a failed wait, or a test that leaves it following).
+  ///
+  /// SIGKILL, not `terminate()`'s SIGTERM: a child started through `/bin/sh` (with `dataLimitKiB`)
+  /// inherits the test thread's signal mask, which blocks SIGTERM, and would never exit.
   func stop() {
     if process.isRunning {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
   }

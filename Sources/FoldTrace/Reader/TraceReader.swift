@@ -92,12 +92,7 @@ public final class TraceReader {
     self.source = source
     self.name = name
     self.limits = limits
-    do {
-      decoder = try ZstdFrameDecoder(
-        maxContentBytes: limits.maxFrameContentBytes, maxWindowLog: Int32(limits.maxWindowLog))
-    } catch {
-      throw TraceError(.io, file: name, reason: "cannot create a zstd decoder: \(error)")
-    }
+    decoder = try Self.makeDecoder(limits: limits, name: name)
     let preamble = try source.read(at: 0, count: 8)
     let prefix = TraceFormat.headerPreamblePrefix
     guard !preamble.isEmpty else {
@@ -130,6 +125,37 @@ public final class TraceReader {
     readEntries = [headerEntry]
   }
 
+  /// Reads `source` on from `position`, the start of frame `index`, behind a header read before (one
+  /// that ends at `headerSize`); the frames before `position` are not checked again. `previousFrameEnd`
+  /// is the last event time of the frame before, in ns, if known.
+  /// - Throws: ``TraceError`` `.io` when libzstd cannot create a decoder.
+  init(
+    source: TraceSource, name: String, limits: TraceReaderLimits, header: TraceHeader, headerSize: Int,
+    position: Int, index: Int, previousFrameEnd: UInt64?
+  ) throws(TraceError) {
+    self.source = source
+    self.name = name
+    self.limits = limits
+    decoder = try Self.makeDecoder(limits: limits, name: name)
+    self.header = header
+    self.headerSize = headerSize
+    self.position = position
+    self.nextIndex = index
+    self.previousFrameEnd = previousFrameEnd
+    readEntries = nil
+  }
+
+  private static func makeDecoder(limits: TraceReaderLimits, name: String) throws(TraceError)
+    -> ZstdFrameDecoder
+  {
+    do {
+      return try ZstdFrameDecoder(
+        maxContentBytes: limits.maxFrameContentBytes, maxWindowLog: Int32(limits.maxWindowLog))
+    } catch {
+      throw TraceError(.io, file: name, reason: "cannot create a zstd decoder: \(error)")
+    }
+  }
+
   /// The header frame's seek-table entry.
   var headerEntry: SeekTable.Entry {
     SeekTable.Entry(
@@ -153,7 +179,7 @@ public final class TraceReader {
     }
   }
 
-  private func fail(_ code: TraceError.Code, _ reason: String) -> TraceError {
+  func fail(_ code: TraceError.Code, _ reason: String) -> TraceError {
     TraceError(code, file: name, offset: position, reason: reason)
   }
 
@@ -224,7 +250,7 @@ public final class TraceReader {
 
   /// Whether the skippable frame at `position`, with magic 0x184D2A50 and `length` bytes of content,
   /// holds a FoldTrace header (its content starts with `FOLDTRC1`).
-  private func isTraceHeader(length: Int) throws(TraceError) -> Bool {
+  func isTraceHeader(length: Int) throws(TraceError) -> Bool {
     guard length >= TraceFormat.traceMagic.count else { return false }
     return try source.read(at: position + 8, count: TraceFormat.traceMagic.count) == TraceFormat.traceMagic
   }

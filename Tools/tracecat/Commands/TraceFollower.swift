@@ -2,14 +2,15 @@ import FoldTrace
 import Foundation
 
 /// Reads a trace that a recorder is still writing, frame by frame as frames land, until the recorder
-/// closes it cleanly (its seek table appears).
+/// closes it cleanly (its seek table ends the file).
 ///
-/// Each ``poll()`` reads at most ``chunkBytes`` from the end of the last complete frame and decodes the
-/// complete frames there, behind the header, with a fresh in-memory ``TraceReader``; a frame still being
-/// written (or cut by the chunk) reads as truncated and waits for the next poll, which comes at once
-/// when the chunk was full (``Poll/hasMore``). Memory holds the header, one chunk and its decoded
-/// frames, however much of the file was already written when following started. The seek table is recognized by its skippable magic 0x184D2A5E
-/// (<doc:TraceFormat>, "Seek table" in FoldTrace).
+/// Each ``poll()`` opens the file as it is now and reads on from ``position`` with
+/// ``TraceReader/nextFollowedFrame(_:)``: a data frame is decoded once the file holds all of it (its
+/// block headers are walked first, from where the last poll stopped), with the reader's frame limits;
+/// a skippable frame — a foreign one, or the seek table of a trace appended to after a close — is
+/// stepped over by its declared size, never read. A poll stops after about ``chunkBytes`` of frames
+/// (``Poll/hasMore``: poll again at once), so memory holds one poll's decoded frames however much was
+/// already written when following started, and no byte before ``position`` is read again.
 final class TraceFollower {
   /// What one poll found.
   struct Poll {
@@ -21,23 +22,26 @@ final class TraceFollower {
     var hasMore = false
   }
 
-  /// The most bytes one poll reads, unless a single frame is longer: 512 KiB of compressed frames
-  /// decode to a few MB of events.
+  /// The most bytes of frames one poll reads, unless a single frame is longer: 512 KiB of compressed
+  /// frames decode to a few MB of events.
   static let chunkBytes = 512 * 1024
 
   /// The file.
   let path: String
   /// The header, once the file holds it.
   private(set) var header: TraceHeader?
-  private var headerBytes: [UInt8] = []
+  /// The header frame's size, in bytes.
+  private var headerSize = 0
+  /// Where reading stands: the next unread frame's offset and index.
+  private var cursor = FollowCursor(offset: 0)
   /// The byte offset of the next unread frame.
-  private(set) var position = 0
-  private var framesRead = 0
+  var position: Int { cursor.offset }
+  /// Damage found after frames that the same poll returned: thrown by the next poll, so every frame
+  /// before it is printed first.
+  private var pendingFailure: TraceError?
   /// The file's identity (file system number) when its header was read: a different one means the path
   /// now names another file.
   private var identity: Int?
-
-  private static let seekTableMagic: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18]
 
   init(path: String) { self.path = path }
 
@@ -45,59 +49,27 @@ final class TraceFollower {
   ///
   /// - Returns: New complete frames (indices and offsets as in the file), and whether the trace closed.
   /// - Throws: ``TracecatError`` when the file cannot be read, or holds something other than a trace
-  ///   being written (a corrupt frame, a foreign file).
+  ///   being written (a corrupt or too-large frame, a foreign file), naming the byte offset.
   func poll() throws -> Poll {
-    if header == nil {
-      guard try readHeader() else { return Poll(frames: [], isClosed: false) }
-    }
-    let size = try checkStillTheSameFile()
-    var tail = try InputSource.readFile(path, from: position, count: Self.chunkBytes)
-    if isSeekTable(tail) {
-      return Poll(frames: [], isClosed: tail.count >= 8 && size >= position + 8 + Self.length(tail))
-    }
-    if tail.isEmpty { return Poll(frames: [], isClosed: false) }
-    var (frames, failure) = try decode(tail)
-    if frames.isEmpty, failure?.code == .truncated, tail.count == Self.chunkBytes {
-      // One frame longer than a chunk: read all that is there, as a frame is bounded by the reader.
-      tail = try InputSource.readFile(path, from: position)
-      (frames, failure) = try decode(tail)
-    }
-    let base = position - headerBytes.count
-    if let error = failure, error.code != .truncated {
-      // A frame still being written reads as truncated and completes on a later poll; other damage
-      // stops, unless it is where the seek table starts.
-      let offset = (error.offset ?? headerBytes.count) - headerBytes.count
-      if offset < 0 || !isSeekTable(Array(tail[offset...])) {
-        var located = error
-        located.offset = error.offset.map { $0 + base }
-        throw TracecatError(located)
-      }
-    }
-    for index in frames.indices {
-      frames[index].offset += base
-      frames[index].index = framesRead + index
-      position += frames[index].size
-    }
-    framesRead += frames.count
-    return Poll(frames: frames, isClosed: false, hasMore: !frames.isEmpty && size > position)
-  }
-
-  /// Decodes the complete frames at the start of `tail` (the bytes from ``position``), and the error
-  /// that stopped decoding, if any.
-  private func decode(_ tail: [UInt8]) throws -> (frames: [TraceFrame], failure: TraceError?) {
-    let reader: TraceReader
-    do {
-      reader = try TraceReader(bytes: headerBytes + tail, name: path)
-    } catch {
-      throw TracecatError(error)
-    }
+    if let pendingFailure { throw TracecatError(pendingFailure) }
+    guard let header = try header ?? readHeader() else { return Poll(frames: [], isClosed: false) }
+    _ = try checkStillTheSameFile()
     var frames: [TraceFrame] = []
+    let start = cursor.offset
     do {
-      while let frame = try reader.nextFrame() { frames.append(frame) }
+      let reader = try TraceReader(following: path, header: header, headerSize: headerSize, at: cursor)
+      while cursor.offset - start < Self.chunkBytes {
+        switch try reader.nextFollowedFrame(&cursor) {
+        case .frame(let frame): frames.append(frame)
+        case .waiting: return Poll(frames: frames, isClosed: false)
+        case .closed: return Poll(frames: frames, isClosed: true)
+        }
+      }
     } catch {
-      return (frames, error)
+      guard !frames.isEmpty else { throw TracecatError(error) }
+      pendingFailure = error
     }
-    return (frames, nil)
+    return Poll(frames: frames, isClosed: false, hasMore: true)
   }
 
   /// Refuses to go on when the followed file shrank below what was read (truncated) or the path names
@@ -123,9 +95,9 @@ final class TraceFollower {
     return size
   }
 
-  /// Reads the header once the file holds all of it; false while it does not yet. Reads the header's
+  /// Reads the header once the file holds all of it; nil while it does not yet. Reads the header's
   /// bytes alone (at most 64 KiB and 8), never the frames after it.
-  private func readHeader() throws -> Bool {
+  private func readHeader() throws -> TraceHeader? {
     // A FIFO, socket or device is refused before it is opened: opening a FIFO waits for a writer, and
     // it cannot be read at the offsets following needs.
     var status = stat()
@@ -135,23 +107,23 @@ final class TraceFollower {
         reason: "is not a regular file; --follow reads a trace file that a recorder is writing")
     }
     let preamble = try InputSource.readFile(path, count: 8)
-    guard preamble.count >= 8 else { return false }
+    guard preamble.count >= 8 else { return nil }
     let bytes = try InputSource.readFile(path, count: min(8 + Self.length(preamble), 8 + (1 << 16)))
+    let header: TraceHeader
     do {
       header = try TraceReader(bytes: bytes, name: path).header
     } catch  where error.code == .truncated {
-      return false
+      return nil
     } catch {
       throw TracecatError(error)
     }
-    headerBytes = bytes
-    position = bytes.count
+    self.header = header
+    headerSize = bytes.count
+    cursor = FollowCursor(offset: bytes.count)
     identity =
       (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.intValue
-    return true
+    return header
   }
-
-  private func isSeekTable(_ bytes: [UInt8]) -> Bool { Array(bytes.prefix(4)) == Self.seekTableMagic }
 
   /// The content length a skippable frame's preamble (its first 8 bytes) declares.
   private static func length(_ preamble: [UInt8]) -> Int {

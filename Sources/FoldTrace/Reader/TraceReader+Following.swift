@@ -1,0 +1,159 @@
+/// Where reading a trace that a recorder is still writing stands between two looks at the file
+/// (`tracecat --follow`): the next unread byte, the next frame's index, and how far the frame there was
+/// walked while it was still being written.
+package struct FollowCursor: Sendable, Equatable {
+  /// The byte offset of the next unread frame (data or skippable).
+  package fileprivate(set) var offset: Int
+  /// The index the next data frame gets, from 0.
+  package fileprivate(set) var index = 0
+  /// The last event time of the frame before, in ns, so the next frame can be checked not to start
+  /// earlier; nil before the first frame.
+  var previousFrameEnd: UInt64?
+  /// The offset of the next block header of the zstd frame at ``offset`` not walked yet, once its frame
+  /// header was read (RFC 8878 §3.1.1.2): the walk goes on from there when more of the frame lands.
+  var nextBlock: Int?
+
+  /// A cursor at `offset`, the end of the header frame.
+  package init(offset: Int) { self.offset = offset }
+}
+
+/// What the next look at a trace being written found.
+package enum FollowedStep {
+  /// A data frame, complete, decoded and checked.
+  case frame(TraceFrame)
+  /// The file ends before the next frame is whole (or holds no next frame yet): look again later.
+  case waiting
+  /// A valid seek table ends the file: the recorder closed the trace.
+  case closed
+}
+
+extension TraceReader {
+  /// Opens the trace at `path` as it is now, to read on at `cursor` behind a header read before.
+  ///
+  /// - Parameters:
+  ///   - header: The header, as decoded when following started.
+  ///   - headerSize: The header frame's size, in bytes.
+  ///   - limits: Memory limits (default 16 MiB per frame).
+  /// - Throws: ``TraceError`` `.io` when the file cannot be opened or examined.
+  package convenience init(
+    following path: String, header: TraceHeader, headerSize: Int, at cursor: FollowCursor,
+    limits: TraceReaderLimits = .default
+  ) throws(TraceError) {
+    let file = try TraceFile.open(path, .read)
+    try self.init(
+      source: .file(file, size: try file.size()), name: path, limits: limits, header: header,
+      headerSize: headerSize, position: cursor.offset, index: cursor.index,
+      previousFrameEnd: cursor.previousFrameEnd)
+  }
+
+  /// Reads the next data frame once it is whole, stepping over skippable frames, and moves `cursor`
+  /// past what it read.
+  ///
+  /// A zstd frame is decoded only when the file holds all of it: its block headers are walked first
+  /// (3 bytes each, read in 4 KiB windows, never its content), from where the last call stopped, so a
+  /// frame being written is never decoded twice nor its bytes read again. A skippable frame — a
+  /// foreign one, or a seek table with frames after it (a trace appended to after a close) — is stepped
+  /// over by its declared size once the file holds it, without reading it. A seek table that ends the
+  /// file is checked and ends the trace (``FollowedStep/closed``).
+  ///
+  /// - Returns: The next frame (its offset and index as in the file), or whether to wait or stop.
+  /// - Throws: ``TraceError`` with the frame's byte offset, as ``nextFrame()`` throws, for a damaged or
+  ///   too-large frame (`.corrupt`, `.limitExceeded`; a zstd frame whose blocks run past what a frame of
+  ///   ``TraceReaderLimits/maxFrameContentBytes`` can take is refused as it is walked), a second trace's
+  ///   header, or `.io`.
+  /// - Complexity: O(the frame's size); memory O(``TraceReaderLimits/maxFrameContentBytes``).
+  package func nextFollowedFrame(_ cursor: inout FollowCursor) throws(TraceError) -> FollowedStep {
+    precondition(position == cursor.offset, "the reader was opened at another cursor")
+    while true {
+      if try source.isEnd(at: position) { return .waiting }
+      let preamble = try source.read(at: position, count: 8)
+      guard preamble.count >= 4 else { return .waiting }
+      let magic = TraceFormat.u32(preamble, at: 0)
+      if magic == TraceFormat.zstdFrameMagic {
+        guard try zstdFrameIsWhole(&cursor) else { return .waiting }
+        // Whole, so the decode cannot end for want of bytes: it returns the frame or the damage.
+        guard let frame = try nextFrame() else { return .waiting }
+        cursor = FollowCursor(offset: position)
+        cursor.index = nextIndex
+        cursor.previousFrameEnd = previousFrameEnd
+        return .frame(frame)
+      }
+      // Anything else but a whole skippable frame: the reader says what is wrong, as it does for a file.
+      guard TraceFormat.isSkippable(magic) else {
+        _ = try nextFrame()
+        return .waiting
+      }
+      guard preamble.count == 8 else { return .waiting }
+      let end = position + 8 + Int(TraceFormat.u32(preamble, at: 4))
+      guard end <= source.size else { return .waiting }
+      if magic == TraceFormat.seekTableFrameMagic && end == source.size {
+        // The close: the reader checks the table.
+        _ = try nextFrame()
+        return isClosedCleanly ? .closed : .waiting
+      }
+      if magic == TraceFormat.headerFrameMagic, try isTraceHeader(length: end - position - 8) {
+        _ = try nextFrame()  // throws: two traces were concatenated
+        return .waiting
+      }
+      position = end
+      cursor.offset = end
+      cursor.nextBlock = nil
+    }
+  }
+
+  /// The most bytes a zstd frame of content within the limit takes: its content stored raw, with a
+  /// 3-byte header per 128 KiB block, and its frame header and checksum (as zstd's
+  /// `ZSTD_compressBound` allows), with room to spare.
+  private var maxFollowedFrameBytes: Int {
+    limits.maxFrameContentBytes + limits.maxFrameContentBytes / 128 + (1 << 16)
+  }
+
+  /// Whether the zstd frame at `position` lies whole in the file, found by walking its frame header and
+  /// block headers (RFC 8878 §3.1.1) from `cursor.nextBlock`, which is left at the first block not
+  /// known to be whole. True too for a frame header or block header no decoder accepts, so that
+  /// ``nextFrame()`` reports the damage as it does for a file.
+  /// - Throws: ``TraceError`` `.limitExceeded` when the blocks run past ``maxFollowedFrameBytes``;
+  ///   `.io`.
+  private func zstdFrameIsWhole(_ cursor: inout FollowCursor) throws(TraceError) -> Bool {
+    if cursor.nextBlock == nil {
+      // Magic, descriptor, window descriptor, dictionary ID (up to 4) and content size (up to 8).
+      let head = try source.read(at: position, count: 18)
+      guard head.count >= 5 else { return false }
+      let descriptor = Int(head[4])
+      // Reserved bits, or no content checksum: the decode refuses the frame.
+      guard descriptor & 0x18 == 0, descriptor & 0x04 != 0 else { return true }
+      let singleSegment = descriptor & 0x20 != 0
+      let dictionaryBytes = [0, 1, 2, 4][descriptor & 3]
+      let contentSizeBytes = [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]
+      let headerBytes = 5 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes
+      guard head.count >= headerBytes else { return false }
+      cursor.nextBlock = position + headerBytes
+    }
+    var window: [UInt8] = []
+    var windowStart = 0
+    while let block = cursor.nextBlock {
+      guard block - position <= maxFollowedFrameBytes else {
+        throw fail(
+          .limitExceeded,
+          "frame \(nextIndex) runs past \(maxFollowedFrameBytes) bytes without ending, more than a frame "
+            + "of at most \(limits.maxFrameContentBytes) bytes of content takes")
+      }
+      if block < windowStart || block + 3 > windowStart + window.count {
+        window = try source.read(at: block, count: 4096)
+        windowStart = block
+        guard window.count >= 3 else { return false }
+      }
+      let at = block - windowStart
+      let header = Int(window[at]) | Int(window[at + 1]) << 8 | Int(window[at + 2]) << 16
+      let type = header >> 1 & 3
+      let size = header >> 3
+      // A reserved block type, or a block over the 128 KiB maximum: the decode refuses the frame.
+      guard type != 3, size <= 128 * 1024 else { return true }
+      // Raw and compressed blocks hold `size` bytes; an RLE block one byte repeated `size` times.
+      let end = block + 3 + (type == 1 ? 1 : size)
+      if header & 1 != 0 { return end + 4 <= source.size }
+      cursor.nextBlock = end
+    }
+    return false
+  }
+}
