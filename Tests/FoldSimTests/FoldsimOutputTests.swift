@@ -118,7 +118,7 @@ import Testing
     ).write(to: latin1)
     let notUTF8 = try run([latin1.path, "--events"])
     #expect(notUTF8.status == 1)
-    #expect(notUTF8.stderr == "foldsim: \(latin1.path):2:1: the file is not valid UTF-8\n")
+    #expect(notUTF8.stderr == "foldsim: \(latin1.path):2:10: the file is not valid UTF-8\n")
     let folder = try run([directory.path, "--events"])
     #expect(folder.status == 3)
     #expect(folder.stderr == "foldsim: cannot read scenario '\(directory.path)': Is a directory\n")

@@ -20,6 +20,7 @@ struct ScenarioMemoryTests {
   /// The hostile shapes, each just under the cap.
   static let shapes = [
     "numbers", "numbers on lines", "timeline numbers", "objects", "keys", "deep", "a trailing comma",
+    "steps", "invalid UTF-8 on lines",
   ]
 
   /// A shape's text and what `foldsim --events` writes on standard error for it.
@@ -41,6 +42,20 @@ struct ScenarioMemoryTests {
       let open = String(repeating: "[", count: 62)
       let close = String(repeating: "]", count: 62)
       return (filled(head + #""x": "# + open + "0", " ", close + "}"), unknownKey(1, 49))
+    // 220 k valid steps: the first 100 000 are decoded into one allocation of that size, then the
+    // timeline is refused as longer than a timeline holds.
+    case "steps":
+      return (
+        filled(#"{"device": "iphone-duo", "seed": 1, "timeline": ["#, #"{"gesture":"open"},"#, #"{"g":0}]}"#),
+        "foldsim: shape.json:1:1900050: timeline[100000]: a timeline holds at most 100000 steps (a step may "
+          + "be a whole mixedUse day)\n"
+      )
+    // The first byte that is not UTF-8 is found in one pass: splitting 4 M lines took 32 bytes each.
+    case "invalid UTF-8 on lines":
+      return (
+        Array(repeating: UInt8(ascii: "\n"), count: cap - 3) + [0x20, 0xC3, 0x28],
+        "foldsim: shape.json:\(cap - 2):2: the file is not valid UTF-8\n"
+      )
     default:
       return (
         filled(head + #""x": [0"#, ",\n0", ",]}"),

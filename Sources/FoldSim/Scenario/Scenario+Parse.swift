@@ -49,11 +49,22 @@ extension Scenario {
     }
     if let appOutput = fields["appOutput"] { scenario.appOutput = try AppOutputSpec.parse(appOutput) }
     let timeline = try required("timeline").array()
-    scenario.steps = try timeline.enumerated().map { (index, field) throws(ScenarioError) in
-      try parseStep(field, index: index)
+    // Counted first (a walk over the tape, no allocation), so the steps take one allocation of their
+    // final size rather than a doubling array's twice that; at most `maxSteps`, which bounds it.
+    scenario.steps.reserveCapacity(min(timeline.underestimatedCount, maxSteps))
+    for (index, field) in timeline.enumerated() {
+      guard index < maxSteps else {
+        throw field.error("a timeline holds at most \(maxSteps) steps (a step may be a whole mixedUse day)")
+      }
+      scenario.steps.append(try parseStep(field, index: index))
     }
     return scenario
   }
+
+  /// The most steps a timeline holds: 100 000, far past any real session (an 8 000-step timeline is half
+  /// a megabyte of text; one `mixedUse` step simulates days), and a bound on the parsed steps' memory
+  /// (about 140 bytes each).
+  public static let maxSteps = 100_000
 
   static let orientations: [(String, Orientation)] = [("portrait", .portrait), ("landscape", .landscape)]
   static let sides: [(String, PhysicalEdge)] = [("left", .left), ("right", .right)]

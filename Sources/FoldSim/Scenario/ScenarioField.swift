@@ -104,6 +104,14 @@ struct ScenarioField {
     mutating func next() -> ScenarioField? {
       children.next().map { ScenarioField(document: document, index: $0) }
     }
+
+    /// The number of elements left, exactly: O(n) over the tape, without allocating.
+    var underestimatedCount: Int {
+      var copy = children
+      var count = 0
+      while copy.next() != nil { count += 1 }
+      return count
+    }
   }
 
   /// Checks that the value is a string without decoding it.
