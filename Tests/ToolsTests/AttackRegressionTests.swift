@@ -227,7 +227,8 @@ import Testing
   @Test(arguments: [
     "\"$0\" slice duo.foldtrace >> duo.foldtrace", "\"$0\" cat --json duo.foldtrace >> duo.foldtrace",
     "\"$0\" plot -o - duo.foldtrace >> duo.foldtrace", "\"$0\" cat - < duo.foldtrace >> duo.foldtrace",
-    "\"$0\" slice -o - duo.foldtrace 1<> duo.foldtrace",
+    "\"$0\" slice -o - duo.foldtrace 1<> duo.foldtrace", "\"$0\" replay . >> duo.foldtrace",
+    "\"$0\" check . >> duo.foldtrace",
   ])
   func standardOutputOntoAnInputIsRefused(_ command: String) throws {
     let fixture = try TracecatFixture()

@@ -132,6 +132,10 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: nested.deletingLastPathComponent().path) == [
         "check"
       ])
+    // A trailing slash names the same directory: staged beside it, not inside it.
+    #expect(try fixture.run(["replay", "--report", "slash//", "occluded.foldtrace"]).status == 1)
+    let slash = fixture.directory.appendingPathComponent("slash")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: slash.path) == ["index.html"])
     let target = fixture.directory.appendingPathComponent("target")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
     try FileManager.default.createSymbolicLink(

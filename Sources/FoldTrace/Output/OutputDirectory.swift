@@ -30,6 +30,8 @@
 public final class OutputDirectory {
   /// The path the output appears under.
   public let path: String
+  /// ``path`` without trailing slashes: what the staging directory is renamed onto.
+  private var target: String
   /// The hidden sibling directory the files are written into, when the path did not exist; nil when the
   /// path is an existing empty directory, once published, or discarded.
   private var staging: String?
@@ -93,11 +95,18 @@ public final class OutputDirectory {
   ///   directory cannot be created.
   public init(path: String) throws(TraceError) {
     self.path = path
+    target = path
     guard try !Self.check(path) else { return }
-    try Self.makeParents(of: path)
-    let slash = path.lastIndex(of: "/")
-    let parent = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    // `out/` and `out//` name `out`: the staging directory goes beside it, never inside it. (A path of
+    // slashes only is `/`, which exists and is refused by `check`.)
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    let name = String(trimmed)
+    target = name
+    try Self.makeParents(of: name)
+    let slash = name.lastIndex(of: "/")
+    let parent = slash.map { String(name[...$0]) } ?? ""
+    let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
     let deferred = OutputCleanup.deferSignals()
     defer { OutputCleanup.restoreSignals(deferred) }
     for attempt in 0..<1000 {
@@ -171,7 +180,7 @@ public final class OutputDirectory {
         _ = fsync(directory)
         _ = close(directory)
       }
-      guard rename(staging, path) == 0 else {
+      guard rename(staging, target) == 0 else {
         let code = errno
         if code == ENOTEMPTY || code == EEXIST || code == ENOTDIR || code == EISDIR {
           throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
@@ -185,7 +194,7 @@ public final class OutputDirectory {
       stagingSlot = nil
       self.staging = nil
       published = true
-      try? TraceFile.syncDirectory(of: path)
+      try? TraceFile.syncDirectory(of: target)
       return
     }
     var done: [String] = []

@@ -1,3 +1,4 @@
+import FoldTrace
 import Foundation
 
 #if canImport(Glibc)
@@ -42,7 +43,15 @@ enum ReplayInputs {
       }
       walk.search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, status)
     }
-    return Found(files: walk.files.sorted(), unreadable: walk.unreadable)
+    let files = walk.files.sorted()
+    // A trace found under a directory can be where standard output goes (`replay D >> D/a.foldtrace`):
+    // refused as a named one is, before anything is read or printed.
+    do throws(TraceError) {
+      try OutputFile.refuseStandardOutput(onto: files)
+    } catch {
+      throw TracecatError.io(file: InputSource.displayName(error.file), reason: error.reason)
+    }
+    return Found(files: files, unreadable: walk.unreadable)
   }
 
   /// A depth-first search for `*.foldtrace` files that records what it could not search.
