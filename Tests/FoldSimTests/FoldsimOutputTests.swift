@@ -69,7 +69,8 @@ import Testing
     try Data("keep me".utf8).write(to: existing)
     let refused = try run([own.path, "-o", existing.path])
     #expect(refused.status == 3)
-    #expect(refused.stderr.contains("never overwrites a file (--force replaces it)"))
+    #expect(
+      refused.stderr.contains("it already exists and holds data; foldsim replaces a file only with --force"))
     #expect(try Data(contentsOf: existing) == Data("keep me".utf8))
     let ontoScenario = try run([own.path, "-o", own.path, "--force"])
     #expect(ontoScenario.status == 3)

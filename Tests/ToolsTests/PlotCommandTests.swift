@@ -69,6 +69,18 @@ import Testing
     }
   }
 
+  /// A window under 1 ms is widened to the millisecond its axis shows: markers every 10 µs from 1.2 s
+  /// plotted from 1.2 to 1.2001 s are the 101 up to 1.201 s (the axis ran there, blank past 1.2001 s).
+  @Test func aSubMillisecondWindowDrawsTheMillisecondItShows() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let markers = (0...10_000).map { TraceEvent(time: 1_200_000_000 + UInt64($0) * 10_000, .marker("m")) }
+    _ = try fixture.trace("dense.foldtrace", markers)
+    let result = try fixture.run(["plot", "--from", "1.2", "--to", "1.2001", "dense.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.text.contains("101 markers"), "\(result.text.prefix(1200))")
+  }
+
   /// A window of the Duo fixture: from 1.2 s to 2 s, scene 1 and the device only.
   @Test func aWindowDrawsOnlyWhatWasChosen() throws {
     let fixture = try TracecatFixture()

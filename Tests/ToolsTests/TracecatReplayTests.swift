@@ -102,11 +102,15 @@ import Testing
     for name in ["a.foldtrace", "b.foldtrace"] {
       try Data(fixture.bytes).write(to: corpus.appendingPathComponent(name))
     }
-    for shard in ["+1/+2", "+1/2", "1/+2", " 1/2", "1/2 ", "1 /2", "-1/2", "1/2/3", "/2", "1/", "١/٢"] {
+    for shard in [
+      "+1/+2", "+1/2", "1/+2", " 1/2", "1/2 ", "1 /2", "-1/2", "1/2/3", "/2", "1/", "١/٢",
+      "1/9223372036854775808",
+    ] {
       let result = try run(["replay", "--shard", shard, "corpus"], fixture)
       #expect(result.status == 2, "--shard '\(shard)'")
       #expect(
-        result.stderr.contains("--shard '\(shard)' is not K/N in digits (0-9) with 1 ≤ K ≤ N"),
+        result.stderr.contains(
+          "--shard '\(shard)' is not K/N in digits (0-9) with 1 ≤ K ≤ N ≤ 9223372036854775807"),
         "\(result.stderr)")
     }
     let first = try run(["replay", "--shard", "01/2", "corpus"], fixture)

@@ -57,7 +57,7 @@ enum Output {
   static func failure(_ error: TraceError, _ path: String) -> FoldsimError {
     if error.code == .alreadyExists {
       return .file(
-        "cannot write '\(path)': \(error.reason); foldsim never overwrites a file (--force replaces it)")
+        "cannot write '\(path)': it already exists and holds data; foldsim replaces a file only with --force")
     }
     if error.code == .io, let missing = missingDirectory(of: path) {
       return .file("cannot write '\(path)': \(missing)")

@@ -20,7 +20,8 @@ struct PlotCommand: TracecatCommand {
       many changes it holds, so a long session stays a few screens tall. Hover anything for its values. \
       The output is deterministic.
       --from and --to (inclusive; 1.5, 1.5s, 250ms, 1500000000ns) draw a window of a long trace, with \
-      the state at --from (sizes, shapes, hinge) carried in from before it; --scene chooses the scenes \
+      the state at --from (sizes, shapes, hinge) carried in from before it (a window under 1 ms is \
+      widened to 1 ms); --scene chooses the scenes \
       (repeat or comma list; - is the device panel). Only the window's frames are read: damage outside it does not fail \
       the plot (as 'tracecat cat --help' describes).
       --replay replays the trace into LayoutCore's reference screen (as 'tracecat replay' does), puts the \
@@ -60,6 +61,11 @@ struct PlotCommand: TracecatCommand {
     output = arguments.value("output")
     if output == "-" { output = nil }
     filter = try EventFilter(arguments, command: Self.configuration.name)
+    // The plot's time grid spans at least 1 ms: a shorter window is widened to 1 ms, so that what the
+    // axis shows past --to is drawn too, never left blank as if nothing happened there.
+    if filter.to != .max, filter.to - filter.from < 1_000_000 {
+      filter.to = filter.from > .max - 1_000_000 ? .max : filter.from + 1_000_000
+    }
     force = arguments.flag("force")
     replay = arguments.flag("replay")
   }

@@ -103,7 +103,7 @@ struct ReplayCommand: TracecatCommand {
         let count = DecimalArgument.value(parts[1], as: Int.self), count >= 1, (1...count).contains(index)
       else {
         throw TracecatError.usage(
-          message: "--shard '\(text)' is not K/N in digits (0-9) with 1 ≤ K ≤ N",
+          message: "--shard '\(text)' is not K/N in digits (0-9) with 1 ≤ K ≤ N ≤ \(Int.max)",
           hint: "for example --shard 2/4 (no sign, no blanks).")
       }
       shard = (index, count)
