@@ -1,3 +1,4 @@
+import FoldTrace
 import Foundation
 
 /// A parsed `foldsim` invocation.
@@ -123,33 +124,8 @@ enum Command: Equatable {
   /// The error for an unknown option, naming the nearest valid spelling when one is close.
   private static func unknownOption(_ spelling: String) -> FoldsimError {
     let spellings = options.flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
-    let hint = nearest(to: spelling, among: spellings).map { "; did you mean '\($0)'?" } ?? ""
+    let hint = NearestSpelling.nearest(to: spelling, among: spellings).map { "; did you mean '\($0)'?" } ?? ""
     return .usage("unknown option '\(spelling)'\(hint)")
-  }
-
-  /// The candidate with the fewest edits from `word`, when close enough to be a typo (at most 2 edits,
-  /// or a third of the word's length): tracecat's rule.
-  ///
-  /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and a word of length *n*.
-  static func nearest(to word: String, among candidates: [String]) -> String? {
-    let limit = max(2, word.count / 3)
-    let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
-    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
-  }
-
-  /// Levenshtein distance between two strings, by characters.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in a.indices {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for j in b.indices {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 
   /// The forms of the command, printed after a usage error.

@@ -1,3 +1,5 @@
+import FoldTrace
+
 /// Parses a subcommand's tokens against its configuration: the parse and validate stages.
 enum ArgumentParser {
   /// Parses tokens for a subcommand.
