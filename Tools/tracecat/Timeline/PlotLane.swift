@@ -43,33 +43,15 @@ struct StretchRow: Sendable {
     gatherAt = max(2 * stretches.count, 128)
   }
 
-  /// `stretches` with each run narrower than a unit (or already gathered) gathered into one stretch,
-  /// closed as soon as it is a unit wide, as ``SpanBuilder/gathered(_:grid:)`` does for spans.
+  /// `stretches` with each run narrower than a unit (or already gathered) gathered into one stretch
+  /// that keeps the first one's colours and label (``TimeGrid/gathered(_:bounds:absorb:)``, the rule
+  /// spans are gathered by).
   /// - Complexity: O(n).
   static func gathered(_ stretches: [Stretch], grid: TimeGrid) -> [Stretch] {
-    var result: [Stretch] = []
-    var open: Stretch?
-    for stretch in stretches {
-      guard grid.width(from: stretch.start, to: stretch.end) < 1 || stretch.changes > 1 else {
-        if let run = open { result.append(run) }
-        open = nil
-        result.append(stretch)
-        continue
-      }
-      if var run = open {
-        run.end = max(run.end, stretch.end)
-        run.changes += stretch.changes
-        open = run
-      } else {
-        open = stretch
-      }
-      if let run = open, grid.width(from: run.start, to: run.end) >= 1 {
-        result.append(run)
-        open = nil
-      }
+    grid.gathered(stretches, bounds: { ($0.start, $0.end, $0.changes) }) { run, _, end, changes in
+      run.end = end
+      run.changes = changes
     }
-    if let run = open { result.append(run) }
-    return result
   }
 }
 

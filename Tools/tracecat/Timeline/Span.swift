@@ -54,36 +54,15 @@ struct SpanBuilder<Value: Sendable & Equatable>: Sendable {
     gatherAt = max(2 * spans.count, 128)
   }
 
-  /// `spans` with each run of spans narrower than a unit of `grid` gathered into one stretch, closed
-  /// as soon as it is a unit wide; wider spans stay as they are.
-  ///
-  /// At most two spans per unit remain: a wide span or a closed stretch covers at least one unit.
+  /// `spans` with each run of spans narrower than a unit of `grid` gathered into one stretch that
+  /// carries the last value (``TimeGrid/gathered(_:bounds:absorb:)``).
   /// - Complexity: O(n).
   static func gathered(_ spans: [Span<Value>], grid: TimeGrid) -> [Span<Value>] {
-    var result: [Span<Value>] = []
-    var open: Span<Value>?
-    for span in spans {
-      guard grid.width(from: span.start, to: span.end) < 1 || span.changes > 1 else {
-        if let stretch = open { result.append(stretch) }
-        open = nil
-        result.append(span)
-        continue
-      }
-      if var stretch = open {
-        stretch.end = max(stretch.end, span.end)
-        stretch.changes += span.changes
-        stretch.value = span.value
-        open = stretch
-      } else {
-        open = span
-      }
-      if let stretch = open, grid.width(from: stretch.start, to: stretch.end) >= 1 {
-        result.append(stretch)
-        open = nil
-      }
+    grid.gathered(spans, bounds: { ($0.start, $0.end, $0.changes) }) { run, span, end, changes in
+      run.end = end
+      run.changes = changes
+      run.value = span.value
     }
-    if let stretch = open { result.append(stretch) }
-    return result
   }
 
   /// Ends the current value at `time` (a scene disconnecting): nothing is in effect after it. A value

@@ -31,4 +31,47 @@ struct TimeGrid: Sendable, Equatable {
 
   /// How wide the stretch from `start` to `end` (nanoseconds) is drawn, in SVG units.
   func width(from start: UInt64, to end: UInt64) -> Double { x(end) - x(start) }
+
+  /// `items` (in time order) with each run narrower than a unit, or already gathered (`changes` > 1),
+  /// gathered into one item, closed as soon as it is a unit wide; wider items stay as they are. At most
+  /// two items per unit remain: a wide item or a closed run covers at least one unit. Spans
+  /// (``SpanBuilder``) and a lane's band rows (``StretchRow``) are gathered by this one rule, so what a
+  /// timeline thins while it reads is what the plot draws.
+  ///
+  /// - Parameters:
+  ///   - bounds: An item's start and end (ns) and how many changes it holds.
+  ///   - absorb: Folds a later item into an open run, given its end (ns) and changes already summed.
+  /// - Complexity: O(n).
+  func gathered<Item>(
+    _ items: [Item], bounds: (Item) -> (start: UInt64, end: UInt64, changes: Int),
+    absorb: (inout Item, Item, _ end: UInt64, _ changes: Int) -> Void
+  ) -> [Item] {
+    var result: [Item] = []
+    var open: Item?
+    for item in items {
+      let (start, end, changes) = bounds(item)
+      guard width(from: start, to: end) < 1 || changes > 1 else {
+        if let run = open { result.append(run) }
+        open = nil
+        result.append(item)
+        continue
+      }
+      if var run = open {
+        let (_, runEnd, runChanges) = bounds(run)
+        absorb(&run, item, max(runEnd, end), runChanges + changes)
+        open = run
+      } else {
+        open = item
+      }
+      if let run = open {
+        let (runStart, runEnd, _) = bounds(run)
+        if width(from: runStart, to: runEnd) >= 1 {
+          result.append(run)
+          open = nil
+        }
+      }
+    }
+    if let run = open { result.append(run) }
+    return result
+  }
 }
