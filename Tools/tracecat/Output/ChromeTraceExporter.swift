@@ -40,7 +40,7 @@ enum ChromeTraceExporter {
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and a few dozen bytes per scene shown (its displays and last counter values).
+  ///   marks, and about 20 bytes per scene shown (the displays it used; counters only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
