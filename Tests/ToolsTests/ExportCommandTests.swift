@@ -21,6 +21,37 @@ import Testing
         == result.text.replacingOccurrences(of: "device — handover.foldtrace", with: "device — <stdin>"))
   }
 
+  /// A scene that reconnects keeps one process, renamed to list its displays in the order it first used
+  /// them; each connection writes its size afresh (a disconnected scene's counters are not kept).
+  @Test func aReconnectingSceneListsItsDisplaysInOrder() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events: [TraceEvent] = []
+    let second: UInt64 = 1_000_000_000
+    for (index, display) in [DisplayRole.external, .internal, .external, .mirroring].enumerated() {
+      let start = UInt64(index) * second
+      let geometry = SceneGeometry(
+        size: TraceSize(width: 390, height: 844), horizontal: .compact, vertical: .regular)
+      events += [
+        TraceEvent(time: start, .sceneConnected(scene: SceneID(7), display: display, scale: 3)),
+        TraceEvent(time: start, .geometry(scene: SceneID(7), geometry)),
+        TraceEvent(time: start + second / 2, .sceneDisconnected(scene: SceneID(7))),
+      ]
+    }
+    try fixture.trace("re.foldtrace", events)
+    let result = try fixture.run(["export", "--chrome", "re.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = result.text.matches(of: /"name":"(scene 7[^"]*)"/).map { String($0.1) }
+    #expect(
+      names == [
+        "scene 7 (external)", "scene 7 (external, internal)", "scene 7 (external, internal, mirroring)",
+      ])
+    let widths = result.text.matches(of: /"name":"width","ph":"C","pid":1007,"tid":0,"ts":(\d+)/).map {
+      String($0.1)
+    }
+    #expect(widths == ["0", "1000000", "2000000", "3000000"])
+  }
+
   @Test func chromeTraceHasATrackPerSceneAndMicrosecondTimes() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -54,24 +54,26 @@ import Testing
   }
 }
 
-/// `export --chrome` forgets a scene once it disconnected and its spans were written: 40 k scenes that
-/// come and go (about 280 MB when every one stayed whole) export within a 32 MB data segment.
+/// `export --chrome` forgets a scene once it disconnected and its spans were written, keeping only the
+/// displays it used (its process name lists them): 60 k scenes that come and go (about 280 MB when every
+/// one stayed whole, 30 MB when each kept its last counter values and a display array) export within a
+/// 20 MB data segment.
 @Suite struct ManySceneExportTests {
   @Test func exportForgetsDisconnectedScenes() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try fixture.writeManySceneTrace("many.foldtrace", count: 40_000)
+    try fixture.writeManySceneTrace("many.foldtrace", count: 60_000)
     let result = try fixture.run(
-      ["export", "--chrome", "-o", "many.json", "many.foldtrace"], dataLimitKiB: 32_768)
+      ["export", "--chrome", "-o", "many.json", "many.foldtrace"], dataLimitKiB: 20_480)
     #expect(result.status == 0, "\(result.stderr.prefix(600))")
     let json = String(decoding: try fixture.bytes(of: "many.json"), as: UTF8.self)
     let ends = json.hasSuffix("]}\n")
     #expect(ends)
     let names = json.components(separatedBy: #""name":"process_name""#).count - 1
-    #expect(names == 40_001)
+    #expect(names == 60_001)
     let widths = json.components(separatedBy: #""name":"width""#).count - 1
-    #expect(widths == 40_000)
-    let last = json.contains(#""name":"scene 40000 (internal)""#)
+    #expect(widths == 60_000)
+    let last = json.contains(#""name":"scene 60000 (internal)""#)
     #expect(last)
   }
 }

@@ -66,6 +66,12 @@ import Testing
       // Every axis has the same ticks, each labelled with a time of its own.
       #expect(Set(labels).count * axes == labels.count, "\(from)–\(to): \(labels)")
       if from != "1.0000001" { #expect(labels.first == from, "\(from)–\(to): \(labels)") }
+      // The axis title ends left of the first tick's label (centred on the axis's start; a 10-pt digit
+      // is under 6 pt wide), so "time (s)" and "1.0000001" do not run into each other.
+      let title = try #require(texts.first { $0.text == "time (s)" })
+      let first = try #require(texts.first { $0.text != "time (s)" })
+      let labelStart = first.number("x") - Double(first.text.count) * 2.8
+      #expect(title.number("x") + 2 <= labelStart, "\(from)–\(to): ends at \(title.number("x"))")
     }
   }
 

@@ -40,7 +40,7 @@ enum ChromeTraceExporter {
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and a few dozen bytes per scene shown (its displays and last counter values).
+  ///   marks, and about 20 bytes per scene shown (the displays it used; counters only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
@@ -93,8 +93,9 @@ enum ChromeTraceExporter {
   private struct Exporter {
     let marks: ReplayMarks?
     let emit: (ChromeTraceEvent) throws -> Void
-    /// The displays each named scene's process name lists, in the order the scene used them.
-    var named: [SceneID: [DisplayRole]] = [:]
+    /// The displays each named scene's process name lists, in the order the scene used them: 8 bytes
+    /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display).
+    var named: [SceneID: DisplayOrder] = [:]
     /// Scenes whose app tracks are named.
     var appNamed: Set<SceneID> = []
     /// The last width, height and scroll offset written per scene, points.
@@ -141,15 +142,16 @@ enum ChromeTraceExporter {
       defer { timeline.forget(id) }
       guard timeline.shows(id), let scene = timeline[scene: id] else { return }
       let pid = pid(of: id)
-      if let displays = named[id] {
+      if var displays = named[id] {
         if !displays.contains(scene.display) {
-          named[id] = displays + [scene.display]
-          let list = (displays + [scene.display]).map(\.rawValue).joined(separator: ", ")
+          displays.append(scene.display)
+          named[id] = displays
+          let list = displays.roles.map(\.rawValue).joined(separator: ", ")
           try emit(.metadata("process_name", pid: pid, ["name": .text("scene \(id) (\(list))")]))
         }
       } else {
         try name(scene, pid: pid)
-        named[id] = [scene.display]
+        named[id] = DisplayOrder(scene.display)
       }
       if !appNamed.contains(id), scene.appLayouts > 0 || scene.presentedSamples > 0 {
         try emit(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
@@ -160,7 +162,9 @@ enum ChromeTraceExporter {
       // whole table at every event.
       var last = counters.removeValue(forKey: id) ?? (nil, nil, nil)
       try write(ended, pid: pid, counters: &last)
-      counters[id] = last
+      // A disconnected scene's counters are not kept: should it reconnect, its first samples are written
+      // again, so memory holds the connected scenes' counters only.
+      if scene.disconnected == nil { counters[id] = last }
     }
 
     /// The scene's process and thread names.
@@ -320,5 +324,34 @@ enum ChromeTraceExporter {
     buffer += Array("\n]}\n".utf8)
     try output(buffer)
     return coverage
+  }
+}
+
+/// The displays a scene used, in the order it first used each: a packed list, 3 bits a display
+/// (``DisplayRole``'s case index plus one), at most one entry per case.
+struct DisplayOrder: Sendable, Equatable {
+  private var packed: UInt32 = 0
+
+  /// A list of one display.
+  init(_ first: DisplayRole) { append(first) }
+
+  /// The displays, first used first.
+  var roles: [DisplayRole] {
+    var roles: [DisplayRole] = []
+    var rest = packed
+    while rest != 0 {
+      roles.append(DisplayRole.allCases[Int(rest & 7) - 1])
+      rest >>= 3
+    }
+    return roles
+  }
+
+  func contains(_ role: DisplayRole) -> Bool { roles.contains(role) }
+
+  /// Adds `role` at the end, unless the list has it.
+  mutating func append(_ role: DisplayRole) {
+    guard !contains(role) else { return }
+    let code = UInt32(DisplayRole.allCases.firstIndex(of: role)! + 1)
+    packed |= code << (3 * UInt32(roles.count))
   }
 }

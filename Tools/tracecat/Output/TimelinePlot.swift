@@ -635,16 +635,21 @@ struct TimelinePlot {
     var decimals = 3
     while decimals < 9, step < 0.999 * Self.powerOfTen(-decimals) { decimals += 1 }
     var tick = 0.0
+    var firstLabel = ""
     while tick <= seconds + step / 1000 {
       let tickX = Self.left + tick / seconds * plotWidth
       svg.line(x1: tickX, y1: axisY, x2: tickX, y2: axisY + 5, stroke: "#333")
       let (sum, overflow) = start.addingReportingOverflow(UInt64(min(tick * 1e9, 1.8e19).rounded()))
       let time = overflow ? UInt64.max : sum
-      svg.text(
-        Self.seconds(time, decimals: decimals), x: tickX, y: axisY + 17, anchor: "middle", size: 10)
+      let label = Self.seconds(time, decimals: decimals)
+      if tick == 0 { firstLabel = label }
+      svg.text(label, x: tickX, y: axisY + 17, anchor: "middle", size: 10)
       tick += step
     }
-    svg.text("time (s)", x: Self.left - 8, y: axisY + 17, anchor: "end", size: 10, fill: "#555")
+    // The axis title ends at least 5 pt before the first tick's label, which is centred on the axis's
+    // start: at 10 pt a digit is at most 6 pt wide, so "time (s)" clears a window's start ("2.5", "3600").
+    let titleEnd = Self.left - max(8, Double(firstLabel.count) * 3 + 5)
+    svg.text("time (s)", x: titleEnd, y: axisY + 17, anchor: "end", size: 10, fill: "#555")
     svg.close()
   }
 

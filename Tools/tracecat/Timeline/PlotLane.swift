@@ -157,8 +157,12 @@ struct PlotLane: Sendable {
   var sizes: ChartRow
   /// Scroll offsets (points), of the connections that scrolled.
   var scroll: ChartRow
-  /// The safe areas in the order first drawn, for their three shades.
+  /// The first ``shadedInOrder`` distinct safe areas, in the order first drawn, for their three shades.
   var shades: [TraceInsets] = []
+  /// How many distinct safe areas a lane shades in the order it first draws them (neighbours alternate
+  /// shades); later ones take a shade from their insets' hash, so a lane of many distinct safe areas
+  /// costs O(1) memory and time per span, not O(n).
+  static let shadedInOrder = 64
 
   var id: String { "display-\(display.rawValue)" + (number > 1 ? "-\(number)" : "") }
 
@@ -204,6 +208,24 @@ struct ConnectionDrawing: Sendable {
 }
 
 extension PlotLane {
+  /// The shade number of `insets`: its place among the lane's first ``shadedInOrder`` distinct safe
+  /// areas, or past those the FNV-1a hash of its four insets' bit patterns (top, leading, bottom,
+  /// trailing), so equal safe areas always share a shade. A safe area that equals nothing (a NaN inset)
+  /// takes a place of its own.
+  /// - Complexity: O(1): at most ``shadedInOrder`` comparisons.
+  mutating func shadeIndex(_ insets: TraceInsets) -> Int {
+    if let index = shades.firstIndex(of: insets) { return index }
+    guard shades.count >= Self.shadedInOrder else {
+      shades.append(insets)
+      return shades.count - 1
+    }
+    var hash = FNV1a.offsetBasis
+    for side in [insets.top, insets.leading, insets.bottom, insets.trailing] {
+      hash = FNV1a.hash((side == 0 ? 0 : side).bitPattern, from: hash)  // -0 is 0, as `==` says
+    }
+    return Int(hash % 3)
+  }
+
   /// Appends a connection's drawing, the lane's next connection: from `start` to `end` (nil: connected
   /// at the trace's end, `trailingEnd`), in nanoseconds. Each row's stretches are in time order (a
   /// stable sort by start), after the lane's earlier connections'.
@@ -238,8 +260,7 @@ extension PlotLane {
         }))
     var areas: [Stretch] = []
     for span in drawing.safeArea {
-      if !shades.contains(span.value) { shades.append(span.value) }
-      let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shades.firstIndex(of: span.value)! % 3]
+      let shade = ["#e4e4e4", "#cfcfcf", "#bababa"][shadeIndex(span.value) % 3]
       let insets = span.value
       areas.append(
         (
