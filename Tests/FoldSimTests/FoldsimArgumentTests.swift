@@ -116,6 +116,14 @@ import Testing
     (["--outptu", "a.foldtrace"], "unknown option '--outptu'; did you mean '--output'?"),
     (["-output", "a.foldtrace"], "unknown option '-output'; did you mean '--output'?"),
     (["--bogus", "--help"], "unknown option '--bogus'"),
+    // A one-letter option is suggested only when it is the same letter in the other case: every other
+    // one-letter option is one edit away, and no nearer.
+    (["-O", "a.foldtrace"], "unknown option '-O'; did you mean '-o'?"),
+    (["-x", "a.foldtrace"], "unknown option '-x'"),
+    (["-H"], "unknown option '-H'; did you mean '-h'?"),
+    // A flag that means nothing with the others is refused, not ignored.
+    (["--events", "--force"], "--force replaces an existing OUT; --events writes no file"),
+    (["-o", "-", "--force"], "--force replaces an existing OUT; -o - writes standard output"),
   ])
   func malformedOptionsAreUsageErrors(_ options: [String], _ message: String) throws {
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -125,6 +133,33 @@ import Testing
     #expect(result.stderr.hasSuffix("See 'foldsim help' for the scenario format.\n"))
     #expect(result.text == "")
     #expect(try names() == [])
+  }
+
+  /// A bare word that names neither a command nor a file is a mistyped command, named with the nearest
+  /// command as tracecat names its nearest subcommand; one near none gets no guess.
+  @Test(arguments: [
+    ("lst", "; did you mean 'list'?"), ("hlep", "; did you mean 'help'?"), ("lsit", "; did you mean 'list'?"),
+    ("xyzzy", ""),
+  ])
+  func aMistypedCommandNamesTheNearestOne(_ word: String, _ hint: String) throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try run([word])
+    #expect(result.status == 2)
+    #expect(
+      firstLine(result.stderr)
+        == "foldsim: '\(word)' is neither a command (list, help) nor a scenario file\(hint)")
+    #expect(result.text == "")
+  }
+
+  /// A flag given twice means what it means once, as tracecat reads a repeated flag (`--json --json`);
+  /// an option with a value given twice is refused (above).
+  @Test func aRepeatedFlagMeansWhatItMeansOnce() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let twice = try run([scenario, "--events", "--events"])
+    let once = try run([scenario, "--events"])
+    #expect(twice.status == 0, "\(twice.stderr)")
+    #expect(twice.text == once.text)
+    #expect(twice.text.hasPrefix("    0.0000 s1 sceneConnected"))
   }
 
   @Test func optionsMayComeBeforeOrAfterTheScenario() throws {

@@ -48,7 +48,9 @@ struct FoldsimExecutableTests {
     #expect(missing.status == 3)
     let typo = try run(["lst"])
     #expect(typo.status == 2)
-    #expect(typo.stderr.hasPrefix("foldsim: 'lst' is neither a command (list, help) nor a scenario file\n"))
+    #expect(
+      typo.stderr.hasPrefix(
+        "foldsim: 'lst' is neither a command (list, help) nor a scenario file; did you mean 'list'?\n"))
     #expect(typo.stderr.hasSuffix("See 'foldsim help' for the scenario format.\n"))
     let help = try run(["--help"])
     #expect(help.status == 0)

@@ -36,6 +36,51 @@ struct FoldsimMemoryTests {
   }
 }
 
+/// A hinge gesture's `via` holds at most 1000 angles, and its legs are streamed into the trace as they
+/// are synthesized: one gesture through 800 k angles (a 2.4 MB scenario) held every event of its legs
+/// and took 1.14 GB; it is refused at the 1001st angle, and gestures at the bound run under 64 MiB.
+struct FoldsimWaypointTests {
+  /// A Duo scenario whose steps each move the hinge through `angles` waypoints, every leg crossing the
+  /// handover (0° ↔ 180°: a scene disconnects and another connects), all on line 1.
+  static func crossings(_ angles: Int, steps: Int) -> String {
+    let via = (0..<angles).map { $0 % 2 == 0 ? "0" : "180" }.joined(separator: ",")
+    let step = #"{"gesture":"hinge","to":180,"pause":0.01,"duration":30,"via":[\#(via)]}"#
+    return #"{"device":"iphone-duo","seed":1,"start":{"hinge":180},"timeline":["#
+      + Array(repeating: step, count: steps).joined(separator: ",") + "]}"
+  }
+
+  @Test func aHingeThrough800kAnglesIsRefusedAndOneThrough1000RunsUnderA64MiBLimit() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "foldsim-waypoints-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let huge = Self.crossings(800_000, steps: 1)
+    #expect(huge.utf8.count > 2_000_000 && huge.utf8.count < 4 << 20)
+    try Data(huge.utf8).write(to: directory.appendingPathComponent("huge.json"))
+    let refused = try ChildProcess.run(
+      executable, ["huge.json", "-o", "huge.foldtrace"], in: directory, dataLimitKiB: 65_536)
+    // The 1001st angle starts after the prefix, 1000 angles and their commas.
+    let column = Self.crossings(0, steps: 1).utf8.count - 4 + 500 * 2 + 500 * 4 + 1
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(
+      refused.stderr
+        == "foldsim: huge.json:1:\(column): timeline[0].via[1000]: a via list holds at most 1000 angles "
+        + "(a real fold passes through a handful)\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("huge.foldtrace").path))
+    // Ten gestures at the bound: over 100,000 events and 10,000 scenes, streamed leg by leg (the same
+    // bytes as when the legs were held).
+    try Data(Self.crossings(1000, steps: 10).utf8).write(to: directory.appendingPathComponent("bound.json"))
+    let bound = try ChildProcess.run(
+      executable, ["bound.json", "-o", "bound.foldtrace"], in: directory, dataLimitKiB: 65_536)
+    #expect(bound.status == 0, "\(bound.stderr)")
+    #expect(bound.text == "bound.foldtrace: 102026 events, 10001 scenes, 404.900 s, 375093 bytes\n")
+  }
+}
+
 /// A scenario file holds at most 4 MiB: a larger one is refused by its size before it is parsed (a 6 MB
 /// array under an unknown key used to cost 274 MB).
 struct FoldsimScenarioSizeTests {

@@ -113,6 +113,39 @@ struct ScenarioParseTests {
     }
   }
 
+  /// A hinge gesture's `via` holds at most 1000 angles: the next one is refused where it stands, by
+  /// line and column, before any event is synthesized (800 k angles held 1.14 GB of events).
+  @Test(arguments: [
+    #""gesture": "hinge", "to": 180"#, #""gesture": "open""#, #""gesture": "close""#,
+    #""gesture": "fold", "angle": 90"#,
+  ])
+  func aViaListHoldsAtMost1000Angles(_ gesture: String) throws {
+    func text(_ count: Int) -> (text: String, column: Int) {
+      let step = "  {" + gesture + ", \"via\": ["
+      let angles = (0..<count).map { $0 % 2 == 0 ? "100" : "80" }
+      let before = step + angles.prefix(1000).map { $0 + "," }.joined()
+      return (
+        "{\"device\": \"iphone-duo\", \"seed\": 1, \"start\": {\"hinge\": 180},\n \"timeline\": [\n"
+          + step + angles.joined(separator: ",") + "]}]}",
+        before.utf8.count + 1
+      )
+    }
+    let fits = try Scenario.parse(text(1000).text)
+    guard case .hinge(_, let via, _, _, _) = try #require(fits.steps.first).gesture else {
+      Issue.record("expected a hinge gesture")
+      return
+    }
+    #expect(via.count == 1000)
+    let (over, column) = text(1001)
+    let e = try failure(over)
+    #expect(e.line == 3)
+    #expect(e.column == column)
+    #expect(e.field == "timeline[0].via[1000]")
+    #expect(
+      e.message
+        == "a via list holds at most 1000 angles (a real fold passes through a handful)")
+  }
+
   @Test func impossibleStepsNameTheirLine() throws {
     let e = try failure(
       """

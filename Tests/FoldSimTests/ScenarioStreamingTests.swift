@@ -26,6 +26,32 @@ struct ScenarioStreamingTests {
     #expect(batches.count > 4)
   }
 
+  /// A hinge gesture through 1000 waypoints (the most a `via` holds), each leg crossing the Duo's
+  /// handover (a scene disconnects and another connects): over 10,000 events in one step. They are
+  /// handed over leg by leg as a batch fills, not held until the gesture ends (800 k waypoints held
+  /// 1.14 GB).
+  @Test func aHingeThroughManyWaypointsIsHandedOverLegByLeg() throws {
+    let via = (0..<1000).map { $0 % 2 == 0 ? "0" : "180" }.joined(separator: ", ")
+    let scenario = try Scenario.parse(
+      """
+      {"device": "iphone-duo", "seed": 3, "start": {"hinge": 180}, "timeline": [
+        {"gesture": "hinge", "to": 180, "via": [\(via)], "duration": 30, "pause": 0.05}]}
+      """)
+    var batches: [[TraceEvent]] = []
+    #expect(
+      try scenario.play {
+        batches.append($0); return true
+      })
+    let all = try scenario.events()
+    #expect(all.count > 2 * Scenario.eventBatch, "\(all.count)")
+    #expect(batches.flatMap { $0 } == all)
+    // 1001 legs share 30 s: a leg is about 4 frames, a dozen events with the handover's.
+    #expect(batches.allSatisfy { $0.count <= Scenario.eventBatch + 64 }, "\(batches.map(\.count))")
+    #expect(batches.count > 2)
+    let connections = all.filter { if case .sceneConnected = $0.payload { true } else { false } }
+    #expect(connections.count == 1001)
+  }
+
   @Test func theTraceIsHandedOverAsItsFramesCompleteWithTheSameBytes() throws {
     let scenario = try Scenario.parse(Self.longUse)
     var pieces: [[UInt8]] = []

@@ -7,9 +7,12 @@ import Foundation
 /// import): options come before or after the scenario, as `-o OUT`, `-o=OUT`, `--output OUT` or
 /// `--output=OUT`; an option that needs a value takes the next argument whatever it starts with
 /// (`-o -h` names the file `-h`); `--` ends the options (what follows is a scenario file, never a
-/// command); `-` is standard output; `--o` is no abbreviation (long names are matched whole) and an
-/// unknown option names the nearest spelling; an option is given once and never empty (a flag may
-/// repeat); `-h`/`--help` anywhere prints the help once every argument parses.
+/// command); `-` is standard output; `--o` is no abbreviation (long names are matched whole); an
+/// unknown option or a mistyped command names the nearest spelling (`NearestSpelling`, as tracecat
+/// names its options and subcommands); an option is given once and never empty, while a flag may
+/// repeat, meaning what it means once (as tracecat's flags do); a flag that means nothing with the
+/// others (`--force` with `--events` or `-o -`) is refused; `-h`/`--help` anywhere prints the help once
+/// every argument parses.
 enum Command: Equatable {
   /// `foldsim SCENARIO.json -o OUT.foldtrace`; `output` is nil for `-o -`, standard output.
   case generate(scenario: String, output: String?, force: Bool)
@@ -46,7 +49,9 @@ enum Command: Equatable {
   /// - Complexity: O(*n*) in the number of arguments.
   /// - Throws: ``FoldsimError/usage(_:)`` for anything malformed: an unknown option (with the nearest
   ///   spelling), a flag given a value, a missing or empty value, `-o` given twice, no scenario or more
-  ///   than one, or `-o` with `--events`.
+  ///   than one, a bare word that is neither a command nor a file (with the nearest command), `-o` with
+  ///   `--events`, or `--force` with `--events` or `-o -` (it replaces an existing OUT; they write
+  ///   none).
   static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
     if arguments == ["list"] { return .list }
     if arguments == ["help"] { return .help }
@@ -98,8 +103,7 @@ enum Command: Equatable {
       output = value
     }
     if flags.contains("help") { return .help }
-    if let command = scenarios.first(where: { !$0.afterOptions && ($0.name == "list" || $0.name == "help") })
-    {
+    if let command = scenarios.first(where: { !$0.afterOptions && commands.contains($0.name) }) {
       throw .usage("'\(command.name)' takes no other arguments")
     }
     guard let scenario = scenarios.first else { throw .usage("no scenario given") }
@@ -110,16 +114,24 @@ enum Command: Equatable {
     if !scenario.afterOptions, !scenario.name.contains("."), !scenario.name.contains("/"),
       !FileManager.default.fileExists(atPath: scenario.name)
     {
-      throw .usage("'\(scenario.name)' is neither a command (list, help) nor a scenario file")
+      let hint = NearestSpelling.nearest(to: scenario.name, among: commands).map { "; did you mean '\($0)'?" }
+      throw .usage("'\(scenario.name)' is neither a command (list, help) nor a scenario file\(hint ?? "")")
     }
     if flags.contains("events") {
       guard output == nil else { throw .usage("--events prints events; do not combine it with -o") }
+      if flags.contains("force") { throw .usage("--force replaces an existing OUT; --events writes no file") }
       return .events(scenario: scenario.name)
     }
     guard let output else { throw .usage("missing -o OUT.foldtrace") }
+    if output == "-", flags.contains("force") {
+      throw .usage("--force replaces an existing OUT; -o - writes standard output")
+    }
     return .generate(
       scenario: scenario.name, output: output == "-" ? nil : output, force: flags.contains("force"))
   }
+
+  /// The commands, each given alone: `foldsim list`, `foldsim help`.
+  private static let commands = ["list", "help"]
 
   /// The error for an unknown option, naming the nearest valid spelling when one is close.
   private static func unknownOption(_ spelling: String) -> FoldsimError {

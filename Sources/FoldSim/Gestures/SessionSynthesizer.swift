@@ -58,8 +58,9 @@ public struct SessionSynthesizer: Sendable {
   }
 
   /// Performs a gesture starting at `start`, handing the events published so far to `drain` between the
-  /// gestures of a long one (mixed use lasts up to a day), so a caller that streams them holds a bounded
-  /// number however long the gesture.
+  /// parts of a long one — the legs of a hinge gesture (up to ``Scenario/maxWaypoints`` + 1 of them), the
+  /// gestures of mixed use (which lasts up to a day) — so a caller that streams them holds at most one
+  /// part's events however long the gesture.
   /// - Parameters:
   ///   - gesture: What to do.
   ///   - start: When it starts, in nanoseconds; at least ``now``.
@@ -73,9 +74,9 @@ public struct SessionSynthesizer: Sendable {
     case .hinge(let to, let via, let duration, let pause, let reverseAt):
       if let reverseAt, let current = model.hingeAngle {
         let turn = (current + (to - current) * min(1, max(0, reverseAt))).rounded()
-        try hinge(to: current, via: via + [turn], duration: duration, pause: pause)
+        try hinge(to: current, via: via + [turn], duration: duration, pause: pause, draining: drain)
       } else {
-        try hinge(to: to, via: via, duration: duration, pause: pause)
+        try hinge(to: to, via: via, duration: duration, pause: pause, draining: drain)
       }
     case .rotate(let to): try rotate(to: to)
     case .resize(let size, let duration): try resize(to: size, duration: duration)
@@ -128,8 +129,25 @@ public struct SessionSynthesizer: Sendable {
   }
 
   /// Moves the hinge through `via` to `to`, one minimum-jerk leg per waypoint, with `pause` seconds of
-  /// rest between legs. The total `duration` is shared among legs by angular distance.
-  mutating func hinge(to: Double, via: [Double], duration: Double?, pause: Double) throws(SimulationError) {
+  /// rest between legs. The total `duration` is shared among legs by angular distance; a leg lasts at
+  /// least one 120 Hz frame.
+  ///
+  /// Each leg's events are handed to `drain` when the leg ends: a leg that crosses the Duo's handover
+  /// publishes a dozen events (a scene leaves, another connects with its geometry, regions and traits),
+  /// so a gesture through many waypoints held about 1.2 KB per leg until it ended.
+  /// - Parameters:
+  ///   - to: The final angle, in degrees (0…180).
+  ///   - via: The angles passed on the way, in degrees (0…180), in order.
+  ///   - duration: The whole movement's time in seconds, pauses excluded; drawn from the seed when nil.
+  ///   - pause: The rest between legs, in seconds.
+  ///   - drain: Takes the events published so far after each leg; returns false to stop the gesture.
+  /// - Throws: ``SimulationError`` on a device without a hinge or for an angle outside 0…180°, before
+  ///   any event is published.
+  /// - Complexity: O(legs + samples) time; O(legs) memory for the legs, O(one leg's samples) for the
+  ///   events a draining caller holds.
+  mutating func hinge(
+    to: Double, via: [Double], duration: Double?, pause: Double, draining drain: EventDrain = { _ in true }
+  ) throws(SimulationError) {
     guard model.profile.hinge != nil, let current = model.hingeAngle else {
       throw SimulationError("\(model.profile.name) has no hinge")
     }
@@ -142,12 +160,13 @@ public struct SessionSynthesizer: Sendable {
     guard distance > 0 else { return }
     let total = Double(humanDuration(duration))
     for (index, leg) in legs.enumerated() {
-      if index > 0 { now += Self.nanoseconds(pause) }
+      if index > 0 { now = Self.later(now, by: Self.nanoseconds(pause)) }
       let legDuration = max(FrameClock.frameInterval, UInt64(total * abs(leg.1 - leg.0) / distance))
       let motion = MinimumJerk(from: leg.0, to: leg.1)
       animate(duration: legDuration) { model, progress, time in
         model.setHinge(motion.from + (motion.to - motion.from) * progress, at: time)
       }
+      guard drain(&model.events) else { return }
     }
   }
 }

@@ -47,7 +47,8 @@ public struct GestureSpec: Sendable {
     "duration", "seconds", "movement time; default drawn from the seed (0.3–0.9)")
   static let hingePath: [Parameter] = [
     duration,
-    Parameter("via", "[degrees]", "intermediate angles, each reached with its own minimum-jerk leg"),
+    Parameter(
+      "via", "[degrees]", "intermediate angles (at most 1000), each reached with its own minimum-jerk leg"),
     Parameter("pause", "seconds", "rest between legs; default 0"),
     Parameter("reverseAt", "0…1", "give up at this fraction of the way and return to the start angle"),
   ]

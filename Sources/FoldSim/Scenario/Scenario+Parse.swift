@@ -66,6 +66,14 @@ extension Scenario {
   /// (about 140 bytes each).
   public static let maxSteps = 100_000
 
+  /// The most angles a hinge gesture's `via` holds (`open`, `close`, `fold` and `hinge`): 1000. A real
+  /// fold passes through a handful (the corpus, at most two); at the longest `duration`, 30 s, 1000 legs
+  /// get under four 120 Hz frames each, a hinge rattled faster than a hand moves it; and with the longest
+  /// `pause`, 10 s, such a gesture still ends within three hours, well inside the day a step is assumed
+  /// to last (``latestStepStart``). The bound keeps the parsed angles at 8 KB a step; the synthesizer
+  /// hands a gesture's events over leg by leg, so it is not what bounds their memory.
+  public static let maxWaypoints = 1000
+
   static let orientations: [(String, Orientation)] = [("portrait", .portrait), ("landscape", .landscape)]
   static let sides: [(String, PhysicalEdge)] = [("left", .left), ("right", .right)]
   static let directions: [(String, UserInterfaceLayoutDirection)] = [

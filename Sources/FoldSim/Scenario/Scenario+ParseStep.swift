@@ -40,9 +40,18 @@ extension Scenario {
       try f[key]?.number(0...180, unit: "degrees")
     }
     func hinge(to: Double) throws(ScenarioError) -> Gesture {
-      let via =
-        try f["via"]?.array().map { (a) throws(ScenarioError) in try a.number(0...180, unit: "degrees") }
-        ?? []
+      var via: [Double] = []
+      if let list = f["via"] {
+        let angles = try list.array()
+        via.reserveCapacity(min(angles.underestimatedCount, maxWaypoints))
+        for (index, angle) in angles.enumerated() {
+          guard index < maxWaypoints else {
+            throw angle.error(
+              "a via list holds at most \(maxWaypoints) angles (a real fold passes through a handful)")
+          }
+          via.append(try angle.number(0...180, unit: "degrees"))
+        }
+      }
       return .hinge(
         to: to, via: via, duration: try seconds("duration"), pause: try seconds("pause", 0...10) ?? 0,
         reverseAt: try f["reverseAt"]?.number(0...1, unit: "of the way"))

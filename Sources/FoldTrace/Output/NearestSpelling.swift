@@ -1,14 +1,29 @@
 /// Finds the valid spelling nearest to a mistyped one, for the "did you mean" hints of every tool's
 /// usage errors (tracecat's and foldsim's commands and options), so that they suggest alike.
 package enum NearestSpelling {
-  /// The candidate with the smallest edit distance to `word`, when it is close enough to be a typo
-  /// (at most 2 edits, or a third of the word's length for longer words).
+  /// The candidate nearest to `word`, when it is close enough to be a typo of it.
   ///
+  /// Words are compared by their stems: without leading dashes, in lower case, so `--o` is near `-o`
+  /// and `-O` is `-o`. A stem may differ by at most 2 edits (a third of its length for longer ones)
+  /// and by fewer edits than it has characters: rewriting every character typed is no typo, which
+  /// leaves a one-letter option with no guess unless it is another's case slip (`-x` is one edit from
+  /// `-h` as from any other letter). Ties go to the fewest edits of the whole spelling, then to the
+  /// candidate that sorts first.
+  ///
+  /// - Returns: The nearest candidate, or nil when none is close enough.
   /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and a word of length *n*.
   package static func nearest(to word: String, among candidates: [String]) -> String? {
-    let limit = max(2, word.count / 3)
-    let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }
-    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    let typed = stem(word)
+    let limit = min(max(2, typed.count / 3), typed.count - 1)
+    let scored = candidates.map { ($0, distance(typed, stem($0)), distance(word, $0)) }.filter {
+      $0.1 <= limit
+    }
+    return scored.min { ($0.1, $0.2, $0.0) < ($1.1, $1.2, $1.0) }?.0
+  }
+
+  /// `word` without its leading dashes, lowercased: what the person meant to type, in letters.
+  static func stem(_ word: String) -> String {
+    String(word.drop { $0 == "-" }).lowercased()
   }
 
   /// Levenshtein distance between two strings, by characters.
