@@ -114,6 +114,12 @@ struct MotionCheck {
     sceneJumps[scene] ?? 0
   }
 
+  /// Takes `scene`'s ``maximumJump(of:)`` out (0 when it had none), so a scene that disconnected costs
+  /// the motion check nothing.
+  mutating func takeMaximumJump(of scene: SceneID) -> Double {
+    sceneJumps.removeValue(forKey: scene) ?? 0
+  }
+
   /// Starts measuring one record's jumps apart: ``maximumJump`` holds the record's own until
   /// ``endJumps(of:keeping:)``.
   private mutating func beginJumps() -> Double {

@@ -28,10 +28,13 @@ struct ReplayCheckRun: ReplaySink {
   /// The most failure groups kept (``ReplaySummary/failureGroups``); later groups are only counted.
   static let groupLimit = 256
   /// Per scene its shape transitions and decisions, in the order first laid out (sorted by scene when
-  /// the summary is read).
+  /// the summary is read): the first ``ReplaySummary/sceneLimit`` scenes laid out.
   private var shapes: [ReplaySummary.SceneShapes] = []
   /// Each scene's position in ``shapes``.
   private var shapeIndices: [SceneID: Int] = [:]
+  /// The scenes laid out past ``ReplaySummary/sceneLimit``: only counted (``ReplaySummary/unlistedScenes``),
+  /// a few bytes each.
+  private var unlisted: Set<SceneID> = []
   /// The events and failures so far; the other fields are filled in by ``summary``.
   private var tally: ReplaySummary
 
@@ -42,7 +45,7 @@ struct ReplayCheckRun: ReplaySink {
     var summary = tally
     summary.scenes = shapes.sorted { $0.scene < $1.scene }.map { scene in
       var scene = scene
-      scene.maximumFrameJump = motion.maximumJump(of: scene.scene)
+      scene.maximumFrameJump = max(scene.maximumFrameJump, motion.maximumJump(of: scene.scene))
       return scene
     }
     summary.maximumAnchorDrift = anchor.maximumDrift
@@ -165,6 +168,10 @@ struct ReplayCheckRun: ReplaySink {
   /// - Complexity: O(1).
   private mutating func forget(_ scene: SceneID) {
     flapping.forget(scene)
+    let jump = motion.takeMaximumJump(of: scene)
+    if let index = shapeIndices[scene] {
+      shapes[index].maximumFrameJump = max(shapes[index].maximumFrameJump, jump)
+    }
     guard let index = structureIndices.removeValue(forKey: scene) else { return }
     let last = structures.count - 1
     if index != last {
@@ -206,6 +213,10 @@ struct ReplayCheckRun: ReplaySink {
         shapes[index].timeline.append(decisions)
       }
     } else {
+      guard shapes.count < ReplaySummary.sceneLimit else {
+        if unlisted.insert(change.scene).inserted { tally.unlistedScenes += 1 }
+        return
+      }
       index = shapes.count
       var scene = ReplaySummary.SceneShapes(scene: change.scene, transitions: [transition])
       scene.timeline = [decisions]

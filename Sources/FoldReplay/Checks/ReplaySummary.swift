@@ -82,8 +82,18 @@ public struct ReplaySummary: Sendable, Equatable {
   public var trace: String
   /// Events replayed.
   public var events: Int
-  /// Scenes that were laid out, by id.
+  /// Scenes that were laid out, by id: the first ``sceneLimit`` laid out (later ones are counted in
+  /// ``unlistedScenes``).
   public var scenes: [SceneShapes]
+  /// Scenes laid out after ``sceneLimit`` others had been: counted, not listed in ``scenes``, so a trace
+  /// of a million scenes that come and go is summarized in bounded memory (a few bytes per such scene
+  /// instead of a few hundred).
+  public var unlistedScenes: Int = 0
+  /// The most scenes ``scenes`` lists: 10 000, far more than a session shows (an app has a few scenes
+  /// at once, and reconnecting keeps a scene's id).
+  public static let sceneLimit = 10_000
+  /// Every scene laid out: ``scenes`` and ``unlistedScenes``.
+  public var sceneCount: Int { scenes.count + unlistedScenes }
   /// The largest |anchor drift| across a relayout where the anchor had to be kept, in points.
   public var maximumAnchorDrift: Double
   /// The largest movement of an element between two ticks or across a retarget, in points (elements
@@ -158,6 +168,7 @@ public struct ReplaySummary: Sendable, Equatable {
       lines.append("  max frame jump: \(ReplayFormat.number(scene.maximumFrameJump)) pt")
       lines.append("  failures: \(scene.failureCount)")
     }
+    if unlistedScenes > 0 { lines.append("scenes not listed: \(unlistedScenes)") }
     lines.append("unknown content ids: \(unknownContentIDs)")
     lines.append("verdict: \(passed ? "pass" : "fail (\(failureCount) failures)")")
     for group in failureGroups.prefix(5) {

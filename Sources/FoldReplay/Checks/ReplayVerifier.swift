@@ -5,8 +5,9 @@ import LayoutCore
 /// the output as a sink of its own (``ReplayDigest``) on the same records. The checks never see the
 /// output; the digest never sees a verdict.
 ///
-/// Memory stays bounded: per scene and element state, the shape transitions, and at most
-/// `failureLimit` failures per check (the rest are only counted).
+/// Memory stays bounded: per connected scene and element state, the shape transitions of at most
+/// ``ReplaySummary/sceneLimit`` scenes (later scenes are only counted), and at most `failureLimit`
+/// failures per check (the rest are only counted).
 public struct ReplayVerifier: ReplaySink {
   private var checks: ReplayCheckRun
   private var digest = ReplayDigest()

@@ -11,7 +11,7 @@ struct ReplayOutcome: Sendable {
   /// The checks' summary (also when the trace was damaged part way: what was replayed).
   var summary: ReplaySummary
   /// Scenes laid out.
-  var scenes: Int { summary.scenes.count }
+  var scenes: Int { summary.sceneCount }
   /// `check --json`: the trace's records (one summary line).
   var lines: [String]
   /// `replay --json` with more than one trace: the trace's records, kept until its turn to print
