@@ -20,7 +20,11 @@ struct ShowCommand: TracecatCommand {
       there: the offending element in red over the region it violates, its expected frame dashed, and \
       the failure's sentence under the panel.
       --at TIME draws one moment; --from, --to and --every draw a filmstrip of the moments from --from \
-      to --to (inclusive) every --every, at most 200, in one SVG at one scale. Times are 1.5, 1.5s, \
+      to --to (inclusive) every --every, at most 200, in one SVG at one scale. A drawing holds at most \
+      800 panels (a panel is one scene at one moment): more, counted as the trace is read, is a usage \
+      error, so draw fewer scenes (--scene) or fewer moments. A panel draws a scene's first 32 reserved \
+      regions and the app's first 64 frames (ids cut to 100 characters) and counts the rest under it. \
+      The SVG is written as it is drawn. Times are 1.5, 1.5s, \
       250ms or 1500000000ns; a moment after the trace's last event is refused. --scene chooses the \
       scenes (repeat or comma list).
       Without --replay only the frames the moments need are read: reading stops at the first frame \
@@ -55,6 +59,11 @@ struct ShowCommand: TracecatCommand {
 
   /// The most moments a filmstrip draws.
   static let momentLimit = 200
+
+  /// The most panels (one scene at one moment) a drawing holds: 200 moments of 4 scenes. Scenes are
+  /// counted as the trace is read, so the moment that passes the bound ends the reading with a usage
+  /// error, and the snapshots held stay under it (plus one moment's scenes, at most 128).
+  static let panelLimit = 800
 
   var input: String
   var output: String?
@@ -116,7 +125,17 @@ struct ShowCommand: TracecatCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     let trace = try TraceInput(input)
-    let result = try SnapshotReader.read(trace, at: times, scenes: scenes, replay: replay)
+    let result = try SnapshotReader.read(
+      trace, at: times, scenes: scenes, replay: replay, panelLimit: Self.panelLimit)
+    // One moment holds at most 128 scenes, so only a filmstrip's moments pass the bound.
+    if let overflow = result.overflow {
+      let at = "\(Count(overflow.scenes, "scene")) at \(EventFormatter.time(overflow.time)) s"
+      throw TracecatError.usage(
+        message: "--from, --to and --every give \(Count(times.count, "moment")) and more than "
+          + "\(Self.panelLimit) panels (a panel is one scene at one moment; \(at)); a filmstrip draws at "
+          + "most \(Self.panelLimit)",
+        hint: "choose fewer scenes with --scene (for example -s 1,2), a longer --every or a shorter window.")
+    }
     if let late = times.last, late > result.end {
       throw TracecatError.usage(
         message: "\(times.count == 1 ? "--at" : "--to") \(EventFormatter.time(late)) s is after "
@@ -124,11 +143,13 @@ struct ShowCommand: TracecatCommand {
         hint: "choose a moment up to \(EventFormatter.time(result.end)) s.")
     }
     let moments = zip(times, result.snapshots).map { Wireframe.Moment(time: $0, scenes: $1) }
-    let document = Wireframe.render(moments, title: trace.name)
+    // The document is handed on as it is drawn, about 1 MiB at a time, never held whole.
     if let output {
-      try InputSource.writeFile(output, Array(document.utf8), force: force, input: input)
+      try InputSource.writeFile(output, force: force, input: input) {
+        try Wireframe.write(moments, title: trace.name, to: $0)
+      }
     } else {
-      try console.write(Array(document.utf8))
+      try Wireframe.write(moments, title: trace.name) { try console.write($0) }
     }
     return .success
   }

@@ -52,6 +52,31 @@ struct Wireframe {
     return wireframe.svg.rendered(width: wireframe.width, height: wireframe.height, fluid: false)
   }
 
+  /// Hands the SVG document for moments of one trace to `output` in pieces of about 1 MiB, in order,
+  /// never holding it whole: the moments are drawn twice, once to measure the document (its head names
+  /// its size, which every panel sets), once to write. The bytes are ``render(_:title:)``'s.
+  /// - Throws: What `output` throws; nothing is handed to it after it threw.
+  /// - Complexity: O(p · s) time and output for p panels of at most s shapes each; O(1 MiB) memory
+  ///   beyond the moments.
+  static func write(_ moments: [Moment], title: String, to output: ([UInt8]) throws -> Void) throws {
+    var measure = Wireframe()
+    measure.svg.discards = true
+    measure.draw(moments, title: title)
+    try output(SVGDocument.head(width: measure.width, height: measure.height, fluid: false))
+    var failure: (any Error)?
+    withoutActuallyEscaping(output) { output in
+      var wireframe = Wireframe()
+      wireframe.svg.sink = { bytes in
+        guard failure == nil else { return }
+        do { try output(bytes) } catch { failure = error }
+      }
+      wireframe.draw(moments, title: title)
+      wireframe.svg.flush()
+    }
+    if let failure { throw failure }
+    try output(SVGDocument.end)
+  }
+
   /// The points-to-pixels factor: the largest scene fits in a panel of `limit` pixels.
   static func scale(for moments: [Moment], limit: (width: Double, height: Double)) -> Double {
     let scenes = moments.flatMap(\.scenes)
@@ -439,6 +464,17 @@ struct Wireframe {
       let text = "unplaced (no room clear of the reserved regions): " + scene.unplaced.joined(separator: ", ")
       for line in Self.wrap(text, width: width) {
         svg.text(line, x: x, y: cursor + 10, size: 11, fill: "#8a4a00")
+        cursor += Self.lineHeight
+      }
+    }
+    // Each at most 35 characters (96 regions past the first 32, 192 frames past the first 64): one
+    // line in the narrowest panel.
+    for (count, noun, name) in [
+      (scene.omittedRegions, "more reserved region", "omitted-regions"),
+      (scene.omittedRecorded, "more app frame", "omitted-recorded"),
+    ] where count > 0 {
+      for line in Self.wrap("+\(Count(count, noun)) not drawn", width: width) {
+        svg.text(line, x: x, y: cursor + 10, size: 11, fill: "#777", extra: "class=\"\(name)\"")
         cursor += Self.lineHeight
       }
     }

@@ -9,6 +9,24 @@ import LayoutCore
 ///
 /// Every rect is in the scene's coordinates, in points (x, y, width, height).
 struct SceneSnapshot: Sendable {
+  /// The most reserved regions a snapshot keeps (and a panel draws), in recorded order: a trace may
+  /// record 128 per scene, more than a panel shows legibly and, over a filmstrip's panels, more than it
+  /// should hold.
+  static let regionLimit = 32
+  /// The most of the app's own frames (``RecordedFrame``) a snapshot keeps and a panel draws, in the
+  /// recorded layout's order: a layout record may hold 256 elements.
+  static let recordedLimit = 64
+  /// The most characters of an app's element id a snapshot keeps: a trace's strings may be 64 KiB,
+  /// each drawn in a label and a tooltip.
+  static let idLimit = 100
+
+  /// `id` cut to ``idLimit`` characters, its last one `…` when cut.
+  /// - Complexity: O(``idLimit``).
+  static func shortened(_ id: String) -> String {
+    let kept = id.prefix(idLimit)
+    return kept.endIndex == id.endIndex ? id : String(kept.dropLast()) + "…"
+  }
+
   /// A reserved region as recorded, inactive ones included.
   struct Region: Sendable, Equatable {
     var kind: ReservedRegion.Kind
@@ -92,7 +110,10 @@ struct SceneSnapshot: Sendable {
   var size: Size
   var safeArea: EdgeInsets
   var layoutDirection: LayoutDirection
+  /// The reserved regions as recorded, the first ``regionLimit`` of them.
   var regions: [Region]
+  /// How many recorded regions follow the first ``regionLimit``: counted, neither kept nor drawn.
+  var omittedRegions = 0
   var shape: LayoutShape
   var presentation: Presentation
   var columns: Int
@@ -101,8 +122,11 @@ struct SceneSnapshot: Sendable {
   var unplaced: [String]
   var scroll: Scroll?
   var failures: [Failure] = []
-  /// The app's own frames, when the trace recorded them (see ``RecordedFrame``).
+  /// The app's own frames, when the trace recorded them (see ``RecordedFrame``): the first
+  /// ``recordedLimit``.
   var recorded: [RecordedFrame] = []
+  /// How many of the app's frames follow the first ``recordedLimit``: counted, neither kept nor drawn.
+  var omittedRecorded = 0
   /// True when the elements are a replay's presentation (frames may be moving), false for the plan at
   /// rest.
   var isReplayed: Bool

@@ -25,6 +25,17 @@ enum SnapshotReader {
     var end: UInt64
     /// With a replay, the checks' summary.
     var summary: ReplaySummary?
+    /// Where the panels (one scene at one moment) passed the limit given, when they did: reading
+    /// stopped there, and ``snapshots`` holds none.
+    var overflow: Overflow?
+  }
+
+  /// The moment at which a filmstrip's panels passed their limit.
+  struct Overflow: Sendable, Equatable {
+    /// The moment, in nanoseconds.
+    var time: UInt64
+    /// The chosen scenes with a geometry then: its panels.
+    var scenes: Int
   }
 
   /// Reads the snapshots at `times`.
@@ -35,6 +46,9 @@ enum SnapshotReader {
   ///   - scenes: The scenes to keep, or nil for all.
   ///   - replay: Replay the trace and draw its presentation and failures.
   ///   - configuration: What the replay drives (default: the reference screen at 120 Hz).
+  ///   - panelLimit: The most snapshots (panels: one scene at one moment) to take over all the moments;
+  ///     past it reading stops and the result holds the ``Overflow`` instead, so no more than
+  ///     `panelLimit` plus one moment's scenes (at most 128) are ever held.
   /// - Returns: The snapshots and the trace's end.
   /// - Throws: ``TracecatError`` when a frame the snapshots need cannot be read (with a replay, any
   ///   frame).
@@ -43,13 +57,14 @@ enum SnapshotReader {
   ///   and, in a 1.0 trace, start with the frame holding the first (O(log f) frame decodes to find it).
   static func read(
     _ input: TraceInput, at times: [UInt64], scenes: Set<SceneID>?, replay: Bool,
-    configuration: ReplayConfiguration = SnapshotReader.configuration
+    configuration: ReplayConfiguration = SnapshotReader.configuration, panelLimit: Int = .max
   ) throws
     -> Result
   {
     let reader = try input.open()
     var collector = Collector(
-      times: times, scenes: scenes, replay: replay, trace: input.name, configuration: configuration)
+      times: times, scenes: scenes, replay: replay, trace: input.name, configuration: configuration,
+      panelLimit: panelLimit)
     // Without a replay a snapshot is state, so reading stops at the first frame after the last moment
     // (the rest cannot change it) and, in a 1.0 trace, starts at the frame holding the first moment:
     // its keyframe is the whole state then. A 1.1 trace is read from its start, because the app's
@@ -68,6 +83,7 @@ enum SnapshotReader {
         }
         for event in frame.events { collector.consume(event) }
         if let last, collector.end > last { break }
+        if collector.overflow != nil { break }
       }
     } catch {
       throw TracecatError(error)
@@ -138,6 +154,12 @@ enum SnapshotReader {
     let times: [UInt64]
     let scenes: Set<SceneID>?
     let replay: Bool
+    /// The most snapshots to take, over all the moments.
+    let panelLimit: Int
+    /// The snapshots taken so far.
+    var panels = 0
+    /// Set when ``panels`` passed ``panelLimit``: nothing is consumed or taken after it.
+    var overflow: Overflow?
     var session = SessionState<Void>()
     var replayer: Replayer
     var sink: Sink
@@ -148,9 +170,11 @@ enum SnapshotReader {
     var placedAt: [[SceneID: [String: Rect]]]
 
     init(
-      times: [UInt64], scenes: Set<SceneID>?, replay: Bool, trace: String, configuration: ReplayConfiguration
+      times: [UInt64], scenes: Set<SceneID>?, replay: Bool, trace: String, configuration: ReplayConfiguration,
+      panelLimit: Int = .max
     ) {
       replayer = Replayer(configuration: configuration)
+      self.panelLimit = panelLimit
       self.times = times
       self.scenes = scenes
       self.replay = replay
@@ -161,14 +185,10 @@ enum SnapshotReader {
     }
 
     mutating func consume(_ event: TraceEvent) {
+      guard overflow == nil else { return }
       end = max(end, event.time)
-      var pending: [Pending] = []
-      while next < times.count, times[next] < event.time {
-        pending.append(
-          Pending(
-            index: next, snapshots: capture(at: times[next]), evaluated: sink.evaluated, placed: sink.placed))
-        next += 1
-      }
+      let pending = takeSnapshots(before: event.time)
+      guard overflow == nil else { return }
       noteAppOutput(event)
       guard replay else {
         settle(pending)
@@ -185,13 +205,8 @@ enum SnapshotReader {
     }
 
     mutating func finish() -> Result {
-      var pending: [Pending] = []
-      while next < times.count {
-        pending.append(
-          Pending(
-            index: next, snapshots: capture(at: times[next]), evaluated: sink.evaluated, placed: sink.placed))
-        next += 1
-      }
+      let pending = takeSnapshots(before: nil)
+      if let overflow { return Result(snapshots: [], end: end, summary: nil, overflow: overflow) }
       var summary: ReplaySummary?
       if replay {
         sink.keepsFrames = !pending.isEmpty
@@ -213,6 +228,24 @@ enum SnapshotReader {
         }
       }
       return Result(snapshots: snapshots, end: end, summary: summary)
+    }
+
+    /// Takes the snapshots of the moments before `time` (every moment left when nil), counting them
+    /// against ``panelLimit``; at the moment that passes it, sets ``overflow`` and takes no more.
+    private mutating func takeSnapshots(before time: UInt64?) -> [Pending] {
+      var pending: [Pending] = []
+      while overflow == nil, next < times.count, time.map({ times[next] < $0 }) ?? true {
+        let snapshots = capture(at: times[next])
+        panels += snapshots.count
+        guard panels <= panelLimit else {
+          overflow = Overflow(time: times[next], scenes: snapshots.count)
+          break
+        }
+        pending.append(
+          Pending(index: next, snapshots: snapshots, evaluated: sink.evaluated, placed: sink.placed))
+        next += 1
+      }
+      return pending
     }
 
     /// Fills each pending snapshot's elements with the scene's presentation at its time: the last
@@ -252,14 +285,17 @@ enum SnapshotReader {
       }
     }
 
-    /// The app's own frames in a scene, when the trace records them: its last recorded layout, each
-    /// element presented since at its last presented frame.
-    private func recorded(_ scene: SceneState) -> [SceneSnapshot.RecordedFrame] {
-      guard let layout = scene.reportedLayout else { return [] }
+    /// The app's own frames in a scene, when the trace records them: its last recorded layout's first
+    /// ``SceneSnapshot/recordedLimit`` elements, each at its last presented frame since, ids cut to
+    /// ``SceneSnapshot/idLimit`` characters; and how many elements follow them.
+    private func recorded(_ scene: SceneState) -> (frames: [SceneSnapshot.RecordedFrame], omitted: Int) {
+      guard let layout = scene.reportedLayout else { return ([], 0) }
       let presented = presentedSince[scene.id] ?? [:]
-      return layout.elements.map { element in
-        SceneSnapshot.RecordedFrame(id: element.id, frame: Rect(presented[element.id] ?? element.frame))
+      let frames = layout.elements.prefix(SceneSnapshot.recordedLimit).map { element in
+        SceneSnapshot.RecordedFrame(
+          id: SceneSnapshot.shortened(element.id), frame: Rect(presented[element.id] ?? element.frame))
       }
+      return (frames, max(layout.elements.count - SceneSnapshot.recordedLimit, 0))
     }
 
     /// The chosen scenes as they stand now (the plan at rest; a replay's presentation is filled in by
@@ -286,19 +322,22 @@ enum SnapshotReader {
           } else {
             scroll = SnapshotReader.recordedScroll(plan: plan, context: context, scene: scene)
           }
+          let recorded = recorded(scene)
           return SceneSnapshot(
             scene: scene.id, display: scene.display, time: time, size: context.size,
             safeArea: context.safeArea, layoutDirection: context.layoutDirection,
-            regions: scene.regions.map {
+            regions: scene.regions.prefix(SceneSnapshot.regionLimit).map {
               Region(kind: $0.kind, frame: Rect($0.frame), isActive: $0.isActive)
             },
+            omittedRegions: max(scene.regions.count - SceneSnapshot.regionLimit, 0),
             shape: plan.shape, presentation: plan.presentation, columns: plan.columns,
             elements: plan.elements.map {
               .init(
                 id: $0.id, frame: $0.frame, target: $0.frame, isInteractive: $0.isInteractive,
                 isScrollable: $0.isScrollable, opacity: 1, isDisappearing: false)
             },
-            unplaced: plan.unplaced, scroll: scroll, recorded: recorded(scene), isReplayed: replay)
+            unplaced: plan.unplaced, scroll: scroll, recorded: recorded.frames,
+            omittedRecorded: recorded.omitted, isReplayed: replay)
         }
     }
 
