@@ -99,4 +99,40 @@ import Testing
     #expect(!svg.contains(String(repeating: "x", count: 100)))
     #expect(svg.contains(">+192 more app frames not drawn</text>"))
   }
+
+  /// Presented frames are kept only for the elements a panel draws: 2 000 `presented` records of 50 new
+  /// 1 000-character ids each (100 MB of ids when every one was kept until the next layout) show within
+  /// a 32 MB data segment, the laid-out element still drawn at its last presented frame.
+  @Test func presentedFramesOfUndrawnElementsAreNotKept() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events = Self.crowdedEvents(scenes: 1, regions: 0)
+    events.removeLast()
+    let drawn = RecordedElement(
+      id: "card", frame: TraceRect(x: 0, y: 0, width: 100, height: 100), isInteractive: false)
+    events.append(TraceEvent(time: 0, .layout(scene: SceneID(1), RecordedLayout(elements: [drawn]))))
+    let header = TraceHeader(version: .v1_1, device: "d", app: "a", recorder: "ToolsTests")
+    let writer = try TraceWriter(header: header)
+    for event in events { try writer.append(event) }
+    for record in 0..<2_000 {
+      let elements = (0..<50).map { number in
+        PresentedElement(
+          id: String(repeating: "y", count: 1_000) + "\(record * 50 + number)",
+          frame: TraceRect(x: 1, y: 2, width: 3, height: 4))
+      }
+      try writer.append(
+        TraceEvent(time: UInt64(record + 1) * 1_000_000, .presented(scene: SceneID(1), elements)))
+    }
+    let moved = PresentedElement(id: "card", frame: TraceRect(x: 40, y: 50, width: 100, height: 100))
+    try writer.append(TraceEvent(time: 3_000_000_000, .presented(scene: SceneID(1), [moved])))
+    try writer.close()
+    _ = try fixture.file("presented.foldtrace", writer.bytes)
+    let result = try fixture.run(["show", "--at", "3", "presented.foldtrace"], dataLimitKiB: 32_768)
+    #expect(result.status == 0, "\(result.stderr)")
+    let frames = result.text.components(separatedBy: "<rect class=\"recorded-frame\"").dropFirst()
+    #expect(frames.count == 1)
+    let card = String(frames.first ?? "")
+    #expect(card.hasPrefix(#" x="40" y="50" width="100" height="100""#), "\(card.prefix(300))")
+    #expect(card.contains(#"data-id="card""#), "\(card.prefix(300))")
+  }
 }

@@ -269,7 +269,8 @@ enum SnapshotReader {
     }
 
     /// Each scene's elements the app presented since its last recorded layout: the last presented frame,
-    /// in points.
+    /// in points; only elements a snapshot draws (among the layout's first
+    /// ``SceneSnapshot/recordedLimit``), so at most that many a scene.
     var presentedSince: [SceneID: [String: TraceRect]] = [:]
 
     /// Keeps the app's presented frames (format 1.1) for the snapshots taken after `event`; a recorded
@@ -279,7 +280,12 @@ enum SnapshotReader {
       case .layout(let id, _), .sceneDisconnected(let id), .sceneConnected(let id, _, _):
         presentedSince[id] = nil
       case .presented(let id, let elements):
-        for element in elements { presentedSince[id, default: [:]][element.id] = element.frame }
+        let state = replay ? replayer.session : session
+        guard let layout = state.scene(id)?.reportedLayout?.elements.prefix(SceneSnapshot.recordedLimit)
+        else { return }
+        for element in elements where layout.contains(where: { $0.id == element.id }) {
+          presentedSince[id, default: [:]][element.id] = element.frame
+        }
       default:
         break
       }
