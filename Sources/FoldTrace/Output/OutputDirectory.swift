@@ -13,6 +13,9 @@
 /// try report.publish()
 /// ```
 ///
+/// A large file is written in pieces through ``file(named:)`` (an ``OutputDirectory/File``), under the
+/// same rules, so it is never held whole in memory.
+///
 /// - **Never over data.** The path must not exist, or be an empty directory (a symbolic link to one is
 ///   followed); anything else is refused before any work is done.
 /// - **Whole or nothing.** When the path does not exist, the files are written into a hidden sibling
@@ -40,6 +43,9 @@ public final class OutputDirectory {
   private var staged: [(path: String, slot: Int?)] = []
   /// The files staged in an existing empty directory, published in the order written.
   private var outputs: [OutputFile] = []
+  /// Every file started by ``file(named:)``, closed at ``publish()`` if still open, abandoned at
+  /// ``discard()``.
+  private var files: [File] = []
   /// Set once published or discarded: the output then takes no more files.
   private var published = false
 
@@ -126,7 +132,7 @@ public final class OutputDirectory {
 
   deinit { discard() }
 
-  /// Writes a file of the output.
+  /// Writes a file of the output, whole: ``file(named:)``, one write, ``File/close()``.
   ///
   /// - Parameters:
   ///   - bytes: The file's content.
@@ -135,36 +141,49 @@ public final class OutputDirectory {
   ///   be written or synced (a full disk); `.closed` after ``publish()`` or ``discard()``.
   /// - Complexity: O(n) in the number of bytes.
   public func write(_ bytes: [UInt8], as name: String) throws(TraceError) {
+    let file = try file(named: name)
+    try file.write(bytes)
+    try file.close()
+  }
+
+  /// Starts a file of the output, to be written in pieces (a ``File``): staged like every file, it
+  /// appears at ``publish()`` — which writes what it still buffers and syncs it — or never.
+  ///
+  /// - Parameter name: Its name in the directory (one path component; distinct per call).
+  /// - Returns: The file, open for writing.
+  /// - Throws: ``TraceError`` `.invalidArgument` for a name with a `/`, `.` or `..`; `.io` when it cannot
+  ///   be created; `.closed` after ``publish()`` or ``discard()``.
+  public func file(named name: String) throws(TraceError) -> File {
     guard !published else { throw TraceError(.closed, file: path, reason: "the output is closed") }
     guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
       throw TraceError(.invalidArgument, file: name, reason: "is not a file name")
     }
     guard let staging else {
       let output = try OutputFile(path: path + "/" + name)
-      try output.write(bytes)
       outputs.append(output)
-      return
+      let file = File(path: path + "/" + name, output: output)
+      files.append(file)
+      return file
     }
-    let file = staging + "/" + name
+    let staged = staging + "/" + name
     let deferred = OutputCleanup.deferSignals()
     var descriptor: Int32
     repeat {
-      descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     } while descriptor < 0 && errno == EINTR
-    if descriptor >= 0 { staged.append((file, OutputCleanup.register(file))) }
+    let code = errno
+    // Registered before signals are let in again: a signal from here on removes the file.
+    if descriptor >= 0 { self.staged.append((staged, OutputCleanup.register(staged))) }
     OutputCleanup.restoreSignals(deferred)
-    guard descriptor >= 0 else { throw Self.failure(path + "/" + name, "create") }
-    defer { _ = close(descriptor) }
-    do throws(Errno) {
-      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
-    } catch {
-      throw Self.failure(path + "/" + name, "write", error.rawValue)
-    }
-    guard fsync(descriptor) == 0 else { throw Self.failure(path + "/" + name, "fsync") }
+    guard descriptor >= 0 else { throw Self.failure(path + "/" + name, "create", code) }
+    let file = File(path: path + "/" + name, descriptor: descriptor)
+    files.append(file)
+    return file
   }
 
-  /// Makes the output appear under ``path``: renames the synced staging directory onto it, or links
-  /// each staged file into the existing empty directory. Signals are held off meanwhile, so a signal
+  /// Makes the output appear under ``path``: closes every ``File`` still open (writing what it buffers
+  /// and syncing it), then renames the synced staging directory onto the path, or links each staged
+  /// file into the existing empty directory. Signals are held off meanwhile, so a signal
   /// finds either nothing published or everything.
   ///
   /// - Throws: ``TraceError`` `.alreadyExists` when another process put something at the path
@@ -172,6 +191,8 @@ public final class OutputDirectory {
   public func publish() throws(TraceError) {
     guard !published else { throw TraceError(.closed, file: path, reason: "the output is closed") }
     defer { discard() }
+    for file in files where !file.isClosed { try file.close() }
+    files = []
     let deferred = OutputCleanup.deferSignals()
     defer { OutputCleanup.restoreSignals(deferred) }
     if let staging {
@@ -215,6 +236,8 @@ public final class OutputDirectory {
   /// Removes what was staged without publishing (the path is left as it was). Safe to call more than
   /// once.
   public func discard() {
+    for file in files { file.abandon() }
+    files = []
     for file in staged {
       _ = unlink(file.path)
       if let slot = file.slot { OutputCleanup.unregister(slot) }

@@ -49,7 +49,10 @@ struct ReplayCommand: TracecatCommand {
       no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \
       moment (as 'tracecat show --replay' draws it: the offending element in red over the region it \
       violates), and each trace's timeline. DIR must not exist or be empty; nothing in it is replaced, \
-      and the page appears whole or not at all (a failed run leaves DIR as it was).
+      and the page appears whole or not at all (a failed run leaves DIR as it was). It is written as it \
+      is made, one trace at a time, in bounded memory. Pictures are drawn for the first 12 failures of \
+      a trace and for the first 50 failing traces; the page counts the traces it does not draw and keeps \
+      their failures' sentences.
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),

@@ -26,6 +26,12 @@ enum ReplayReport {
   /// The most failures drawn per trace (the rest are listed as sentences).
   static let pictureLimit = 12
 
+  /// The most failing traces drawn per report: 50 (for traces of one scene that fail at every relayout,
+  /// a page of about 14 MB, which a browser still opens; drawn whole it grew by 280 KB per trace).
+  /// The sections of the failing traces after them list their failures' sentences without pictures (no
+  /// wireframes, no timeline); the page counts them under the verdict. Passing traces are not counted.
+  static let drawnTraceLimit = 50
+
   /// Checks that `directory` does not exist or is an empty directory, before any work is done.
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when it is a file or holds anything.
@@ -42,6 +48,9 @@ enum ReplayReport {
   /// empty one, staged inside it and linked into place); see ``OutputDirectory``. A failed or interrupted
   /// run leaves `directory` as it was, so the same command can run again.
   ///
+  /// The page is written section by section as it is made (``write(_:configuration:kind:to:)``): memory
+  /// holds one trace's section at a time, never the page.
+  ///
   /// - Parameters:
   ///   - outcomes: Each trace's replay, in the table's order.
   ///   - directory: The report's directory: absent or empty (checked again here).
@@ -52,10 +61,10 @@ enum ReplayReport {
     _ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration,
     kind: Kind = .replay
   ) throws {
-    let page = html(outcomes, configuration: configuration, kind: kind)
     do {
       let output = try OutputDirectory(path: directory)
-      try output.write(Array(page.utf8), as: "index.html")
+      let page = try output.file(named: "index.html")
+      try write(outcomes, configuration: configuration, kind: kind, to: page)
       try output.publish()
     } catch {
       throw refusal(directory, error)
@@ -68,13 +77,32 @@ enum ReplayReport {
     TracecatError.io(file: error.file.isEmpty ? directory : error.file, reason: error.reason)
   }
 
-  /// The page.
-  static func html(_ outcomes: [ReplayOutcome], configuration: ReplayConfiguration, kind: Kind = .replay)
-    -> String
-  {
+  /// The page's lines, written to a file one at a time, a newline between two.
+  private struct Lines {
+    let file: OutputDirectory.File
+    var first = true
+
+    mutating func append(_ line: String) throws(TraceError) {
+      if !first { try file.write("\n") }
+      first = false
+      try file.write(line)
+    }
+  }
+
+  /// Writes the page into `file`: the head, the verdict and the table (from `outcomes`, which the
+  /// command holds anyway), then each trace's section, made and written one at a time.
+  ///
+  /// Pictures are drawn for the first ``drawnTraceLimit`` failing traces; the page says how many more
+  /// failed, and their sections list the failures' sentences without pictures.
+  ///
+  /// - Throws: ``TraceError`` from the file (a full disk).
+  /// - Complexity: Memory is O(one section): at most ``pictureLimit`` wireframes and a timeline.
+  static func write(
+    _ outcomes: [ReplayOutcome], configuration: ReplayConfiguration, kind: Kind = .replay,
+    to file: OutputDirectory.File
+  ) throws(TraceError) {
     let failed = outcomes.filter { !$0.passed }.count
     let events = outcomes.map(\.summary.events).reduce(0, +)
-    var body: [String] = []
     let verdict =
       failed == 0
       ? "<span class=\"pass\">every trace passed</span>"
@@ -86,44 +114,59 @@ enum ReplayReport {
       : "The app's recorded output checked against the recorded inputs, with no model; each failure is "
         + "drawn at its moment: the app's own frames (dashed cyan) over the reference screen's plan, the "
         + "offending recorded frame in red over the region it violates."
-    body.append("<h1>FoldTrace \(kind == .replay ? "replay" : "check") report</h1>")
-    body.append(
+    try file.write(head(kind))
+    var lines = Lines(file: file)
+    try lines.append("<h1>FoldTrace \(kind == .replay ? "replay" : "check") report</h1>")
+    try lines.append(
       "<p class=\"verdict\">\(Count(outcomes.count, "trace")), \(Count(events, "event")): \(outcomes.count - failed) "
         + "passed — \(verdict). \(what)</p>")
-    body.append(table(outcomes))
-    for (index, outcome) in outcomes.enumerated() {
-      body.append(section(outcome, index: index, configuration: configuration, kind: kind))
+    if failed > drawnTraceLimit {
+      try lines.append(
+        "<p class=\"verdict\">Pictures are drawn for the first \(drawnTraceLimit) failing traces; "
+          + "\(Count(failed - drawnTraceLimit, "more failing trace")) not drawn: see their sentences below "
+          + "('tracecat show --replay --at TIME' draws any moment).</p>")
     }
-    return """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>FoldTrace \(kind == .replay ? "replay" : "check") report</title>
-      <style>
-      body { font: 14px/1.45 Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
-      h1 { font-size: 22px; margin: 0 0 6px; }
-      h2 { font-size: 17px; margin: 32px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
-      table { border-collapse: collapse; margin: 12px 0; }
-      th, td { padding: 3px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; white-space: nowrap; }
-      th { background: #f4f4f4; }
-      td.number { text-align: right; font-variant-numeric: tabular-nums; }
-      .pass { color: #2a7a2a; }
-      .fail { color: #c62828; font-weight: bold; }
-      .error { color: #8a4a00; font-weight: bold; }
-      .failure { border-left: 4px solid #d62728; padding: 2px 0 2px 12px; margin: 18px 0; }
-      .sentence { white-space: pre-wrap; font-family: Menlo, Consolas, monospace; font-size: 13px; }
-      .picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }
-      details > summary { cursor: pointer; color: #333; margin: 8px 0; }
-      </style>
-      </head>
-      <body>
-      \(body.joined(separator: "\n"))
-      </body>
-      </html>
+    try lines.append(table(outcomes))
+    var failing = 0
+    for (index, outcome) in outcomes.enumerated() {
+      let drawn = outcome.passed || failing < drawnTraceLimit
+      if !outcome.passed { failing += 1 }
+      for line in section(outcome, index: index, configuration: configuration, kind: kind, drawn: drawn) {
+        try lines.append(line)
+      }
+    }
+    try file.write("\n</body>\n</html>\n")
+  }
 
-      """
+  /// The page's head, up to and with `<body>` and its newline: the title and the styles.
+  static func head(_ kind: Kind) -> String {
+    """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>FoldTrace \(kind == .replay ? "replay" : "check") report</title>
+    <style>
+    body { font: 14px/1.45 Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
+    h1 { font-size: 22px; margin: 0 0 6px; }
+    h2 { font-size: 17px; margin: 32px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+    table { border-collapse: collapse; margin: 12px 0; }
+    th, td { padding: 3px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; white-space: nowrap; }
+    th { background: #f4f4f4; }
+    td.number { text-align: right; font-variant-numeric: tabular-nums; }
+    .pass { color: #2a7a2a; }
+    .fail { color: #c62828; font-weight: bold; }
+    .error { color: #8a4a00; font-weight: bold; }
+    .failure { border-left: 4px solid #d62728; padding: 2px 0 2px 12px; margin: 18px 0; }
+    .sentence { white-space: pre-wrap; font-family: Menlo, Consolas, monospace; font-size: 13px; }
+    .picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }
+    details > summary { cursor: pointer; color: #333; margin: 8px 0; }
+    </style>
+    </head>
+    <body>
+
+    """
   }
 
   /// The verdict table: the columns `tracecat replay` prints, each trace linked to its section.
@@ -153,24 +196,31 @@ enum ReplayReport {
     return "<span class=\"fail\">FAIL (\(outcome.summary.failureCount))</span>"
   }
 
-  /// One trace: its failures with their pictures, then its timeline.
+  /// One trace's lines: its failures with their pictures, then its timeline; with `drawn` false (a
+  /// failing trace past ``drawnTraceLimit``) the failures' sentences only, and the trace is not read.
   static func section(
-    _ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration, kind: Kind = .replay
-  ) -> String {
+    _ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration, kind: Kind = .replay,
+    drawn: Bool = true
+  ) -> [String] {
     let summary = outcome.summary
     var lines = [
       "<section id=\"trace-\(index + 1)\">", "<h2>\(escape(summary.trace)) — \(verdict(outcome))</h2>",
     ]
     for error in outcome.errors { lines.append("<p class=\"error sentence\">\(escape(error))</p>") }
-    let input = try? TraceInput(outcome.path)
+    let input = drawn ? try? TraceInput(outcome.path) : nil
     let failures = summary.failures
     if !failures.isEmpty {
       lines.append(
         "<p>\(Count(summary.failureCount, "failure"))"
           + (summary.failureCount > failures.count ? " (\(failures.count) kept by the checks)" : "") + ":</p>"
       )
-      let drawn = Array(failures.prefix(pictureLimit))
-      let times = Array(Set(drawn.map(\.time))).sorted()
+      if !drawn {
+        lines.append(
+          "<p>(not drawn: the report draws the first \(drawnTraceLimit) failing traces; "
+            + "'tracecat show --replay --at TIME' draws any moment)</p>")
+      }
+      let pictured = Array(failures.prefix(drawn ? pictureLimit : 0))
+      let times = Array(Set(pictured.map(\.time))).sorted()
       let snapshots = input.flatMap {
         try? SnapshotReader.read(
           $0, at: times, scenes: nil, replay: kind == .replay, configuration: configuration)
@@ -189,7 +239,7 @@ enum ReplayReport {
             [Wireframe.Moment(time: failure.time, scenes: scenes)], title: summary.trace)
           lines.append(
             "<div class=\"picture\">\(inline(svg, idPrefix: "t\(index + 1)f\(number + 1)-"))</div>")
-        } else if number == pictureLimit {
+        } else if drawn, number == pictureLimit {
           lines.append(
             "<p>(pictures are drawn for the first \(pictureLimit) failures; "
               + "'tracecat show --replay --at TIME' draws any other)</p>")
@@ -209,7 +259,7 @@ enum ReplayReport {
       lines.append("<div class=\"picture\">\(inline(plot, idPrefix: "t\(index + 1)-"))</div></details>")
     }
     lines.append("</section>")
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// Marks a check's failure on a snapshot of the recording: the app's own frame of the element, over
