@@ -172,4 +172,46 @@ import Testing
     #expect(page.count > 1024 * 512)
     #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == ["index.html"])
   }
+
+  /// `replay` and `check` keep a row per trace for the table, not its outcome: the failures printed after
+  /// the table wait in a temporary file. 1 000 traces that fail 41 times each needed about 40 MB of data
+  /// when every outcome was held; they print within 20 MB, the table and the sentences as before.
+  @Test func manyFailingTracesPrintInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let bytes = try fixture.trace("t.foldtrace", Self.manyFailureEvents())
+    try FileManager.default.createDirectory(
+      at: fixture.directory.appendingPathComponent("many"), withIntermediateDirectories: false)
+    for index in 1...1_000 { _ = try fixture.file("many/t\(index).foldtrace", bytes) }
+    let result = try Self.runLimited(["replay", "many"], in: fixture, dataLimitKiB: 20_480)
+    #expect(result.status == 1, "\(result.stderr.prefix(600))")
+    let text = result.text
+    let total = text.contains("\ntotal: 1000 traces, 44000 events, 0 passed, 1000 failed\n")
+    #expect(total, "\(text.suffix(300))")
+    #expect(text.components(separatedBy: ": 41 failures\n").count - 1 == 1_000)
+    #expect(text.components(separatedBy: "  … and 31 more (see --json)\n").count - 1 == 1_000)
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("t") && $0.hasSuffix("FAIL (41)") }
+    #expect(rows.count == 1_000)
+  }
+}
+
+/// `replay` never waits for a worker thread the system cannot start: under a data-segment limit that
+/// leaves no room for a second 8 MiB thread stack, the pool's work never ran and the run hung; now the
+/// caller replays such a trace itself.
+@Suite struct ReplayThreadTests {
+  @Test(.timeLimit(.minutes(1))) func aRunThatCannotStartThreadsStillEnds() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let names = try ReplayReportMemoryTests.traces(
+      6, ReplayReportMemoryTests.manyFailureEvents(), in: fixture)
+    let executable = try #require(TracecatRunner.executable)
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      // `timeout` ends a hung run (exit 124), so a regression fails the test instead of hanging it.
+      ["-c", "ulimit -d 24576 && exec timeout 60 \"$0\" \"$@\"", executable.path, "replay"] + names,
+      in: fixture.directory)
+    #expect(result.status == 1, "\(result.stderr.prefix(600))")
+    let total = result.text.contains("total: 6 traces, 264 events, 0 passed, 6 failed")
+    #expect(total, "\(result.text.suffix(300))")
+  }
 }

@@ -61,6 +61,8 @@ struct CheckCommand: TracecatCommand {
     let files = found.files
     var status = ReplayInputs.report(found, paths: paths, console: console)
     guard !files.isEmpty else { return status }
+    let tally = ReplayTally()
+    // The report draws each trace's failures once every trace is known: it keeps their outcomes.
     var outcomes: [ReplayOutcome] = []
     for path in files {
       let outcome = Self.one(path)
@@ -69,13 +71,10 @@ struct CheckCommand: TracecatCommand {
         console.print(outcome.lines.joined(separator: "\n"))
         outcome.errors.forEach(console.error)
       }
-      if !json || report != nil { outcomes.append(outcome) }
+      if !json { tally.add(outcome) }
+      if report != nil { outcomes.append(outcome) }
     }
-    if !json {
-      ReplayTable.lines(outcomes).forEach(console.print)
-      try console.flush()
-      for outcome in outcomes { outcome.errors.forEach(console.error) }
-    }
+    if !json { try tally.print(to: console) }
     if let report {
       try ReplayReport.publish(
         outcomes, to: report, configuration: SnapshotReader.configuration, kind: .check)

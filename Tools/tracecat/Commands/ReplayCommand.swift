@@ -132,6 +132,8 @@ struct ReplayCommand: TracecatCommand {
     let configuration = ReplayConfiguration(
       policy: ReferenceScreenLayout(), content: RecordListContent(),
       scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
+    let tally = ReplayTally()
+    // The report draws each trace's failures once every trace is known: it keeps their outcomes.
     var outcomes: [ReplayOutcome] = []
     ReplayRun.each(
       files, configuration: configuration, json: json, frames: frames, compare: compare, console: console
@@ -150,17 +152,14 @@ struct ReplayCommand: TracecatCommand {
         try? console.flush()
         outcome.errors.forEach(console.error)
       }
-      if !json || report != nil {
+      if !json { tally.add(outcome) }
+      if report != nil {
         var kept = outcome
         kept.spool = nil
         outcomes.append(kept)
       }
     }
-    if !json {
-      ReplayTable.lines(outcomes).forEach(console.print)
-      try console.flush()
-      for outcome in outcomes { outcome.errors.forEach(console.error) }
-    }
+    if !json { try tally.print(to: console) }
     if let report { try ReplayReport.publish(outcomes, to: report, configuration: configuration) }
     return status
   }

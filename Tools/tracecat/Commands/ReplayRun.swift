@@ -92,7 +92,8 @@ enum ReplayRun {
     }
   }
 
-  /// Replays `files` on the global queue, one per core at a time, longest first (see ``Scheduler``), and
+  /// Replays `files` on threads of their own, one per core at a time (on the caller's thread when the
+  /// system refuses a thread), longest first (see ``Scheduler``), and
   /// calls `deliver` with each outcome in input order as soon as it and all before it are done. Memory
   /// holds at most ``holdLimit(cores:)`` outcomes, however many traces there are.
   ///
@@ -118,7 +119,7 @@ enum ReplayRun {
     while scheduler.delivered < files.count {
       while running < cores, let index = scheduler.next() {
         running += 1
-        DispatchQueue.global().async {
+        let work: @Sendable () -> Void = {
           let spool = json ? SpooledLines() : nil
           var outcome = one(
             files[index], configuration: configuration, frames: frames, compare: compare, output: spool)
@@ -126,6 +127,9 @@ enum ReplayRun {
           slots.outcomes.withLock { $0[index] = outcome }
           slots.completed.signal()
         }
+        // A thread per trace; when the system refuses one (no memory for its stack under a data limit),
+        // this thread replays the trace itself: slower, never waiting for a worker that cannot start.
+        if !startDetachedThread(work) { work() }
       }
       slots.completed.wait()
       running -= 1

@@ -28,44 +28,48 @@ enum ReplayTable {
     return text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
 
-  /// With `--compare`: one line per trace (layouts and elements compared, divergences), then each
-  /// divergent trace's divergences as sentences, at most 10 a trace.
-  static func comparisonLines(_ outcomes: [ReplayOutcome]) -> [String] {
-    let compared = outcomes.compactMap(\.comparison)
-    guard !compared.isEmpty else { return [] }
-    var lines = ["", "compare (the app's recorded output against the model's plans and animation):"]
-    for result in compared {
-      let verdict =
-        result.layouts == 0
-        ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergences.count))"
-      lines.append(
-        "  \(result.trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
-          + "\(Count(result.presented, "presented frame")) compared, " + verdict)
-    }
-    for result in compared where !result.agrees {
-      lines.append("")
-      lines.append("\(result.trace): \(Count(result.divergences.count, "divergence"))")
-      for divergence in result.divergences.prefix(10) { lines.append("  " + divergence.message) }
-      if result.divergences.count > 10 {
-        lines.append("  … and \(result.divergences.count - 10) more (see --json)")
-      }
+  /// With `--compare`, the trace's line in the comparison list: layouts and elements compared, verdict.
+  static func comparisonLine(_ result: ModelComparisonResult) -> String {
+    let verdict =
+      result.layouts == 0
+      ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergences.count))"
+    return "  \(result.trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
+      + "\(Count(result.presented, "presented frame")) compared, " + verdict
+  }
+
+  /// The heading of the comparison list, printed once when any trace was compared.
+  static let comparisonHeading = [
+    "", "compare (the app's recorded output against the model's plans and animation):",
+  ]
+
+  /// With `--compare`, a divergent trace's divergences as sentences, at most 10; none when it agrees.
+  static func divergenceLines(_ result: ModelComparisonResult) -> [String] {
+    guard !result.agrees else { return [] }
+    var lines = ["", "\(result.trace): \(Count(result.divergences.count, "divergence"))"]
+    for divergence in result.divergences.prefix(10) { lines.append("  " + divergence.message) }
+    if result.divergences.count > 10 {
+      lines.append("  … and \(result.divergences.count - 10) more (see --json)")
     }
     return lines
   }
 
-  static func lines(_ outcomes: [ReplayOutcome]) -> [String] {
+  /// The table's row for one trace: name, events, scenes, shapes, drift, jump, verdict.
+  static func row(_ outcome: ReplayOutcome) -> [String] {
+    let summary = outcome.summary
+    let verdict =
+      !outcome.errors.isEmpty
+      ? "error" : summary.passed ? "pass" : "FAIL (\(summary.failureCount))"
+    return [
+      summary.trace, "\(summary.events)", "\(outcome.scenes)", shapes(summary),
+      "\(ReplayFormat.number(summary.maximumAnchorDrift)) pt",
+      "\(ReplayFormat.number(summary.maximumFrameJump)) pt", verdict,
+    ]
+  }
+
+  /// The table: a header and `rows` (from ``row(_:)``), columns padded to their widest cell, numbers
+  /// right-aligned.
+  static func render(_ rows: [[String]]) -> [String] {
     let header = ["TRACE", "EVENTS", "SCENES", "SHAPES", "MAX DRIFT", "MAX JUMP", "VERDICT"]
-    let rows = outcomes.map { outcome -> [String] in
-      let summary = outcome.summary
-      let verdict =
-        !outcome.errors.isEmpty
-        ? "error" : summary.passed ? "pass" : "FAIL (\(summary.failureCount))"
-      return [
-        summary.trace, "\(summary.events)", "\(outcome.scenes)", shapes(summary),
-        "\(ReplayFormat.number(summary.maximumAnchorDrift)) pt",
-        "\(ReplayFormat.number(summary.maximumFrameJump)) pt", verdict,
-      ]
-    }
     let rightAligned: Set<Int> = [1, 2, 4, 5]
     let widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max()!
@@ -76,22 +80,25 @@ enum ReplayTable {
         return rightAligned.contains(column) ? padding + row[column] : row[column] + padding
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }
-    var lines = [render(header)] + rows.map(render)
-    let failed = outcomes.filter { !$0.passed }.count
-    let events = outcomes.map(\.summary.events).reduce(0, +)
-    lines.append(
-      "total: \(Count(outcomes.count, "trace")), \(Count(events, "event")), \(outcomes.count - failed) passed, \(failed) failed"
-    )
-    lines.append(contentsOf: comparisonLines(outcomes))
-    for outcome in outcomes where !outcome.summary.passed {
-      lines.append("")
-      lines.append("\(outcome.summary.trace): \(Count(outcome.summary.failureCount, "failure"))")
-      for failure in outcome.summary.failures.prefix(10) {
-        lines.append("  " + failure.message.split(separator: "\n").joined(separator: "\n    "))
-      }
-      if outcome.summary.failureCount > 10 {
-        lines.append("  … and \(outcome.summary.failureCount - 10) more (see --json)")
-      }
+    return [render(header)] + rows.map(render)
+  }
+
+  /// The total line under the table.
+  static func total(traces: Int, events: Int, failed: Int) -> String {
+    "total: \(Count(traces, "trace")), \(Count(events, "event")), \(traces - failed) passed, \(failed) failed"
+  }
+
+  /// A failing trace's failures after the table: a blank line, the count, at most 10 sentences; none when
+  /// its checks passed.
+  static func failureLines(_ outcome: ReplayOutcome) -> [String] {
+    let summary = outcome.summary
+    guard !summary.passed else { return [] }
+    var lines = ["", "\(summary.trace): \(Count(summary.failureCount, "failure"))"]
+    for failure in summary.failures.prefix(10) {
+      lines.append("  " + failure.message.split(separator: "\n").joined(separator: "\n    "))
+    }
+    if summary.failureCount > 10 {
+      lines.append("  … and \(summary.failureCount - 10) more (see --json)")
     }
     return lines
   }
