@@ -309,11 +309,17 @@ enum OutputCleanup {
   static let lock = Mutex(())
   /// The signals whose default action ends the process: each removes the temporary files first, then
   /// ends the process as it would have (SIGPIPE from a closed reader, SIGXFSZ past `ulimit -f`, SIGXCPU
-  /// past `ulimit -t` included). SIGQUIT and the crash signals belong to the Swift runtime's backtracer.
+  /// past `ulimit -t` included), and SIGQUIT (Ctrl-\\). The crash signals (SIGSEGV, SIGBUS, SIGILL,
+  /// SIGFPE, SIGABRT, SIGTRAP) stay with the Swift runtime's backtracer, which reports a crash.
   static let signals: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
     SIGPROF,
   ]
+  /// Signals taken over from a handler already installed: the Swift runtime's backtracer handles
+  /// SIGQUIT, but for one sent by `kill` or Ctrl-\\ it prints a "crash" and lets the process run on, so
+  /// the user's quit neither quits nor removes the temporary file. A signal the parent set to be ignored
+  /// stays ignored.
+  static let takenOver: [Int32] = [SIGQUIT]
   static let handlersInstalled: Bool = {
     var installed = sigset_t()
     sigemptyset(&installed)
@@ -325,9 +331,10 @@ enum OutputCleanup {
     }
     for signal in signals {
       var current = sigaction()
-      guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
-        continue
-      }
+      guard sigaction(signal, nil, &current) == 0 else { continue }
+      // The handler field as a number: 0 is SIG_DFL, 1 is SIG_IGN (the union's `sa_sigaction` shares it).
+      let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+      guard handler == 0 || (handler != 1 && takenOver.contains(signal)) else { continue }
       sigaddset(&installed, signal)
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in
