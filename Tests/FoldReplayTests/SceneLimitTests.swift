@@ -43,4 +43,25 @@ import Testing
     #expect(summary.unlistedScenes == 0)
     #expect(!summary.goldenText.contains("not listed"))
   }
+
+  /// A scene past the limit is forgotten at its disconnect, so it is counted again when it reconnects:
+  /// memory holds the connected scenes past the limit, not every one ever seen.
+  @Test func aScenePastTheLimitCountsAtEachConnection() {
+    let geometry = SceneGeometry(
+      size: TraceSize(width: 390, height: 844), horizontal: .compact, vertical: .regular)
+    let late = SceneID(UInt32(ReplaySummary.sceneLimit + 1))
+    let start = UInt64(ReplaySummary.sceneLimit + 1) * 1_000_000
+    let reconnections = (0..<3).flatMap { round -> [TraceEvent] in
+      let time = start + UInt64(round) * 1_000_000
+      return [
+        TraceEvent(time: time, .sceneConnected(scene: late, display: .external, scale: 3)),
+        TraceEvent(time: time, .geometry(scene: late, geometry)),
+        TraceEvent(time: time + 500_000, .sceneDisconnected(scene: late)),
+      ]
+    }
+    let events = Array(Self.comingAndGoing(ReplaySummary.sceneLimit)) + reconnections
+    let summary = Replayer.replay(events, trace: "re", configuration: testConfiguration()).summary
+    #expect(summary.scenes.count == ReplaySummary.sceneLimit)
+    #expect(summary.unlistedScenes == 3)
+  }
 }

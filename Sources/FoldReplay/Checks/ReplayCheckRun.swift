@@ -32,8 +32,9 @@ struct ReplayCheckRun: ReplaySink {
   private var shapes: [ReplaySummary.SceneShapes] = []
   /// Each scene's position in ``shapes``.
   private var shapeIndices: [SceneID: Int] = [:]
-  /// The scenes laid out past ``ReplaySummary/sceneLimit``: only counted (``ReplaySummary/unlistedScenes``),
-  /// a few bytes each.
+  /// The connected scenes laid out past ``ReplaySummary/sceneLimit``: counted once per connection
+  /// (``ReplaySummary/unlistedScenes``), forgotten at their disconnect, so memory holds connected scenes
+  /// only.
   private var unlisted: Set<SceneID> = []
   /// The events and failures so far; the other fields are filled in by ``summary``.
   private var tally: ReplaySummary
@@ -168,6 +169,7 @@ struct ReplayCheckRun: ReplaySink {
   /// - Complexity: O(1).
   private mutating func forget(_ scene: SceneID) {
     flapping.forget(scene)
+    unlisted.remove(scene)
     let jump = motion.takeMaximumJump(of: scene)
     if let index = shapeIndices[scene] {
       shapes[index].maximumFrameJump = max(shapes[index].maximumFrameJump, jump)

@@ -86,13 +86,14 @@ public struct ReplaySummary: Sendable, Equatable {
   /// ``unlistedScenes``).
   public var scenes: [SceneShapes]
   /// Scenes laid out after ``sceneLimit`` others had been: counted, not listed in ``scenes``, so a trace
-  /// of a million scenes that come and go is summarized in bounded memory (a few bytes per such scene
-  /// instead of a few hundred).
+  /// of millions of scenes that come and go is summarized in memory that holds only the connected ones.
+  /// Such a scene is counted at each connection it is laid out in (one that reconnects counts again).
   public var unlistedScenes: Int = 0
   /// The most scenes ``scenes`` lists: 10 000, far more than a session shows (an app has a few scenes
   /// at once, and reconnecting keeps a scene's id).
   public static let sceneLimit = 10_000
-  /// Every scene laid out: ``scenes`` and ``unlistedScenes``.
+  /// The scenes laid out: ``scenes`` and ``unlistedScenes`` (exact unless a scene past the limit
+  /// reconnected).
   public var sceneCount: Int { scenes.count + unlistedScenes }
   /// The largest |anchor drift| across a relayout where the anchor had to be kept, in points.
   public var maximumAnchorDrift: Double

@@ -40,7 +40,8 @@ enum ChromeTraceExporter {
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and about 20 bytes per scene shown (the displays it used; counters only while connected).
+  ///   marks, and about 20 bytes per scene shown for the first 100 000 (the displays it used; counters
+  ///   only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
@@ -94,16 +95,24 @@ enum ChromeTraceExporter {
     let marks: ReplayMarks?
     let emit: (ChromeTraceEvent) throws -> Void
     /// The displays each named scene's process name lists, in the order the scene used them: 8 bytes
-    /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display).
+    /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display) —
+    /// for the first ``namedLimit`` scenes; past them a disconnected scene is forgotten.
     var named: [SceneID: DisplayOrder] = [:]
+    /// How many scenes' displays ``named`` keeps after they disconnect: 100 000 (about 2 MB).
+    static let namedLimit = 100_000
     /// Scenes whose app tracks are named.
     var appNamed: Set<SceneID> = []
     /// The last width, height and scroll offset written per scene, points.
     var counters: [SceneID: (width: Double?, height: Double?, offset: Double?)] = [:]
 
+    /// The scenes the replay's marks name (failures, anchor drifts): never forgotten, so their marks are
+    /// written with them.
+    let marked: Set<SceneID>
+
     init(marks: ReplayMarks?, emit: @escaping (ChromeTraceEvent) throws -> Void) {
       self.marks = marks
       self.emit = emit
+      marked = Set((marks?.failures.compactMap(\.scene) ?? []) + (marks.map { Array($0.drifts.keys) } ?? []))
     }
 
     /// Takes what the device and every scene ended, scenes in ascending id.
@@ -164,7 +173,13 @@ enum ChromeTraceExporter {
       try write(ended, pid: pid, counters: &last)
       // A disconnected scene's counters are not kept: should it reconnect, its first samples are written
       // again, so memory holds the connected scenes' counters only.
-      if scene.disconnected == nil { counters[id] = last }
+      if scene.disconnected == nil {
+        counters[id] = last
+      } else if named.count > Self.namedLimit, !marked.contains(id) {
+        // Past the limit a disconnected scene's displays are forgotten too: should it reconnect, its
+        // process is named afresh (its new display only).
+        named[id] = nil
+      }
     }
 
     /// The scene's process and thread names.
