@@ -77,6 +77,12 @@ import Testing
       line: 1, field: "t", reason: "expected a non-negative integer (0 … 2⁶⁴−1), got 1500.5")
     #expect(Self.error(D.fast(fraction)) == expected)
     #expect(Self.error(D.reference(fraction)) == expected)
+    // A negative whole number reads as written, not as a double ("-1.0").
+    let negative = #"{"t":-1,"kind":"marker","label":"x"}"#
+    let refused = TraceJSONLinesError(
+      line: 1, field: "t", reason: "expected a non-negative integer (0 … 2⁶⁴−1), got -1")
+    #expect(Self.error(D.fast(negative)) == refused)
+    #expect(Self.error(D.reference(negative)) == refused)
   }
 
   @Test(arguments: ["+1.+0", "1.", ".0", "1.0.0", " 1.0", "1.65536", "01x.0", "١.٠"])

@@ -86,7 +86,9 @@ struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members =
     let value = try value(key)
     guard let integer = value.unsignedValue else {
       guard let double = value.doubleValue else { throw mismatch(key, "a non-negative integer") }
-      throw failure(key, "expected a non-negative integer (0 … 2⁶⁴−1), got \(double)")
+      // A whole number is shown as written (-1, not -1.0).
+      let shown = double.rounded() == double && abs(double) < 1e15 ? "\(Int64(double))" : "\(double)"
+      throw failure(key, "expected a non-negative integer (0 … 2⁶⁴−1), got \(shown)")
     }
     return integer
   }
