@@ -26,7 +26,7 @@ struct ReplayCheckRun: ReplaySink {
   private var structureIndices: [SceneID: Int] = [:]
   private var kept: [ReplayCheck: Int] = [:]
   /// The most failure groups kept (``ReplaySummary/failureGroups``); later groups are only counted.
-  static let groupLimit = 256
+  static let groupLimit = ReplaySummary.groupLimit
   /// Per scene its shape transitions and decisions, in the order first laid out (sorted by scene when
   /// the summary is read): the first ``ReplaySummary/sceneLimit`` scenes laid out.
   private var shapes: [ReplaySummary.SceneShapes] = []
@@ -135,23 +135,13 @@ struct ReplayCheckRun: ReplaySink {
       tally.events = end.events
     }
     for var failure in found {
-      tally.failureCount += 1
       if let scene = failure.scene {
         if failure.context == nil, let index = structureIndices[scene] {
           failure.context = structures[index].context
         }
         if let index = shapeIndices[scene] { shapes[index].failureCount += 1 }
       }
-      if let index = tally.failureGroups.lastIndex(where: { $0.holds(failure) }) {
-        tally.failureGroups[index].add(failure)
-      } else if tally.failureGroups.count < Self.groupLimit {
-        tally.failureGroups.append(ReplayFailureGroup(failure))
-      }
-      let count = kept[failure.check, default: 0]
-      if count < failureLimit {
-        kept[failure.check] = count + 1
-        tally.failures.append(failure)
-      }
+      tally.tally(failure, limit: failureLimit, kept: &kept)
     }
   }
 

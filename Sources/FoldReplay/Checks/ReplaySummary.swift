@@ -145,6 +145,32 @@ public struct ReplaySummary: Sendable, Equatable {
   /// True when no check failed.
   public var passed: Bool { failureCount == 0 }
 
+  /// The most groups ``failureGroups`` keeps; failures of later groups are only counted.
+  static let groupLimit = 256
+
+  /// Counts `failure` in ``failureCount``, adds it to its group of ``failureGroups`` (a new group only
+  /// while fewer than ``groupLimit`` are kept) and keeps it in ``failures`` while fewer than `limit`
+  /// failures of its check are kept: a check run's memory of failures stays bounded however many a trace
+  /// brings.
+  /// - Parameters:
+  ///   - failure: The next failure, in trace order.
+  ///   - limit: Failures kept per check.
+  ///   - kept: The failures kept so far per check; updated.
+  /// - Complexity: O(g) for the g groups kept.
+  mutating func tally(_ failure: ReplayFailure, limit: Int, kept: inout [ReplayCheck: Int]) {
+    failureCount += 1
+    if let index = failureGroups.lastIndex(where: { $0.holds(failure) }) {
+      failureGroups[index].add(failure)
+    } else if failureGroups.count < Self.groupLimit {
+      failureGroups.append(ReplayFailureGroup(failure))
+    }
+    let count = kept[failure.check, default: 0]
+    if count < limit {
+      kept[failure.check] = count + 1
+      failures.append(failure)
+    }
+  }
+
   /// The shape sequences, one scene after another: `1: compactTall → regularWide; 2: regularTall`.
   public var shapeSequence: String {
     scenes.map { scene in

@@ -10,7 +10,9 @@ import LayoutCore
 /// - `{"kind":"frame","trace","t","scene","element","frame":[x,y,w,h],"target":[x,y,w,h],"opacity"}` per
 ///   element per tick while it moves (`--frames`);
 /// - `{"kind":"summary","trace","events","verdict":"pass"|"fail","failures":[…]}` per trace, each failure
-///   `{"check","scene","event","t","element","expected","actual","message"}` (absent values `null`).
+///   `{"check","scene","event","t","element","expected","actual","message"}` (absent values `null`);
+///   when the checks kept fewer failures than they found (at most 20 per check), `"failureCount"`
+///   follows `failures` with the number found.
 ///
 /// Times `t` are trace nanoseconds. With `trace` nil the key is left out: that form feeds the digest.
 public enum ReplayJSONLines {
@@ -79,7 +81,9 @@ public enum ReplayJSONLines {
     }
     return "{\"kind\":\"summary\"" + traceField(summary.trace) + ",\"events\":\(summary.events)"
       + ",\"verdict\":\"\(summary.passed ? "pass" : "fail")\",\"failures\":["
-      + failures.joined(separator: ",") + "]}"
+      + failures.joined(separator: ",") + "]"
+      + (summary.failureCount > summary.failures.count ? ",\"failureCount\":\(summary.failureCount)" : "")
+      + "}"
   }
 
   /// The `divergence` record of a place where the app's recorded layout and the model's plan disagree

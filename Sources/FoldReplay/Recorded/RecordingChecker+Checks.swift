@@ -39,8 +39,8 @@ extension RecordingChecker {
       guard var motion = scene.motions[element.id] else {
         scene.motions[element.id] = ElementMotion(
           onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
-          targetIndex: index)
-        scene.motionOrder.append(element.id)
+          targetIndex: index, order: scene.nextOrder)
+        scene.nextOrder += 1
         continue
       }
       guard motion.target != element.frame else { continue }
@@ -55,7 +55,7 @@ extension RecordingChecker {
         // Tracked the drag: at rest on the new frame at once.
         motion = ElementMotion(
           onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
-          targetIndex: index)
+          targetIndex: index, order: motion.order)
         scene.motions[element.id] = motion
         continue
       }
@@ -75,7 +75,10 @@ extension RecordingChecker {
       scene.motions[element.id] = motion
     }
     scene.needsAnchorCheck = true
+    let previous = scene.layout?.elements.map(\.id) ?? []
     scene.layout = layout
+    scene.layoutIDs = Set(layout.elements.map(\.id))
+    forget(previous, in: &scene, id: id)
   }
 
   /// A decision's next value; flapping when it returns to the value before within the minimum dwell
@@ -116,8 +119,8 @@ extension RecordingChecker {
     guard var motion = scene.motions[element.id] else {
       scene.motions[element.id] = ElementMotion(
         onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
-        targetIndex: index, lastSample: now)
-      scene.motionOrder.append(element.id)
+        targetIndex: index, lastSample: now, order: scene.nextOrder)
+      scene.nextOrder += 1
       return
     }
     let move = max(distance(motion.start, motion.target), motion.carriedMove)
@@ -244,18 +247,19 @@ extension RecordingChecker {
       }
     }
     guard final else { return }
-    for element in scene.motionOrder {
-      guard var motion = scene.motions[element] else { continue }
-      closeMotion(&motion, id: element, scene: id, crossFades: scene.crossFades)
+    let order = scene.motions.map { (id: $0.key, order: $0.value.order) }.sorted { $0.order < $1.order }
+    for element in order {
+      guard var motion = scene.motions[element.id] else { continue }
+      closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
       motion.start = motion.target
-      scene.motions[element] = motion
+      scene.motions[element.id] = motion
     }
   }
 
   /// An anchored scroll: across a relayout of the scene, or the first of a new scene after another
   /// scene recorded the same anchor, `anchorTop` stays within the tolerance.
   mutating func checkAnchor(_ id: SceneID, item: String, top: Double, at now: UInt64, index: Int) {
-    guard var scene = scenes[id] else { return }
+    guard var scene = scenes.removeValue(forKey: id) else { return }
     var before: Double?
     var reason = ""
     if let anchor = scene.anchor {

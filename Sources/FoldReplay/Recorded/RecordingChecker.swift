@@ -35,10 +35,16 @@ import LayoutCore
 ///   across a relayout of its scene and across a display handover where the same anchor is recorded.
 ///
 /// Every failure is a ``ReplayFailure`` whose message names the scene, the time, the element or
-/// decision, what was expected and what was recorded.
+/// decision, what was expected and what was recorded. All are counted (``ReplaySummary/failureCount``,
+/// ``ReplaySummary/failureGroups``, the digest); the first `failureLimit` of each check are kept, as
+/// `tracecat replay` keeps them.
 ///
-/// - Complexity: O(e) per event of e elements, O(1) per element of a presented sample (one dictionary
-///   lookup).
+/// Memory holds, per connected scene, the motion of each element of its latest layout and of its latest
+/// presented sample: an element in neither is closed as at the end of the recording (its move checked)
+/// and forgotten, so an element that comes back starts afresh at rest.
+///
+/// - Complexity: O(e + p) per event of e elements, for p elements of the scene's previous layout or
+///   sample; O(1) per element of a presented sample (one dictionary lookup).
 public struct RecordingChecker: Sendable {
   /// The trace's name, for the summary.
   public let trace: String
@@ -46,7 +52,15 @@ public struct RecordingChecker: Sendable {
 
   var scenes: [SceneID: SceneRecord] = [:]
   var sceneOrder: [SceneID] = []
-  var failures: [ReplayFailure] = []
+  /// Failures kept per check.
+  let failureLimit: Int
+  /// The failures counted, grouped and kept so far (``ReplaySummary/tally(_:limit:kept:)``); the other
+  /// fields are filled in by ``finish()``.
+  var tally: ReplaySummary
+  /// The failures kept so far per check.
+  var kept: [ReplayCheck: Int] = [:]
+  /// FNV-1a 64 of every failure's message, in order.
+  var digest = FNV1a64()
   var reported: Set<String> = []
   var events = 0
   var lastTime: UInt64 = 0
@@ -56,9 +70,17 @@ public struct RecordingChecker: Sendable {
   var lastAnchor: (scene: SceneID, item: String, top: Double)?
 
   /// Creates a checker.
-  public init(trace: String, tolerances: RecordingTolerances = .default) {
+  /// - Parameters:
+  ///   - trace: The trace's name, for the summary and messages.
+  ///   - tolerances: The limits.
+  ///   - failureLimit: Failures kept per check (default 20, as `tracecat replay`); all are counted.
+  public init(trace: String, tolerances: RecordingTolerances = .default, failureLimit: Int = 20) {
     self.trace = trace
     self.tolerances = tolerances
+    self.failureLimit = failureLimit
+    self.tally = ReplaySummary(
+      trace: trace, events: 0, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0, digest: "",
+      failures: [], failureCount: 0)
   }
 
   /// Checks a whole recording.
@@ -66,7 +88,7 @@ public struct RecordingChecker: Sendable {
   ///   - events: The trace's events, in order.
   ///   - trace: Its name, for the summary and messages.
   ///   - tolerances: The limits.
-  /// - Returns: The summary: passed when no check failed.
+  /// - Returns: The summary: passed when no check failed; at most 20 failures kept per check, all counted.
   /// - Complexity: O(total elements listed).
   public static func check(
     _ events: some Sequence<TraceEvent>, trace: String, tolerances: RecordingTolerances = .default
@@ -87,9 +109,8 @@ public struct RecordingChecker: Sendable {
       if scenes[id] == nil { sceneOrder.append(id) }
       scenes[id] = SceneRecord()
     case .sceneDisconnected(let id):
-      if var scene = scenes[id] {
+      if var scene = scenes.removeValue(forKey: id) {
         closeRestState(&scene, id: id, at: now, final: true)
-        scenes[id] = nil
       }
     case .geometry(let id, let geometry):
       update(id) { scene in
@@ -101,7 +122,7 @@ public struct RecordingChecker: Sendable {
         scene.needsAnchorCheck = true
       }
     case .regions(let id, let regions):
-      guard var scene = scenes[id] else { return }
+      guard var scene = scenes.removeValue(forKey: id) else { return }
       closeRestState(&scene, id: id, at: now, final: false)
       scene.activeRegions = regions.filter(\.isActive)
       if regions.contains(where: { $0.kind == .division }) { scene.canFold = true }
@@ -113,11 +134,11 @@ public struct RecordingChecker: Sendable {
       guard let anchor, let anchorTop else { return }
       checkAnchor(id, item: anchor, top: anchorTop, at: now, index: index)
     case .layout(let id, let layout):
-      guard var scene = scenes[id] else { return }
+      guard var scene = scenes.removeValue(forKey: id) else { return }
       receiveLayout(layout, scene: &scene, id: id, at: now, index: index)
       scenes[id] = scene
     case .presented(let id, let elements):
-      guard var scene = scenes[id] else { return }
+      guard var scene = scenes.removeValue(forKey: id) else { return }
       var tracking = 0.0
       if scene.resizing, let geometry = scene.geometry {
         tracking = Self.change(from: scene.geometryAtSample ?? geometry, to: geometry)
@@ -126,6 +147,10 @@ public struct RecordingChecker: Sendable {
       for element in elements {
         receivePresented(element, scene: &scene, id: id, at: now, index: index, tracking: tracking)
       }
+      let previous = scene.presentedIDs
+      scene.presentedIDs = elements.map(\.id)
+      scene.presentedSet = Set(scene.presentedIDs)
+      forget(previous, in: &scene, id: id)
       scenes[id] = scene
     case .hinge, .selection, .marker, .dropped:
       break
@@ -136,27 +161,30 @@ public struct RecordingChecker: Sendable {
   /// - Returns: The summary of every check.
   public mutating func finish() -> ReplaySummary {
     for id in sceneOrder {
-      guard var scene = scenes[id] else { continue }
+      guard var scene = scenes.removeValue(forKey: id) else { continue }
       closeRestState(&scene, id: id, at: lastTime, final: true)
       scenes[id] = scene
     }
-    var digest = FNV1a64()
-    for failure in failures { digest.combine(failure.message) }
     let shapes = sceneOrder.compactMap { id -> ReplaySummary.SceneShapes? in
       guard let transitions = shapeTransitions[id], !transitions.isEmpty else { return nil }
       return ReplaySummary.SceneShapes(scene: id, transitions: transitions)
     }
-    return ReplaySummary(
-      trace: trace, events: events, scenes: shapes, maximumAnchorDrift: maximumAnchorDrift,
-      maximumFrameJump: maximumFrameJump, digest: String(digest.value, radix: 16), failures: failures,
-      failureCount: failures.count)
+    var summary = tally
+    summary.events = events
+    summary.scenes = shapes
+    summary.maximumAnchorDrift = maximumAnchorDrift
+    summary.maximumFrameJump = maximumFrameJump
+    summary.digest = String(digest.value, radix: 16)
+    return summary
   }
 
   /// Each scene's recorded shapes that name a ``LayoutShape``, consecutive repeats merged.
   var shapeTransitions: [SceneID: [ReplaySummary.Transition]] = [:]
 
+  /// Changes scene `id`'s record in place: taken out of ``scenes`` meanwhile, so that its collections are
+  /// not copied on write.
   private mutating func update(_ id: SceneID, _ change: (inout SceneRecord) -> Void) {
-    guard var scene = scenes[id] else { return }
+    guard var scene = scenes.removeValue(forKey: id) else { return }
     change(&scene)
     scenes[id] = scene
   }
@@ -169,10 +197,22 @@ public struct RecordingChecker: Sendable {
       guard !reported.contains(key) else { return }
       reported.insert(key)
     }
-    failures.append(
-      ReplayFailure(
-        check: check, scene: scene, eventIndex: index, time: time, element: element, expected: expected,
-        actual: actual, summary: summary))
+    let failure = ReplayFailure(
+      check: check, scene: scene, eventIndex: index, time: time, element: element, expected: expected,
+      actual: actual, summary: summary)
+    digest.combine(failure.message)
+    tally.tally(failure, limit: failureLimit, kept: &kept)
+  }
+
+  /// Closes and forgets the motions of `elements` (a previous layout's or sample's, in order) that are
+  /// neither in the scene's latest layout nor in its latest presented sample.
+  /// - Complexity: O(n) for n elements.
+  mutating func forget(_ elements: [String], in scene: inout SceneRecord, id: SceneID) {
+    for element in elements where !scene.layoutIDs.contains(element) && !scene.presentedSet.contains(element)
+    {
+      guard var motion = scene.motions.removeValue(forKey: element) else { continue }
+      closeMotion(&motion, id: element, scene: id, crossFades: scene.crossFades)
+    }
   }
 }
 
@@ -189,10 +229,15 @@ struct SceneRecord: Sendable {
   var restSince: UInt64 = 0
   /// Each decision's value, since when it is held, and the value before it.
   var decisions: [String: Decision] = [:]
-  /// Each element's motion, by id.
+  /// The motion of each element of the latest layout or the latest presented sample, by id.
   var motions: [String: ElementMotion] = [:]
-  /// The element ids in first-seen order, for a deterministic end.
-  var motionOrder: [String] = []
+  /// The next motion's ``ElementMotion/order``.
+  var nextOrder = 0
+  /// The ids of the latest layout's elements.
+  var layoutIDs: Set<String> = []
+  /// The ids of the latest presented sample's elements, in order, and as a set.
+  var presentedIDs: [String] = []
+  var presentedSet: Set<String> = []
   /// The last anchored scroll of this scene.
   var anchor: (item: String, top: Double)?
   /// A geometry or layout arrived since the last anchored scroll.
@@ -228,6 +273,9 @@ struct ElementMotion: Sendable {
   var lastSample: UInt64?
   var lastOpacity = 1.0
   var faded = false
+  /// When the element was first seen (its scene's count of motions created before), for a deterministic
+  /// end.
+  var order = 0
   /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
   /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
   var carriedMove = 0.0
