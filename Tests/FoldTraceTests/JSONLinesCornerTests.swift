@@ -135,7 +135,7 @@ import Testing
     let bytes: [UInt8] =
       Array(#"{"kind":"header","version":"1.0","device":""#.utf8) + [0xC3]
       + Array(#"","app":"a","recorder":"r"}"#.utf8)
-    #expect(throws: TraceJSONLinesError(line: 1, reason: "not valid UTF-8")) {
+    #expect(throws: TraceJSONLinesError(line: 1, reason: "not valid UTF-8 at byte 44")) {
       try bytes.withUnsafeBytes { _ = try decoder.decode(bytes: $0) }
     }
   }

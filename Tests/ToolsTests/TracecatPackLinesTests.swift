@@ -35,7 +35,7 @@ import Testing
     let packed = try TracecatRunner.run(["pack", "-"], stdin: document, in: fixture.directory)
     #expect(packed.status == 1)
     #expect(packed.stdout.isEmpty)
-    #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8\n")
+    #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8 at byte 33\n")
   }
 
   /// A UTF-8 byte-order mark at the start of the document is skipped, as `foldsim` skips one at the start

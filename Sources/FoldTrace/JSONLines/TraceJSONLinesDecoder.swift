@@ -28,13 +28,15 @@ public struct TraceJSONLinesDecoder: Sendable {
   ///
   /// - Parameter bytes: The line without its newline (a trailing `\r` is tolerated).
   /// - Returns: The event on the line, or nil for the header line and for blank lines.
-  /// - Throws: ``TraceJSONLinesError`` for a line that is not UTF-8 ("not valid UTF-8"), malformed lines,
+  /// - Throws: ``TraceJSONLinesError`` for a line that is not UTF-8 ("not valid UTF-8 at byte N", from 1),
+  ///   malformed lines,
   ///   an event before the header, or a second header.
   /// - Complexity: O(*n*) in the line's length.
   public mutating func decode(bytes: UnsafeRawBufferPointer) throws -> TraceEvent? {
-    if !Self.isASCII(bytes) && String(validating: bytes, as: UTF8.self) == nil {
+    if !Self.isASCII(bytes), let invalid = Self.firstInvalidUTF8(bytes) {
       lineNumber += 1
-      throw TraceJSONLinesError(line: lineNumber, reason: "not valid UTF-8")
+      // Counted from 1, as the JSON errors' "at byte N".
+      throw TraceJSONLinesError(line: lineNumber, reason: "not valid UTF-8 at byte \(invalid + 1)")
     }
     return try decode(validUTF8: bytes)
   }
@@ -82,6 +84,22 @@ public struct TraceJSONLinesDecoder: Sendable {
     throw TraceJSONLinesError(
       line: line, field: field,
       reason: "\(what) needs trace format \(required); the header declares \(header.version)")
+  }
+
+  /// The offset (from 0) of the first byte of `bytes` that does not begin a valid UTF-8 sequence, nil
+  /// when every byte does.
+  /// - Complexity: O(n) in the byte count.
+  private static func firstInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 
   private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
