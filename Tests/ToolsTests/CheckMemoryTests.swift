@@ -8,15 +8,6 @@ import Testing
 /// brought 256 new element ids kept every id ever seen (670 kB: 222 MB and 27.6 s in a release build),
 /// and a trace of 300 000 flapping layouts kept 299 998 failures (8.6 kB: 479 MB).
 @Suite struct CheckMemoryTests {
-  /// Writes `events` as `name` (format 1.1) in the fixture's directory.
-  static func write(_ name: String, _ events: [TraceEvent], in fixture: TracecatFixture) throws {
-    let header = TraceHeader(version: .v1_1, device: "d", app: "a", recorder: "ToolsTests")
-    let path = fixture.directory.appendingPathComponent(name).path
-    let writer = try TraceWriter(path: path, header: header)
-    for event in events { try writer.append(event) }
-    try writer.close()
-  }
-
   /// Scene 1 connects at 0 s on a 390 × 844 pt compact-regular display.
   static func opening() -> [TraceEvent] {
     [
@@ -65,7 +56,7 @@ import Testing
   @Test func layoutsOfNewElementIdsAreCheckedInBoundedMemory() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try Self.write("ids.foldtrace", Self.freshIDs(count: 300, presented: false), in: fixture)
+    try fixture.trace("ids.foldtrace", Self.freshIDs(count: 300, presented: false), version: .v1_1)
     let result = try fixture.run(["check", "--json", "ids.foldtrace"], dataLimitKiB: 32_768)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -79,7 +70,7 @@ import Testing
   @Test func presentedSamplesOfNewElementIdsAreCheckedInBoundedMemory() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try Self.write("ids.foldtrace", Self.freshIDs(count: 300, presented: true), in: fixture)
+    try fixture.trace("ids.foldtrace", Self.freshIDs(count: 300, presented: true), version: .v1_1)
     let result = try fixture.run(["check", "--json", "ids.foldtrace"], dataLimitKiB: 32_768)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -114,7 +105,7 @@ import Testing
   @Test func aTraceOfManyFailuresKeepsTwentyPerCheckAndCountsAll() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try Self.write("odd.foldtrace", Self.flapping(count: 40_000), in: fixture)
+    try fixture.trace("odd.foldtrace", Self.flapping(count: 40_000), version: .v1_1)
     let table = try fixture.run(["check", "odd.foldtrace"], dataLimitKiB: 32_768)
     #expect(table.status == 1, "\(table.stderr)")
     #expect(table.text.contains("FAIL (39998)"), "\(table.text.prefix(2_000))")

@@ -142,35 +142,10 @@ import Testing
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let names = try Self.traces(4, Self.manyFailureEvents(), in: fixture)
-    let executable = try #require(TracecatRunner.executable)
-    let report = fixture.directory.appendingPathComponent("report")
-    if directoryExists {
-      try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
-    }
-    let before = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
-    // dash counts `ulimit -f` in 512-byte blocks: 512 KiB, several chunks but less than the ~1.1 MB page.
-    let trap = ignoreSignal ? "trap '' XFSZ; " : ""
-    let limited = try ChildProcess.run(
-      URL(fileURLWithPath: "/bin/sh"),
-      ["-c", trap + "ulimit -f 1024; exec \"$0\" replay --report report \"$@\"", executable.path] + names,
-      in: fixture.directory)
-    if ignoreSignal {
-      #expect(limited.status == 3, "\(limited.stderr)")
-      #expect(
-        limited.stderr.contains("report/index.html") && limited.stderr.contains("File too large"),
-        "\(limited.stderr)")
-    } else {
-      #expect(limited.status == 128 + SIGXFSZ || limited.status == SIGXFSZ, "\(limited.stderr)")
-    }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == before)
-    if directoryExists {
-      #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == [])
-    }
-    let rerun = try fixture.run(["replay", "--report", "report"] + names)
-    #expect(rerun.status == 1, "\(rerun.stderr)")
-    let page = try Data(contentsOf: report.appendingPathComponent("index.html"))
-    #expect(page.count > 1024 * 512)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == ["index.html"])
+    // 512 KiB: several chunks, but less than the ~1.1 MB page.
+    try ReplayReportTests.expectFullDiskLeavesNothing(
+      names, in: fixture, fileLimitBlocks: 1024, directoryExists: directoryExists,
+      ignoreSignal: ignoreSignal)
   }
 
   /// `replay` and `check` keep a row per trace for the table, not its outcome: the failures printed after

@@ -89,22 +89,40 @@ import Testing
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     try fixture.trace("occluded.foldtrace", ReplayOverlayTests.occludedEvents())
+    // 16 KiB, less than the page with its pictures.
+    try Self.expectFullDiskLeavesNothing(
+      ["occluded.foldtrace"], in: fixture, fileLimitBlocks: 32, directoryExists: directoryExists,
+      ignoreSignal: ignoreSignal)
+  }
+
+  /// Runs `replay --report report INPUTS` with files limited to `fileLimitBlocks` 512-byte blocks (dash's
+  /// `ulimit -f` unit) and SIGXFSZ ignored or at its default, and expects nothing left: exit 3 naming the
+  /// report and "File too large" (ignored), or death by SIGXFSZ; the fixture's directory (and the empty
+  /// `report` made first, with `directoryExists`) as before; then the same command unlimited writes the
+  /// page, larger than the limit.
+  static func expectFullDiskLeavesNothing(
+    _ inputs: [String], in fixture: TracecatFixture, fileLimitBlocks: Int, directoryExists: Bool,
+    ignoreSignal: Bool
+  ) throws {
     let executable = try #require(TracecatRunner.executable)
     let report = fixture.directory.appendingPathComponent("report")
     if directoryExists {
       try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
     }
     let before = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
-    // dash counts `ulimit -f` in 512-byte blocks: 16 KiB, less than the page with its pictures.
     let trap = ignoreSignal ? "trap '' XFSZ; " : ""
     let limited = try ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
-      ["-c", trap + "ulimit -f 32; exec \"$0\" replay --report report occluded.foldtrace", executable.path],
+      [
+        "-c", trap + "ulimit -f \(fileLimitBlocks); exec \"$0\" replay --report report \"$@\"",
+        executable.path,
+      ] + inputs,
       in: fixture.directory)
     if ignoreSignal {
       #expect(limited.status == 3, "\(limited.stderr)")
       #expect(
-        limited.stderr.contains("report") && limited.stderr.contains("File too large"), "\(limited.stderr)")
+        limited.stderr.contains("report/index.html") && limited.stderr.contains("File too large"),
+        "\(limited.stderr)")
     } else {
       #expect(limited.status == 128 + SIGXFSZ || limited.status == SIGXFSZ, "\(limited.stderr)")
     }
@@ -112,10 +130,10 @@ import Testing
     if directoryExists {
       #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == [])
     }
-    let rerun = try fixture.run(["replay", "--report", "report", "occluded.foldtrace"])
+    let rerun = try fixture.run(["replay", "--report", "report"] + inputs)
     #expect(rerun.status == 1, "\(rerun.stderr)")
     let page = try Data(contentsOf: report.appendingPathComponent("index.html"))
-    #expect(page.count > 16 * 1024)
+    #expect(page.count > fileLimitBlocks * 512)
     #expect(try FileManager.default.contentsOfDirectory(atPath: report.path) == ["index.html"])
   }
 

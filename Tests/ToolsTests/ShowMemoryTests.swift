@@ -86,11 +86,7 @@ import Testing
         isInteractive: false)
     }
     events.insert(TraceEvent(time: 0, .layout(scene: SceneID(1), RecordedLayout(elements: elements))), at: 2)
-    let header = TraceHeader(version: .v1_1, device: "d", app: "a", recorder: "ToolsTests")
-    let writer = try TraceWriter(header: header)
-    for event in events { try writer.append(event) }
-    try writer.close()
-    _ = try fixture.file("app.foldtrace", writer.bytes)
+    try fixture.trace("app.foldtrace", events, version: .v1_1)
     let result = try fixture.run(["show", "--at", "1", "app.foldtrace"])
     #expect(result.status == 0, "\(result.stderr)")
     let svg = result.text
@@ -111,22 +107,18 @@ import Testing
     let drawn = RecordedElement(
       id: "card", frame: TraceRect(x: 0, y: 0, width: 100, height: 100), isInteractive: false)
     events.append(TraceEvent(time: 0, .layout(scene: SceneID(1), RecordedLayout(elements: [drawn]))))
-    let header = TraceHeader(version: .v1_1, device: "d", app: "a", recorder: "ToolsTests")
-    let writer = try TraceWriter(header: header)
-    for event in events { try writer.append(event) }
     for record in 0..<2_000 {
       let elements = (0..<50).map { number in
         PresentedElement(
           id: String(repeating: "y", count: 1_000) + "\(record * 50 + number)",
           frame: TraceRect(x: 1, y: 2, width: 3, height: 4))
       }
-      try writer.append(
+      events.append(
         TraceEvent(time: UInt64(record + 1) * 1_000_000, .presented(scene: SceneID(1), elements)))
     }
     let moved = PresentedElement(id: "card", frame: TraceRect(x: 40, y: 50, width: 100, height: 100))
-    try writer.append(TraceEvent(time: 3_000_000_000, .presented(scene: SceneID(1), [moved])))
-    try writer.close()
-    _ = try fixture.file("presented.foldtrace", writer.bytes)
+    events.append(TraceEvent(time: 3_000_000_000, .presented(scene: SceneID(1), [moved])))
+    try fixture.trace("presented.foldtrace", events, version: .v1_1)
     let result = try fixture.run(["show", "--at", "3", "presented.foldtrace"], dataLimitKiB: 32_768)
     #expect(result.status == 0, "\(result.stderr)")
     let frames = result.text.components(separatedBy: "<rect class=\"recorded-frame\"").dropFirst()

@@ -108,11 +108,17 @@ struct TracecatFixture {
 
   /// Writes a trace of `events` with the default flush policy into the fixture's directory.
   ///
-  /// - Parameter close: False leaves the writer's frames without a seek table, as a crash between frames.
+  /// - Parameters:
+  ///   - version: The format version in the header (1.1 for the app's recorded output).
+  ///   - close: False leaves the writer's frames without a seek table, as a crash between frames.
   /// - Returns: The file's name and bytes.
   @discardableResult
-  func trace(_ name: String, _ events: [TraceEvent], close: Bool = true) throws -> [UInt8] {
-    let writer = try TraceWriter(header: Self.header)
+  func trace(
+    _ name: String, _ events: [TraceEvent], version: TraceFormatVersion = .v1_0, close: Bool = true
+  ) throws -> [UInt8] {
+    var header = Self.header
+    header.version = version
+    let writer = try TraceWriter(header: header)
     for event in events { try writer.append(event) }
     if close {
       try writer.close()

@@ -70,15 +70,7 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
   /// - Throws: ``TracecatError/io(file:reason:)`` when the temporary file could not be written or read
   ///   back (naming the temporary directory), or standard output cannot be written.
   /// - Complexity: O(output) time, O(64 KiB) memory.
-  func drain(into console: Console) throws { try drain { try console.write($0) } }
-
-  /// Hands every line's bytes, in order and in pieces of at most 64 KiB, to `write`, then frees the
-  /// temporary file.
-  ///
-  /// - Throws: ``TracecatError/io(file:reason:)`` when the temporary file could not be written or read
-  ///   back (naming the temporary directory); what `write` throws.
-  /// - Complexity: O(output) time, O(64 KiB) memory.
-  func drain(_ write: ([UInt8]) throws -> Void) throws {
+  func drain(into console: Console) throws {
     defer {
       file?.close()
       file = nil
@@ -99,8 +91,8 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
       } catch {
         throw TracecatError.io(file: FileDescriptor.temporaryDirectory, reason: error.description)
       }
-      while case let count = try read(), count > 0 { try write(Array(chunk[..<count])) }
+      while case let count = try read(), count > 0 { try console.write(Array(chunk[..<count])) }
     }
-    try write(buffer)
+    try console.write(buffer)
   }
 }

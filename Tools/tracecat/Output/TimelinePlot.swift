@@ -418,10 +418,6 @@ struct TimelinePlot {
     )
   }
 
-  /// A stretch of a band row: from, to (ns), fill color, label, label color, and how many changes it
-  /// holds (more than 1: a stretch the timeline gathered, drawn grey).
-  typealias Stretch = (start: UInt64, end: UInt64, fill: String, label: String, text: String, changes: Int)
-
   /// Whether a Boolean span is drawn: while true, or when it gathers several changes.
   static func drawn(_ span: Span<Bool>) -> Bool { span.value || span.changes > 1 }
 

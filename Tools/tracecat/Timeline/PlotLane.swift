@@ -270,27 +270,20 @@ extension PlotLane {
         ))
     }
     safeArea.append(sorted(areas))
+    /// The drawn stretches of Boolean spans (``TimelinePlot/drawn(_:)``), in one fill, label and text
+    /// colour.
+    func flags(_ spans: [Span<Bool>], _ fill: String, _ label: String, _ text: String) -> [Stretch] {
+      spans.filter(TimelinePlot.drawn).map { ($0.start, $0.end, fill, label, text, $0.changes) }
+    }
     division.append(
       sorted(
-        drawing.inactiveDivision.filter(TimelinePlot.drawn).map {
-          ($0.start, $0.end, "#f4c7c8", "division inactive", "#7a2022", $0.changes)
-        }
-          + drawing.division.filter(TimelinePlot.drawn).map {
-            ($0.start, $0.end, "#e15759", "division active", "#fff", $0.changes)
-          }))
+        flags(drawing.inactiveDivision, "#f4c7c8", "division inactive", "#7a2022")
+          + flags(drawing.division, "#e15759", "division active", "#fff")))
     occlusion.append(
       sorted(
-        drawing.inactiveOcclusion.filter(TimelinePlot.drawn).map {
-          ($0.start, $0.end, "#ddd0ea", "occlusion inactive", "#4a2a66", $0.changes)
-        }
-          + drawing.occlusion.filter(TimelinePlot.drawn).map {
-            ($0.start, $0.end, "#7b4ea3", "occlusion active", "#fff", $0.changes)
-          }))
-    resizing.append(
-      sorted(
-        drawing.resizing.filter(TimelinePlot.drawn).map {
-          ($0.start, $0.end, "#ff9da7", "interactive resize", "#222", $0.changes)
-        }))
+        flags(drawing.inactiveOcclusion, "#ddd0ea", "occlusion inactive", "#4a2a66")
+          + flags(drawing.occlusion, "#7b4ea3", "occlusion active", "#fff")))
+    resizing.append(sorted(flags(drawing.resizing, "#ff9da7", "interactive resize", "#222")))
     anchors.append(
       sorted(
         drawing.anchors.compactMap { span in
