@@ -215,12 +215,15 @@ public final class OutputFile {
   static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
     let type = status.st_mode & S_IFMT
     guard type == S_IFIFO || type == S_IFSOCK else { return }
-    if let input = input(among: inputs, sameAs: status) {
-      throw TraceError(
-        .invalidArgument, file: path,
-        reason: "is the pipe this command reads its input '\(input)' from; writing there would feed "
-          + "the output back into it")
-    }
+    guard let input = input(among: inputs, sameAs: status) else { return }
+    // Standard input is refused whether or not the command reads it, so the reason names the pipe by
+    // where it is, not as the input the command reads (which may be a file).
+    let pipe =
+      input == "-"
+      ? "is the pipe on this command's standard input"
+      : "is the pipe this command reads its input '\(input)' from"
+    throw TraceError(
+      .invalidArgument, file: path, reason: pipe + "; writing there would feed the output back into it")
   }
 
   /// Refuses to run when standard output is a regular file that is one of the command's inputs
