@@ -134,5 +134,15 @@ import Testing
     #expect(unknown.status == 1)
     #expect(
       unknown.stderr.hasPrefix("foldsim: \(bom.path):1:15: device: unknown device"), "\(unknown.stderr)")
+    // A second mark is not JSON, and is named as a mark, not as the letter 'ï' its first byte would be.
+    try Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphone"}"#.utf8)).write(to: bom)
+    let doubled = try run([bom.path, "--events"])
+    #expect(doubled.status == 1)
+    #expect(
+      doubled.stderr
+        == "foldsim: \(bom.path):1:4: unexpected character U+FEFF (a byte-order mark, allowed only at the "
+        + "start): expected a value\n")
+    try Data(Array(#"{"device": "iphone", "seed": \#u{A0}1}"#.utf8)).write(to: bom)
+    #expect(try run([bom.path, "--events"]).stderr.contains("seed: unexpected character U+00A0: expected"))
   }
 }
