@@ -169,6 +169,10 @@ final class FollowerProcess {
   var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
   /// Whether `tracecat` still runs.
   var isRunning: Bool { process.isRunning }
+  /// The process id, to send signals to.
+  var processIdentifier: Int32 { process.processIdentifier }
+  /// Whether `tracecat` ended by a signal (its status is then the signal's number).
+  var endedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
   /// What `tracecat` printed on standard error so far.
   var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
 

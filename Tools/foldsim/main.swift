@@ -96,6 +96,7 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
   }
 }
 
+installOutputSignalHandlers()
 do {
   try run(Array(CommandLine.arguments.dropFirst()))
 } catch {

@@ -299,6 +299,14 @@ public final class OutputFile {
   }
 }
 
+/// Installs the handlers for the signals whose default action ends the process (SIGINT, SIGTERM, SIGQUIT
+/// and the others `OutputCleanup` lists): each removes the temporary files of the outputs open at that
+/// moment, then ends the process as the signal would have. A tool calls it first, before any work, so
+/// every command ends the same way on every such signal — SIGQUIT included, which the Swift runtime's
+/// backtracer otherwise reports as a crash while the process runs on (and `show -o` went on to publish).
+/// A signal the parent set to be ignored stays ignored. Calling it again does nothing.
+package func installOutputSignalHandlers() { _ = OutputCleanup.handlersInstalled }
+
 /// The temporary files of open ``OutputFile``s (and the staging directories of ``OutputDirectory``s),
 /// removed by a signal handler: a fixed table of C strings so the handler only reads memory and calls
 /// `unlink(2)` and `rmdir(2)` (async-signal-safe).
