@@ -99,6 +99,28 @@ import Testing
     #expect(!result.stderr.contains("input '-'"), "\(pipeline)")
   }
 
+  /// An argument that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of its
+  /// bytes: `verify` said "No such file" of a file that exists, and `slice -o` created a file under a
+  /// name the user never gave.
+  @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable)
+    let script = """
+      name=$(printf 'n\\377.ft'); cp duo.foldtrace "$name"
+      "$0" verify "$name"; echo "verify $?"
+      "$0" slice -o "$(printf 'o\\376.ft')" duo.foldtrace; echo "slice $?"
+      ls | grep -c '^o' ; true
+      """
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: fixture.directory, stdin: [])
+    #expect(result.text == "verify 2\nslice 2\n0\n", "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "tracecat: error: argument 2 ('n\\xFF.ft') is not valid UTF-8; file names and every other argument "
+          + "are read as UTF-8\n"), "\(result.stderr)")
+  }
+
   /// OUT locked by another writer is exit 5 (what 5 means), not an I/O error.
   @Test func aLockedOutputIsExitFive() throws {
     let fixture = try TracecatFixture()
