@@ -99,6 +99,31 @@ import Testing
     #expect(!result.stderr.contains("input '-'"), "\(pipeline)")
   }
 
+  /// `slice -o FIFO` and `pack -o FIFO` open it write-only, as a shell's `>` does. Opened read-write,
+  /// the command held the FIFO's read end itself: a reader that quit after 10 bytes left it waiting
+  /// forever on a full pipe (now SIGPIPE, 141 in the shell), and a reader that reads on gets the trace.
+  @Test(arguments: ["slice -o ff big.foldtrace", "pack -o ff big.jsonl"])
+  func anOutputFIFOIsWrittenAsAShellRedirectionWritesIt(command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // Anchors and scattered offsets: far more than a pipe's 64 KiB once compressed.
+    try fixture.writeScrollTrace("big.foldtrace", count: 60_000, anchors: true) {
+      Double($0 * 7919 % 100_003) / 8
+    }
+    let executable = try #require(TracecatRunner.executable)
+    let script = """
+      "$0" --json big.foldtrace > big.jsonl || exit 9
+      mkfifo ff && (head -c 10 ff > /dev/null &)
+      timeout 60 "$0" \(command) 2> /dev/null; echo "quit $?"
+      (cat ff > copy.foldtrace &)
+      timeout 60 "$0" \(command) > /dev/null 2>&1; echo "read $?"
+      sleep 0.2; "$0" verify copy.foldtrace > /dev/null; echo "verify $?"
+      """
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: fixture.directory, stdin: [])
+    #expect(result.text == "quit 141\nread 0\nverify 0\n", "\(result.stderr)")
+  }
+
   /// An argument that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of its
   /// bytes: `verify` said "No such file" of a file that exists, and `slice -o` created a file under a
   /// name the user never gave.
