@@ -153,7 +153,7 @@ import Testing
     #expect(
       error?.description
         == "forged.foldtrace: byte \(ForgedTrace.dataFrameOffset(in: bytes)): frame 0 has a malformed "
-        + "record: record 2 at content byte 78: geometry event that no writer writes: size nan × 844.0 pt "
+        + "record: record 2 at content byte 78: geometry event that no writer writes: size nan × 844 pt "
         + "is not finite and ≥ 0")
     #expect(sink.layouts == 0)
     #expect(sink.ended)

@@ -28,6 +28,24 @@ import Testing
     return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
   }
 
+  /// An argument that is not UTF-8 is refused (exit 2), as tracecat refuses one: read with U+FFFD in
+  /// place of its bytes, the scenario was "not found" and `-o` created a file under another name.
+  @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
+    let script = """
+      "$0" "$1" -o "$(printf 'o\\376.ft')"; echo "output $?"
+      ls | grep -c '^o'; true
+      """
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path, scenario], in: directory, stdin: [])
+    #expect(result.text == "output 2\n0\n", "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "foldsim: argument 3 ('o\\xFE.ft') is not valid UTF-8; file names and every other argument are "
+          + "read as UTF-8\n"), "\(result.stderr)")
+  }
+
   @Test func outputOntoACharacterDeviceWritesThroughIt() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     // Private copies of /dev/full (1, 7) and /dev/null (1, 3); skipped where mknod needs privileges.
@@ -134,5 +152,15 @@ import Testing
     #expect(unknown.status == 1)
     #expect(
       unknown.stderr.hasPrefix("foldsim: \(bom.path):1:15: device: unknown device"), "\(unknown.stderr)")
+    // A second mark is not JSON, and is named as a mark, not as the letter 'ï' its first byte would be.
+    try Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"device": "iphone"}"#.utf8)).write(to: bom)
+    let doubled = try run([bom.path, "--events"])
+    #expect(doubled.status == 1)
+    #expect(
+      doubled.stderr
+        == "foldsim: \(bom.path):1:4: unexpected character U+FEFF (a byte-order mark, allowed only at the "
+        + "start): expected a value\n")
+    try Data(Array(#"{"device": "iphone", "seed": \#u{A0}1}"#.utf8)).write(to: bom)
+    #expect(try run([bom.path, "--events"]).stderr.contains("seed: unexpected character U+00A0: expected"))
   }
 }

@@ -82,6 +82,8 @@ import Testing
     "cat duo.foldtrace | \"$0\" plot -o /dev/stdin -",
     "cat duo.foldtrace | \"$0\" export --chrome -o /dev/stdin -",
     "cat duo.foldtrace | \"$0\" show --at 1 -o /dev/stdin -",
+    "echo | \"$0\" plot -o /dev/stdin duo.foldtrace",
+    "echo | \"$0\" slice -o /dev/stdin duo.foldtrace",
   ])
   func anOutputIntoTheInputPipeIsRefused(pipeline: String) throws {
     let fixture = try TracecatFixture()
@@ -92,7 +94,56 @@ import Testing
       URL(fileURLWithPath: "/bin/sh"), ["-c", "timeout 30 sh -c '" + pipeline + "' \"$0\"", executable.path],
       in: fixture.directory, stdin: [])
     #expect(result.status == 3, "\(pipeline): \(result.stderr)")
-    #expect(result.stderr.contains("is the pipe this command reads its input '-' from"), "\(pipeline)")
+    // Named by where it is, not as an input: the last two commands read a file.
+    #expect(result.stderr.contains("is the pipe on this command's standard input;"), "\(pipeline)")
+    #expect(!result.stderr.contains("input '-'"), "\(pipeline)")
+  }
+
+  /// `slice -o FIFO` and `pack -o FIFO` open it write-only, as a shell's `>` does. Opened read-write,
+  /// the command held the FIFO's read end itself: a reader that quit after 10 bytes left it waiting
+  /// forever on a full pipe (now SIGPIPE, 141 in the shell), and a reader that reads on gets the trace.
+  @Test(arguments: ["slice -o ff big.foldtrace", "pack -o ff big.jsonl"])
+  func anOutputFIFOIsWrittenAsAShellRedirectionWritesIt(command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // Anchors and scattered offsets: far more than a pipe's 64 KiB once compressed.
+    try fixture.writeScrollTrace("big.foldtrace", count: 60_000, anchors: true) {
+      Double($0 * 7919 % 100_003) / 8
+    }
+    let executable = try #require(TracecatRunner.executable)
+    let script = """
+      "$0" --json big.foldtrace > big.jsonl || exit 9
+      mkfifo ff && (head -c 10 ff > /dev/null &)
+      timeout 60 "$0" \(command) 2> /dev/null; echo "quit $?"
+      (cat ff > copy.foldtrace &)
+      timeout 60 "$0" \(command) > /dev/null 2>&1; echo "read $?"
+      sleep 0.2; "$0" verify copy.foldtrace > /dev/null; echo "verify $?"
+      """
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: fixture.directory, stdin: [])
+    #expect(result.text == "quit 141\nread 0\nverify 0\n", "\(result.stderr)")
+  }
+
+  /// An argument that is not UTF-8 is refused (exit 2) rather than read with U+FFFD in place of its
+  /// bytes: `verify` said "No such file" of a file that exists, and `slice -o` created a file under a
+  /// name the user never gave.
+  @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable)
+    let script = """
+      name=$(printf 'n\\377.ft'); cp duo.foldtrace "$name"
+      "$0" verify "$name"; echo "verify $?"
+      "$0" slice -o "$(printf 'o\\376.ft')" duo.foldtrace; echo "slice $?"
+      ls | grep -c '^o' ; true
+      """
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: fixture.directory, stdin: [])
+    #expect(result.text == "verify 2\nslice 2\n0\n", "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "tracecat: error: argument 2 ('n\\xFF.ft') is not valid UTF-8; file names and every other argument "
+          + "are read as UTF-8\n"), "\(result.stderr)")
   }
 
   /// OUT locked by another writer is exit 5 (what 5 means), not an I/O error.

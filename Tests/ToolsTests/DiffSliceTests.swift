@@ -197,6 +197,30 @@ import Testing
     #expect(shorter.text.hasPrefix(#"{"layoutChange":4096,"t":4096000000,"before":{"#), "\(shorter.text)")
     #expect(shorter.text.contains(#""a":null,"b":{"#))
   }
+
+  /// A torn trace is replayed up to its tear, as plain `diff` reads one: a difference before the tear is
+  /// shown (exit 1; it was exit 4 with nothing shown), and only replays that agree until the tear report
+  /// the tear (exit 4).
+  @Test func aDifferenceBeforeATearIsShown() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("a.foldtrace", Self.resizes(5_000))
+    let bytes = try fixture.trace("b.foldtrace", Self.resizes(5_000, wide: 100))
+    let reader = try TraceReader(bytes: bytes, name: "b")
+    var last: TraceFrame?
+    while let frame = try reader.nextFrame() { last = frame }
+    let frame = try #require(last)
+    // The tear, in the last frame, comes after the difference at change 100 (t = 0.1 s).
+    #expect(try #require(frame.events.first).time > 100_000_000)
+    _ = try fixture.file("torn.foldtrace", Array(bytes.prefix(frame.offset + frame.size / 2)))
+    let differs = try fixture.run(["diff", "--replay", "--json", "a.foldtrace", "torn.foldtrace"])
+    #expect(differs.status == 1, "\(differs.stderr)")
+    #expect(differs.text.hasPrefix(#"{"layoutChange":100,"t":100000000,"#), "\(differs.text)")
+    let agrees = try fixture.run(["diff", "--replay", "b.foldtrace", "torn.foldtrace"])
+    #expect(agrees.status == 4, "\(agrees.stderr)")
+    #expect(agrees.text.isEmpty)
+    #expect(agrees.stderr.hasPrefix("tracecat: error: torn.foldtrace: "), "\(agrees.stderr)")
+  }
 }
 
 /// `slice` writes each frame as the writer completes it, never holding the slice whole: 600 k scroll

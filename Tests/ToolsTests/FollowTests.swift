@@ -111,9 +111,10 @@ import Testing
     #expect(decoded.events == fixture.events)
   }
 
-  /// A followed file truncated below what was read, or replaced by another file, stops the follow with
-  /// a file error (exit 3) naming what happened, instead of polling forever.
-  @Test(arguments: ["truncate", "replace"])
+  /// A followed file truncated below what was read, replaced by another file or removed stops the
+  /// follow with a file error (exit 3) naming what happened, instead of polling forever (or, removed,
+  /// saying the open failed).
+  @Test(arguments: ["truncate", "replace", "remove"])
   func aTruncatedOrReplacedFileStopsTheFollow(_ change: String) throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
@@ -127,17 +128,20 @@ import Testing
       let handle = try FileHandle(forWritingTo: live)
       try handle.truncate(atOffset: 10)
       try handle.close()
-    } else {
+    } else if change == "replace" {
       let other = fixture.directory.appendingPathComponent("other.foldtrace")
       try Data(fixture.bytes).write(to: other)
       #expect(rename(other.path, live.path) == 0)
+    } else {
+      #expect(unlink(live.path) == 0)
     }
     #expect(try follower.waitForExit() == 3)
-    #expect(
-      follower.errors.contains(
-        change == "truncate"
-          ? "was truncated to 10 bytes while being followed" : "was replaced by another file"),
-      "\(follower.errors)")
+    let expected = [
+      "truncate": "was truncated to 10 bytes while being followed",
+      "replace": "was replaced by another file",
+      "remove": "live.foldtrace: was removed or renamed while being followed; stopped after byte",
+    ]
+    #expect(follower.errors.contains(try #require(expected[change])), "\(follower.errors)")
   }
 }
 
@@ -165,6 +169,10 @@ final class FollowerProcess {
   var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
   /// Whether `tracecat` still runs.
   var isRunning: Bool { process.isRunning }
+  /// The process id, to send signals to.
+  var processIdentifier: Int32 { process.processIdentifier }
+  /// Whether `tracecat` ended by a signal (its status is then the signal's number).
+  var endedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
   /// What `tracecat` printed on standard error so far.
   var errors: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
 

@@ -203,3 +203,24 @@ import Testing
       !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
 }
+
+/// Every command ends on SIGQUIT (Ctrl-\\) as on SIGINT, not only those with an output open: the
+/// handlers are installed before any work. Left to the Swift runtime's backtracer, a quit printed a
+/// "crash" and the command ran on (`show -o` then published its picture).
+@Suite struct QuitSignalTests {
+  @Test func aQuitEndsACommandWithNoOutputOpen() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // An unclosed trace: --follow waits for more until it is stopped.
+    try Data(fixture.bytes.prefix(fixture.bytes.count - 200)).write(
+      to: fixture.directory.appendingPathComponent("live.foldtrace"))
+    let follower = try FollowerProcess(["--follow", "live.foldtrace"], in: fixture)
+    defer { follower.stop() }
+    try follower.waitForLines(2)
+    #expect(follower.isRunning)
+    kill(follower.processIdentifier, SIGQUIT)
+    #expect(try follower.waitForExit() == SIGQUIT)
+    #expect(follower.endedBySignal)
+    #expect(!follower.errors.contains("crashed"), "\(follower.errors)")
+  }
+}

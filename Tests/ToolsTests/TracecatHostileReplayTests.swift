@@ -38,7 +38,7 @@ import Testing
     #expect(
       result.stderr
         == "tracecat: error: forged.foldtrace: byte \(offset): frame 0 has a malformed record: record 2 at "
-        + "content byte 78: geometry event that no writer writes: size nan × 844.0 pt is not finite and ≥ 0\n"
+        + "content byte 78: geometry event that no writer writes: size nan × 844 pt is not finite and ≥ 0\n"
     )
     // The reader refuses the frame whole, as any damaged frame: no layout record, the failing summary.
     let json = try TracecatRunner.run(["replay", "--json", "forged.foldtrace"], in: fixture.directory)

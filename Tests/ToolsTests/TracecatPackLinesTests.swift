@@ -61,6 +61,13 @@ import Testing
     #expect(
       inside.stderr.hasPrefix("tracecat: error: <stdin>: line \(second + 1): not valid JSON"),
       "\(inside.stderr)")
+    // Named as a mark, not as the Latin-1 letter of its first byte ('\u{ef}').
+    #expect(
+      inside.stderr.hasSuffix("found U+FEFF (a byte-order mark, allowed only at the start)\n"),
+      "\(inside.stderr)")
+    let control = try TracecatRunner.run(
+      ["pack", "-"], stdin: Array("{\"kind\":\u{1}}\n".utf8), in: fixture.directory)
+    #expect(control.stderr.hasSuffix("expected a value at byte 9, found U+0001\n"), "\(control.stderr)")
   }
 
   /// A byte position in an error after a skipped byte-order mark counts from the start of the file, as

@@ -96,8 +96,15 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
   }
 }
 
-do {
-  try run(Array(CommandLine.arguments.dropFirst()))
+installOutputSignalHandlers()
+do throws(FoldsimError) {
+  let arguments: [String]
+  do throws(NonUTF8Argument) {
+    arguments = try utf8CommandLineArguments()
+  } catch {
+    throw FoldsimError.usage(error.message)
+  }
+  try run(arguments)
 } catch {
   FileHandle.standardError.write(Data((error.message + "\n").utf8))
   exit(error.exitCode)

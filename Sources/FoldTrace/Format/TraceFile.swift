@@ -29,6 +29,8 @@ final class TraceFile {
     case update
     /// `O_RDWR | O_CREAT`, mode 0644.
     case create
+    /// `O_WRONLY`, blocking: how a shell's `>` opens a FIFO or device, waiting for a FIFO's reader.
+    case writeThrough
   }
 
   /// `open(2)`.
@@ -41,6 +43,7 @@ final class TraceFile {
       case .read: descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
       case .update: descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
       case .create: descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
+      case .writeThrough: descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
       }
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else { throw failure(path, "open") }

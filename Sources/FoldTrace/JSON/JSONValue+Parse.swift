@@ -180,7 +180,7 @@ struct JSONParser {
       try number()
       scalar(at: start)
     default:
-      throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))': expected a value")
+      throw error("unexpected character \(JSONCharacter.name(startOf: bytes[index...])): expected a value")
     }
   }
 

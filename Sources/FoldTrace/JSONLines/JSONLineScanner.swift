@@ -126,17 +126,14 @@ struct JSONLineScanner: Sendable {
     } catch {
       if let tooDeep = JSONLineCheck.failure(in: bytes) { throw Failure(reason: tooDeep) }
       let found =
-        error.offset < bytes.count ? "'\(Self.printable(bytes[error.offset]))'" : "the end of the line"
+        error.offset < bytes.count
+        ? JSONCharacter.name(startOf: bytes[error.offset...]) : "the end of the line"
       throw Failure(
         reason: "not valid JSON: expected \(error.expected) at byte \(error.offset + 1), found \(found)")
     }
     if let firstFailure {
       throw Failure(field: firstFailure.path.isEmpty ? nil : firstFailure.path, reason: firstFailure.reason)
     }
-  }
-
-  private static func printable(_ byte: UInt8) -> String {
-    byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
   }
 
   // MARK: Values

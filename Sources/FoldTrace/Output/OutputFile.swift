@@ -215,12 +215,15 @@ public final class OutputFile {
   static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
     let type = status.st_mode & S_IFMT
     guard type == S_IFIFO || type == S_IFSOCK else { return }
-    if let input = input(among: inputs, sameAs: status) {
-      throw TraceError(
-        .invalidArgument, file: path,
-        reason: "is the pipe this command reads its input '\(input)' from; writing there would feed "
-          + "the output back into it")
-    }
+    guard let input = input(among: inputs, sameAs: status) else { return }
+    // Standard input is refused whether or not the command reads it, so the reason names the pipe by
+    // where it is, not as the input the command reads (which may be a file).
+    let pipe =
+      input == "-"
+      ? "is the pipe on this command's standard input"
+      : "is the pipe this command reads its input '\(input)' from"
+    throw TraceError(
+      .invalidArgument, file: path, reason: pipe + "; writing there would feed the output back into it")
   }
 
   /// Refuses to run when standard output is a regular file that is one of the command's inputs
@@ -295,6 +298,14 @@ public final class OutputFile {
     throw failure(path, "create", ENAMETOOLONG)
   }
 }
+
+/// Installs the handlers for the signals whose default action ends the process (SIGINT, SIGTERM, SIGQUIT
+/// and the others `OutputCleanup` lists): each removes the temporary files of the outputs open at that
+/// moment, then ends the process as the signal would have. A tool calls it first, before any work, so
+/// every command ends the same way on every such signal — SIGQUIT included, which the Swift runtime's
+/// backtracer otherwise reports as a crash while the process runs on (and `show -o` went on to publish).
+/// A signal the parent set to be ignored stays ignored. Calling it again does nothing.
+package func installOutputSignalHandlers() { _ = OutputCleanup.handlersInstalled }
 
 /// The temporary files of open ``OutputFile``s (and the staging directories of ``OutputDirectory``s),
 /// removed by a signal handler: a fixed table of C strings so the handler only reads memory and calls

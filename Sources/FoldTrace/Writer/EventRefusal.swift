@@ -76,22 +76,42 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
   /// The rule broken, in words, naming the value (`size 10 × -1 pt is not finite and ≥ 0`).
   public var description: String {
     switch self {
-    case .displayScale(let scale): "display scale \(scale) is not finite and > 0"
+    case .displayScale(let scale): "display scale \(Self.number(scale)) is not finite and > 0"
     case .size(let field, let size):
-      "\(field.name) \(size.width) × \(size.height) pt is not finite and ≥ 0"
-    case .inset(let edge, let value): "safe-area \(edge.rawValue) inset \(value) pt is not finite and ≥ 0"
-    case .hingeAngle(let angle): "hinge angle \(angle)° is not within 0…360"
+      "\(field.name) \(Self.number(size.width)) × \(Self.number(size.height)) pt is not finite and ≥ 0"
+    case .inset(let edge, let value):
+      "safe-area \(edge.rawValue) inset \(Self.number(value)) pt is not finite and ≥ 0"
+    case .hingeAngle(let angle): "hinge angle \(Self.number(angle))° is not within 0…360"
     case .regionCount(let count): "\(count) regions, more than \(TraceFormat.maxRegionsPerRecord)"
-    case .regionOrigin(let index, let x, let y): "region \(index) origin (\(x), \(y)) is not finite"
-    case .scrollOffset(let x, let y): "scroll offset (\(x), \(y)) is not finite"
-    case .anchorTop(let value): "anchorTop \(value) pt is not finite"
+    case .regionOrigin(let index, let x, let y):
+      "region \(index) origin (\(Self.number(x)), \(Self.number(y))) is not finite"
+    case .scrollOffset(let x, let y): "scroll offset (\(Self.number(x)), \(Self.number(y))) is not finite"
+    case .anchorTop(let value): "anchorTop \(Self.number(value)) pt is not finite"
     case .string(let field, let bytes):
       "\(field.rawValue) is \(bytes) bytes of UTF-8, more than \(TraceEvent.maxStringBytes)"
     case .columns(let columns): "column count \(columns) is not within 1…65535"
     case .elementCount(let count): "\(count) elements, more than \(RecordCodec.maxElementsPerRecord)"
-    case .elementOrigin(let id, let x, let y): "element \(id) origin (\(x), \(y)) is not finite"
-    case .opacity(let id, let opacity): "element \(id) opacity \(opacity) is not within 0…1"
+    case .elementOrigin(let id, let x, let y):
+      "element \(Self.name(id)) origin (\(Self.number(x)), \(Self.number(y))) is not finite"
+    case .opacity(let id, let opacity):
+      "element \(Self.name(id)) opacity \(Self.number(opacity)) is not within 0…1"
     }
+  }
+}
+
+extension EventRefusal {
+  /// A value in a message: a whole number without a fraction (`-1`, not `-1.0`), others in the shortest
+  /// form that reads back exactly (`0.5`, `1e+300`), and `nan`, `inf`, `-inf`.
+  static func number(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 0x1p53 { return String(Int64(value)) }
+    return value.isNaN ? "nan" : "\(value)"
+  }
+
+  /// An element id in a message: as it is, or quoted and escaped when it is empty or holds white space
+  /// or a quote, so it cannot read as part of the sentence (`element "" size`, not `element  size`).
+  static func name(_ id: String) -> String {
+    let plain = !id.isEmpty && !id.contains { $0.isWhitespace || $0 == "\"" || $0.isNewline }
+    return plain ? id : String(reflecting: id)
   }
 }
 
@@ -103,7 +123,7 @@ extension EventRefusal.SizeField {
     case .minimumSize: "minimum size"
     case .maximumSize: "maximum size"
     case .region(let index): "region \(index) size"
-    case .element(let id): "element \(id) size"
+    case .element(let id): "element \(EventRefusal.name(id)) size"
     }
   }
 }

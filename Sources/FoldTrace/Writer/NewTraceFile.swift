@@ -75,8 +75,14 @@ public final class NewTraceFile {
 
   private func claimPlaceholder() throws(TraceError) {
     var status = stat()
-    if stat(path, &status) == 0 { try OutputFile.refuseInputPipe(path, status, inputs: ["-"]) }
-    let file = try TraceFile.open(path, .update)
+    let found = stat(path, &status) == 0
+    if found { try OutputFile.refuseInputPipe(path, status, inputs: ["-"]) }
+    // A FIFO or device is opened write-only, as a shell's `>` opens it. Opened read-write, the command
+    // held the FIFO's read end itself: a reader that quit raised no SIGPIPE, and with no reader the
+    // output vanished into the pipe or, past its buffer, the command waited forever.
+    let kind = status.st_mode & S_IFMT
+    let file = try TraceFile.open(
+      path, found && (kind == S_IFIFO || kind == S_IFCHR) ? .writeThrough : .update)
     do throws(TraceError) {
       if try file.irregularKind() != nil {
         isSpecial = true

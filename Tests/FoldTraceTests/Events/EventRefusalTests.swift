@@ -28,7 +28,7 @@ import Testing
   @Test func theMessageIsTheWritersAndTheRecordersAndTheReadersReason() throws {
     let payload = TraceEvent.Payload.sceneConnected(scene: Self.scene, display: .internal, scale: 0)
     let refusal = try #require(payload.refusal)
-    #expect(refusal.description == "display scale 0.0 is not finite and > 0")
+    #expect(refusal.description == "display scale 0 is not finite and > 0")
     #expect(TraceEvent(time: 1, payload).validationFailure == refusal.description)
     let writer = try TraceWriter(header: TraceHeader(device: "d", app: "a", recorder: "r"))
     do {
@@ -37,5 +37,21 @@ import Testing
     } catch {
       #expect(error.reason == "refused sceneConnected event at 1 ns, scene 1: \(refusal); it was not written")
     }
+  }
+
+  /// Values print as a reader writes them (`-1`, not `-1.0`), and an element id that is empty or holds
+  /// white space is quoted, so the sentence keeps its words apart.
+  @Test func valuesAndIdsReadAsTheyWereWritten() {
+    #expect(
+      EventRefusal.size(.element(""), TraceSize(width: -1, height: 1)).description
+        == "element \"\" size -1 × 1 pt is not finite and ≥ 0")
+    #expect(
+      EventRefusal.opacity(id: "close button", 1.5).description
+        == "element \"close button\" opacity 1.5 is not within 0…1")
+    #expect(
+      EventRefusal.elementOrigin(id: "item-3", x: .infinity, y: -0.0).description
+        == "element item-3 origin (inf, 0) is not finite")
+    #expect(EventRefusal.hingeAngle(1e300).description == "hinge angle 1e+300° is not within 0…360")
+    #expect(EventRefusal.anchorTop(-.nan).description == "anchorTop nan pt is not finite")
   }
 }

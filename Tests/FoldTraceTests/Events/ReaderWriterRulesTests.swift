@@ -111,7 +111,7 @@ import Testing
     #expect(
       tinyError.reason.hasSuffix(
         "record 1 at content byte \(tiny.recordStarts[1]): geometry event that no writer writes: "
-          + "size inf × 0.0 pt is not finite and ≥ 0"))
+          + "size inf × 0 pt is not finite and ≥ 0"))
     // A scale of 0 written by hand (the codec writes 0 raw): refused at the connection, before any
     // length is divided by it.
     let zero = try UnwritableTrace.bytes([
@@ -121,7 +121,7 @@ import Testing
     #expect(
       zeroError.reason.hasSuffix(
         "record 0 at content byte \(zero.recordStarts[0]): sceneConnected event that no writer writes: "
-          + "display scale 0.0 is not finite and > 0"))
+          + "display scale 0 is not finite and > 0"))
   }
 
   /// More than 128 scenes connected at once is refused where the 129th connects, in the events or in

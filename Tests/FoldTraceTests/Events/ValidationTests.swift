@@ -18,9 +18,9 @@ import Testing
   }
 
   static let invalid: [(TraceEvent, String)] = [
-    (geometry(TraceSize(width: .nan, height: 10)), "size nan × 10.0 pt"),
-    (geometry(TraceSize(width: 10, height: .infinity)), "size 10.0 × inf pt"),
-    (geometry(TraceSize(width: -1, height: 10)), "size -1.0 × 10.0 pt"),
+    (geometry(TraceSize(width: .nan, height: 10)), "size nan × 10 pt"),
+    (geometry(TraceSize(width: 10, height: .infinity)), "size 10 × inf pt"),
+    (geometry(TraceSize(width: -1, height: 10)), "size -1 × 10 pt"),
     (
       geometry(
         TraceSize(width: 1, height: 1), insets: TraceInsets(top: -0.5, leading: 0, bottom: 0, trailing: 0)),
@@ -32,12 +32,12 @@ import Testing
       "trailing inset"
     ),
     (geometry(TraceSize(width: 1, height: 1), minimum: TraceSize(width: -3, height: 0)), "minimum size"),
-    (TraceEvent(time: 10, .sceneConnected(scene: scene, display: .internal, scale: 0)), "display scale 0.0"),
+    (TraceEvent(time: 10, .sceneConnected(scene: scene, display: .internal, scale: 0)), "display scale 0 "),
     (
       TraceEvent(time: 10, .sceneConnected(scene: scene, display: .internal, scale: -.infinity)),
       "display scale"
     ),
-    (TraceEvent(time: 10, .hinge(HingeState(status: .partiallyOpen, angle: 400))), "hinge angle 400.0°"),
+    (TraceEvent(time: 10, .hinge(HingeState(status: .partiallyOpen, angle: 400))), "hinge angle 400°"),
     (TraceEvent(time: 10, .hinge(HingeState(status: .partiallyOpen, angle: .nan))), "hinge angle"),
     (
       TraceEvent(time: 10, .scroll(scene: scene, offset: TracePoint(x: .nan, y: 0), anchor: nil)),

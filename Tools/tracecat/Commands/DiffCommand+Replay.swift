@@ -10,10 +10,18 @@ extension DiffCommand {
   /// Memory stays bounded however long the traces: each replay first keeps one digest per block of
   /// ``LayoutBlocks/blockSize`` layout changes; only the first block whose digests differ is replayed
   /// again, keeping its lines, to find the change.
+  ///
+  /// A damaged trace is replayed up to its damage, as plain `diff` reads one: a difference before it is
+  /// shown (exit 1); the damage is reported only when the replays agree until it (a torn tail: exit 4).
   func runReplay(_ console: Console) throws -> ExitStatus {
     let left = try Self.replay(first, keeping: nil)
     let right = try Self.replay(second, keeping: nil)
-    guard let block = LayoutBlocks.firstDifferingBlock(left, right) else { return .success }
+    // The damage met first in reading order is the one reported when nothing differs before it.
+    let damage = left.damage ?? right.damage
+    guard let block = LayoutBlocks.firstDifferingBlock(left, right) else {
+      if let damage { throw TracecatError(damage) }
+      return .success
+    }
     let a = try Self.replay(first, keeping: block)
     let b = try Self.replay(second, keeping: block)
     var previous = a.lineBeforeKept
@@ -24,6 +32,9 @@ extension DiffCommand {
         previous = lineA?.line
         continue
       }
+      // One side ends here because its trace is damaged, not because its replay ended: the damage.
+      if lineA == nil, let damage = a.damage { throw TracecatError(damage) }
+      if lineB == nil, let damage = b.damage { throw TracecatError(damage) }
       let index = block * LayoutBlocks.blockSize + offset
       let time = lineA?.time ?? lineB?.time ?? 0
       if json {
@@ -41,11 +52,14 @@ extension DiffCommand {
       return .invalid
     }
     // Equal digests within the block would mean a hash collision; the lines say they are the same.
+    if let damage { throw TracecatError(damage) }
     return .success
   }
 
   /// Replays a trace into the reference screen and digests its layout changes, as `layout` JSON Lines
-  /// records without the trace key, keeping the lines of block `keeping` (and the line before it).
+  /// records without the trace key, keeping the lines of block `keeping` (and the line before it). A
+  /// trace damaged partway is replayed up to the damage, which ``LayoutBlocks/damage`` keeps.
+  /// - Throws: ``TracecatError`` when the trace cannot be opened.
   static func replay(_ file: String, keeping block: Int?) throws -> LayoutBlocks {
     let reader = try InputSource.trace(file)
     var blocks = LayoutBlocks(keeping: block)
@@ -56,7 +70,7 @@ extension DiffCommand {
           policy: ReferenceScreenLayout(), content: RecordListContent(),
           scrollElementID: ReferenceScreenLayout.scrollElementID), into: &blocks)
     } catch {
-      throw TracecatError(error)
+      blocks.damage = error
     }
     return blocks
   }
@@ -77,6 +91,8 @@ struct LayoutBlocks: ReplaySink {
   private(set) var kept: [(time: UInt64, line: String)] = []
   /// The change just before the kept block, when there is one.
   private(set) var lineBeforeKept: String?
+  /// Where the trace is damaged, when it is: the changes above are those before the damage.
+  var damage: TraceError?
   private var digest = FNV1a64()
 
   init(keeping block: Int?) { keptBlock = block }

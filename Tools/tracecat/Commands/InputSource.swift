@@ -63,31 +63,6 @@ enum InputSource {
     return reader.isTornTail(error)
   }
 
-  /// Reads a whole text input as lines split at `\n` bytes (a `\r` before it stays on the line, where
-  /// JSON reads it as whitespace, so CRLF documents work), each checked to be UTF-8.
-  ///
-  /// Splitting bytes rather than `Character`s matters: Swift reads `\r\n` as one `Character`, so a CRLF
-  /// document split on `"\n"` was one line.
-  ///
-  /// - Throws: ``TracecatError/io(file:reason:)`` when it cannot be read;
-  ///   ``TracecatError/invalidJSONLines(file:_:)`` naming the first line that is not UTF-8.
-  static func lines(_ argument: String) throws -> [String] {
-    let bytes = argument == "-" ? try readStandardInput() : try readFile(argument)
-    return try bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().map {
-      index, line in
-      guard let text = String(validating: line, as: UTF8.self) else {
-        throw TracecatError.invalidJSONLines(
-          file: displayName(argument), TraceJSONLinesError(line: index + 1, reason: "not valid UTF-8"))
-      }
-      return text
-    }
-  }
-
-  /// Reads standard input to its end.
-  static func readStandardInput() throws -> [UInt8] {
-    try readAll(.standardInput, name: "<stdin>")
-  }
-
   /// Reads a file to its end, or `count` bytes, from a byte offset.
   static func readFile(_ path: String, from offset: Int = 0, count: Int = .max) throws -> [UInt8] {
     let descriptor: FileDescriptor

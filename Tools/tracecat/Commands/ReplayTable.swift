@@ -88,8 +88,8 @@ enum ReplayTable {
     "total: \(Count(traces, "trace")), \(Count(events, "event")), \(traces - failed) passed, \(failed) failed"
   }
 
-  /// A failing trace's failures after the table: a blank line, the count, at most 10 sentences; none when
-  /// its checks passed.
+  /// A failing trace's failures after the table: a blank line, the count, at most 10 sentences, and how
+  /// many more `--json` lists; none when its checks passed.
   static func failureLines(_ outcome: ReplayOutcome) -> [String] {
     let summary = outcome.summary
     guard !summary.passed else { return [] }
@@ -98,7 +98,11 @@ enum ReplayTable {
       lines.append("  " + failure.message.split(separator: "\n").joined(separator: "\n    "))
     }
     if summary.failureCount > 10 {
-      lines.append("  … and \(summary.failureCount - 10) more (see --json)")
+      // `--json` holds the failures the summary kept (the first of each check), not always all.
+      let kept = summary.failures.count
+      let where_ =
+        kept < summary.failureCount ? "--json lists \(kept) of the \(summary.failureCount)" : "see --json"
+      lines.append("  … and \(summary.failureCount - 10) more (\(where_))")
     }
     return lines
   }

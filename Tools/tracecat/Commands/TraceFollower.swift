@@ -72,12 +72,19 @@ final class TraceFollower {
     return Poll(frames: frames, isClosed: false, hasMore: true)
   }
 
-  /// Refuses to go on when the followed file shrank below what was read (truncated) or the path names
-  /// another file (replaced): what was printed no longer describes it, and polling would wait forever.
+  /// Refuses to go on when the followed file shrank below what was read (truncated), the path names
+  /// another file (replaced) or no file (removed): what was printed no longer describes it, and polling
+  /// would wait forever.
   ///
   /// - Returns: The file's size, in bytes (`Int.max` when it cannot be examined: the read then says why).
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the sizes or the replacement.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the sizes, the replacement or the
+  ///   removal.
   private func checkStillTheSameFile() throws -> Int {
+    var status = stat()
+    if stat(path, &status) != 0, errno == ENOENT {
+      throw TracecatError.io(
+        file: path, reason: "was removed or renamed while being followed; stopped after byte \(position)")
+    }
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return .max }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     let number = (attributes[.systemFileNumber] as? NSNumber)?.intValue
