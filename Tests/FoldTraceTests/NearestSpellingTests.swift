@@ -29,6 +29,10 @@ struct NearestSpellingTests {
     #expect(NearestSpelling.nearest(to: "slcie", among: commands) == "slice")
     #expect(NearestSpelling.nearest(to: "x", among: commands) == nil)
     #expect(NearestSpelling.nearest(to: "geomtry", among: ["geometry", "hinge"]) == "geometry")
+    // An abbreviation is named before a shorter spelling fewer edits away.
+    #expect(NearestSpelling.nearest(to: "--js", among: ["--json", "-s", "--scene"]) == "--json")
+    #expect(NearestSpelling.nearest(to: "--ev", among: Self.foldsimOptions) == "--events")
+    #expect(NearestSpelling.nearest(to: "ver", among: commands) == "verify")
     #expect(NearestSpelling.distance("kitten", "sitting") == 3)
     #expect(NearestSpelling.distance("", "abc") == 3)
   }

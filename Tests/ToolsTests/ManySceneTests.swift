@@ -222,3 +222,19 @@ import Testing
     #expect(paths > 0 && paths <= lanes * 2 * 1_056, "\(paths) width paths")
   }
 }
+
+/// A `--scene` note lists the 12 smallest scenes the trace showed, keeping only those and the named
+/// scenes seen, not every scene (a set of millions).
+@Suite struct ManySceneCoverageTests {
+  @Test func theNoteListsTheSmallestScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("many.foldtrace", count: 20_000)
+    let result = try fixture.run(["cat", "-s", "30000,7", "many.foldtrace"], dataLimitKiB: 16_384)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "tracecat: note: many.foldtrace: no scene 30000 (its scenes: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "
+        + "12, …)\n")
+  }
+}

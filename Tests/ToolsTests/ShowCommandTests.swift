@@ -68,6 +68,22 @@ import Testing
     }
   }
 
+  /// A named scene with no geometry at the moments drawn gets a note, as `cat -s` gives one: the picture
+  /// alone said nothing of a typo (`-s 9` for `-s 2`).
+  @Test func aSceneDrawnNowhereIsNoted() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace("handover.foldtrace", TracecatFixture.handoverEvents())
+    let one = try fixture.run(["show", "--at", "1.7", "-s", "2,9", "handover.foldtrace"])
+    #expect(one.status == 0)
+    #expect(one.stderr == "tracecat: note: handover.foldtrace: no scene 9 with a geometry at 1.700 s\n")
+    let strip = try fixture.run([
+      "show", "--from", "1", "--to", "1.7", "--every", "0.7", "-s", "2", "handover.foldtrace",
+    ])
+    #expect(strip.status == 0)
+    #expect(strip.stderr == "", "scene 2 is drawn")
+  }
+
   @Test func theScrollViewShowsTheAnchorAndTheSelection() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -8,12 +8,19 @@ package enum NearestSpelling {
   /// and by fewer edits than it has characters: rewriting every character typed is no typo, which
   /// leaves a one-letter option with no guess unless it is another's case slip (`-x` is one edit from
   /// `-h` as from any other letter). Ties go to the fewest edits of the whole spelling, then to the
-  /// candidate that sorts first.
+  /// candidate that sorts first. A stem of two letters or more that begins a longer one is an
+  /// abbreviation, named first (`--js` → `--json`, the shortest such, then the first in order).
   ///
   /// - Returns: The nearest candidate, or nil when none is close enough.
   /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and a word of length *n*.
   package static func nearest(to word: String, among candidates: [String]) -> String? {
     let typed = stem(word)
+    // An abbreviation of two letters or more is named before a typo: `--js` means `--json`, though
+    // `-s` is fewer edits away.
+    if typed.count >= 2 {
+      let longer = candidates.filter { stem($0).count > typed.count && stem($0).hasPrefix(typed) }
+      if let shortest = longer.min(by: { ($0.count, $0) < ($1.count, $1) }) { return shortest }
+    }
     let limit = min(max(2, typed.count / 3), typed.count - 1)
     let scored = candidates.map { ($0, distance(typed, stem($0)), distance(word, $0)) }.filter {
       $0.1 <= limit

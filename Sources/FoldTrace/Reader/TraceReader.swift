@@ -462,10 +462,9 @@ public final class TraceReader {
           if state.reader.isAtEnd { break }
           if sink.count == sink.capacity && sink.capacity < bound { return (false, nil) }
         }
-        let (sum, overflow) = try parseRecord(
+        let sum = try parseRecord(
           state.index, from: &state.reader, codec: &state.codec, maxRecords: state.maxRecords,
           items: &state.items, time: state.time, isEvent: isEvent, into: &sink, unknown: &state.unknown)
-        guard !overflow else { throw ByteReader.Failure(reason: "time overflows 64 bits") }
         if isEvent { state.time = sum }
         state.index += 1
       }
@@ -479,14 +478,14 @@ public final class TraceReader {
   /// counts).
   ///
   /// An event is stamped `time` plus its delta, a keyframe record `time` itself (its delta is read and
-  /// ignored). An event whose time overflows is still appended, wrapped; the caller throws for it, after
-  /// the record's own failures, as it always did.
-  /// - Returns: The record's time and whether computing it overflowed.
+  /// ignored). An event whose time overflows 64 bits fails after the record's own failures, naming the
+  /// record like them.
+  /// - Returns: The record's time.
   /// - Throws: ``ByteReader/Failure`` naming the record and its content byte offset.
   private static func parseRecord(
     _ i: Int, from r: inout ByteReader, codec: inout RecordCodec, maxRecords: Int, items: inout Int,
     time: UInt64, isEvent: Bool, into array: inout EventSink, unknown: inout Int
-  ) throws(ByteReader.Failure) -> (time: UInt64, overflow: Bool) {
+  ) throws(ByteReader.Failure) -> UInt64 {
     let recordStart = r.position
     do throws(ByteReader.Failure) {
       guard items < maxRecords else {
@@ -505,7 +504,10 @@ public final class TraceReader {
       } else if !isWritable(array, tag: tag, connected: codec.connectedSceneCount) {
         throw unwritable(array, connected: codec.connectedSceneCount)
       }
-      return (sum, overflow)
+      if overflow {
+        throw ByteReader.Failure(reason: "time overflows 64 bits: \(time) ns and a delta of \(delta) ns")
+      }
+      return sum
     } catch {
       throw ByteReader.Failure(
         reason: "record \(i) at content byte \(recordStart): \(error.reason)",

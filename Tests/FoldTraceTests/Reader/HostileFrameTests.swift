@@ -128,6 +128,13 @@ import Testing
       #expect(error.code == .corrupt, "\(name): \(error)")
       #expect(error.reason.contains(reason), "\(name): \(error)")
     }
+    // The overflowing time names its record and content byte, as every other record failure does.
+    let past = Self.content(time: UInt64.max - 5, TraceCrafting.record(tag: 9, delta: 10, body: [0]))
+    let overflow = try #require(try Self.firstFrameError(TraceCrafting.zstdFrame(past)))
+    #expect(
+      overflow.reason.hasSuffix(
+        "record 0 at content byte 11: time overflows 64 bits: 18446744073709551610 ns and a delta of 10 ns"),
+      "\(overflow.reason)")
     // The largest values that fit are read.
     let edge = Self.content(time: UInt64.max - 5, TraceCrafting.record(tag: 10, delta: 5, body: huge))
     let reader = try TraceReader(bytes: Self.header + TraceCrafting.zstdFrame(edge), name: "edge")

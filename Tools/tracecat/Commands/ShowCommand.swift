@@ -142,6 +142,18 @@ struct ShowCommand: TracecatCommand {
           + "\(trace.name)'s last event (\(EventFormatter.time(result.end)) s)",
         hint: "choose a moment up to \(EventFormatter.time(result.end)) s.")
     }
+    // A named scene drawn at no moment leaves its panels empty: a note names it, as cat's does.
+    if let scenes {
+      var missing = scenes
+      for snapshots in result.snapshots { for snapshot in snapshots { missing.remove(snapshot.scene) } }
+      if !missing.isEmpty {
+        let list = missing.sorted().prefix(12).map { "\($0)" }.joined(separator: ", ")
+        let moments = times.count == 1 ? "at \(EventFormatter.time(times[0])) s" : "at any moment drawn"
+        console.error(
+          "tracecat: note: \(trace.name): no \(missing.count == 1 ? "scene" : "scenes") \(list)"
+            + "\(missing.count > 12 ? ", …" : "") with a geometry \(moments)")
+      }
+    }
     let moments = zip(times, result.snapshots).map { Wireframe.Moment(time: $0, scenes: $1) }
     // The document is handed on as it is drawn, about 1 MiB at a time, never held whole.
     if let output {

@@ -10,8 +10,13 @@ struct SceneCoverage {
   let named: [SceneID]
   /// The filter's window, for the note.
   private let filter: EventFilter
-  /// The scenes seen so far, tracked only while ``named`` is not empty.
+  /// The named scenes seen so far, tracked only while ``named`` is not empty.
   private var seen: Set<SceneID> = []
+  /// The smallest scenes seen, ascending: at most ``listed`` + 1, all the note lists (and whether it
+  /// says "…"), so a trace of millions of scenes costs no more than one of a few.
+  private var smallest: [SceneID] = []
+  /// How many scenes a note lists.
+  static let listed = 12
 
   init(_ filter: EventFilter) {
     self.filter = filter
@@ -22,14 +27,25 @@ struct SceneCoverage {
   /// - Complexity: O(events), nothing when the filter names no scene.
   mutating func see(_ events: [TraceEvent]) {
     guard !named.isEmpty else { return }
-    for event in events { if let scene = event.scene { seen.insert(scene) } }
+    for event in events { if let scene = event.scene { insert(scene) } }
   }
 
   /// Notes the scene of one event.
   /// - Complexity: O(1), nothing when the filter names no scene.
   mutating func see(_ event: TraceEvent) {
     guard !named.isEmpty, let scene = event.scene else { return }
-    seen.insert(scene)
+    insert(scene)
+  }
+
+  /// Notes `scene`: among the named, and among the smallest while it is one of them.
+  /// - Complexity: O(named + listed).
+  private mutating func insert(_ scene: SceneID) {
+    if named.contains(scene) { seen.insert(scene) }
+    if smallest.count > Self.listed, scene >= smallest[Self.listed] { return }
+    let index = smallest.firstIndex { $0 >= scene } ?? smallest.count
+    guard index == smallest.count || smallest[index] != scene else { return }
+    smallest.insert(scene, at: index)
+    if smallest.count > Self.listed + 1 { smallest.removeLast() }
   }
 
   /// The note for `file` when a named scene did not appear, nil when every one did: `tracecat: note:
@@ -38,14 +54,14 @@ struct SceneCoverage {
     let missing = named.filter { !seen.contains($0) }
     guard !missing.isEmpty else { return nil }
     let list = { (ids: [SceneID]) in
-      ids.prefix(12).map { "\($0)" }.joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
+      ids.prefix(Self.listed).map { "\($0)" }.joined(separator: ", ") + (ids.count > Self.listed ? ", …" : "")
     }
     var window = ""
     if filter.from > 0 || filter.to != .max {
       let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
       window = " from \(EventFormatter.time(filter.from)) s to \(end)"
     }
-    let present = seen.sorted()
+    let present = smallest
     return "tracecat: note: \(InputSource.displayName(file)): no \(missing.count == 1 ? "scene" : "scenes") "
       + "\(list(missing))\(window) (\(present.isEmpty ? "no scenes there" : "its scenes: \(list(present))"))"
   }
