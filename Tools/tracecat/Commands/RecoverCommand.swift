@@ -9,7 +9,9 @@ struct RecoverCommand: TracecatCommand {
       Works in place and never drops bytes that might hold readable frames. Exit 0 when the file was \
       already valid and closed (it is left untouched); exit 4 when it was repaired: a torn tail dropped \
       (the line says how many bytes) and/or a missing seek table appended; exit 1 when the damage is not \
-      a torn tail — a damaged frame followed by more data — and the file is left unchanged; exit 5 when \
+      a torn tail (the file ending inside a frame, in zero bytes, or in a damaged seek table) — a damaged \
+      frame followed by more data, or a complete last frame that fails its checksum — and the file is \
+      left unchanged; exit 5 when \
       another writer has the file open (a recording in progress), which is left unchanged too; exit 3 \
       when it cannot be read or written. Standard input cannot be recovered in place.
       """,
