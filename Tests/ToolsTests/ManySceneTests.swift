@@ -141,6 +141,51 @@ import Testing
     #expect(total, "\(result.text.suffix(300))")
   }
 
+  /// A scene that disconnects while its elements move never shows a settled sample, where the motion
+  /// check used to drop a scene's element tracks: 3 000 scenes that each rotate and leave 50 ms into the
+  /// move kept about 4.7 KB of tracks apiece when only rest dropped them (over 20 MB of data; a day of
+  /// mixed use, 1.1 M events, kept 4.5 MB). Forgotten at the disconnect, they replay within 16 MB.
+  @Test func replayForgetsScenesThatLeaveMidMove() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let count = 3_000
+    let writer = try TraceWriter(
+      path: fixture.directory.appendingPathComponent("leave.foldtrace").path, header: TracecatFixture.header)
+    func geometry(_ scene: SceneID, _ width: Double, _ height: Double, tall: Bool) -> TraceEvent.Payload {
+      .geometry(
+        scene: scene,
+        SceneGeometry(
+          size: TraceSize(width: width, height: height),
+          safeArea: tall
+            ? TraceInsets(top: 47, leading: 0, bottom: 34, trailing: 0)
+            : TraceInsets(top: 0, leading: 47, bottom: 21, trailing: 47),
+          horizontal: tall ? .compact : .regular, vertical: tall ? .regular : .compact))
+    }
+    for index in 0..<count {
+      // Each scene lives 150 ms of a 200 ms slot: portrait, landscape at 100 ms, gone at 150 ms, while
+      // the springs of the rotation still run.
+      let scene = SceneID(UInt32(index + 1))
+      let start = UInt64(index) * 200_000_000
+      try writer.append(TraceEvent(time: start, .sceneConnected(scene: scene, display: .window, scale: 2)))
+      try writer.append(TraceEvent(time: start, geometry(scene, 390, 844, tall: true)))
+      try writer.append(TraceEvent(time: start + 100_000_000, geometry(scene, 844, 390, tall: false)))
+      try writer.append(TraceEvent(time: start + 150_000_000, .sceneDisconnected(scene: scene)))
+    }
+    try writer.close()
+    let result = try fixture.run(["replay", "leave.foldtrace"], dataLimitKiB: 16_384)
+    #expect(result.status == 0, "\(result.stderr.prefix(600))")
+    let row = result.text.split(separator: "\n").first { $0.hasPrefix("leave.foldtrace") }.map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    }
+    // Every scene turned from compactTall to regularShort and moved: the largest step is the rotation's.
+    #expect(
+      row?.prefix(5) == ["leave.foldtrace", "12000", "3000", "1:cT→rS", "2:cT→rS"],
+      "\(result.text.prefix(600))")
+    #expect(row?.suffix(5) == ["0", "pt", "18.647", "pt", "pass"], "\(result.text.prefix(600))")
+    let total = result.text.contains("total: 1 trace, 12000 events, 1 passed, 0 failed")
+    #expect(total, "\(result.text.suffix(300))")
+  }
+
   /// A scene that reconnects is laid out afresh and keeps one summary over its connections: 3 scenes,
   /// 4 connections each, widths rotating so each visits the shapes in turn.
   @Test func reconnectionsKeepOneSummary() throws {

@@ -102,7 +102,8 @@ struct MotionCheck {
 
   let tolerances: ReplayTolerances
   /// Each moving scene's tracks, in the order scenes started moving (a replay has one or two scenes: a
-  /// linear search beats hashing the id at every sample). Never iterated for output.
+  /// linear search beats hashing the id at every sample). Never iterated for output. Holds only
+  /// connected scenes in motion: a scene's tracks go when a sample finds it settled or it disconnects.
   private var scenes: [(id: SceneID, tracks: SceneTracks)] = []
   /// The largest movement of any element between two samples or across a retarget, in points.
   private(set) var maximumJump: Double = 0
@@ -114,10 +115,14 @@ struct MotionCheck {
     sceneJumps[scene] ?? 0
   }
 
-  /// Takes `scene`'s ``maximumJump(of:)`` out (0 when it had none), so a scene that disconnected costs
-  /// the motion check nothing.
-  mutating func takeMaximumJump(of scene: SceneID) -> Double {
-    sceneJumps.removeValue(forKey: scene) ?? 0
+  /// Forgets a scene that disconnected: drops its tracks (a scene that leaves mid-move sends no settled
+  /// sample that would drop them) and takes its ``maximumJump(of:)`` out, so it costs the motion check
+  /// nothing, however many scenes come and go. If it connects again, its moves start afresh.
+  /// - Returns: The scene's largest jump, in points (0 when it had none).
+  /// - Complexity: O(m) for the m scenes in motion.
+  mutating func forget(_ scene: SceneID) -> Double {
+    scenes.removeAll { $0.id == scene }
+    return sceneJumps.removeValue(forKey: scene) ?? 0
   }
 
   /// Starts measuring one record's jumps apart: ``maximumJump`` holds the record's own until

@@ -153,14 +153,14 @@ struct ReplayCheckRun: ReplaySink {
     return structures.count - 1
   }
 
-  /// Forgets what the checks keep of a scene that disconnected (its plans and flapping runs), so memory
-  /// holds the connected scenes' state, however many scenes come and go; its summary stays. If it
-  /// connects again, it is checked as a new scene, as the replay lays it out afresh.
-  /// - Complexity: O(1).
+  /// Forgets what the checks keep of a scene that disconnected (its plans, flapping runs and element
+  /// tracks), so memory holds the connected scenes' state, however many scenes come and go; its summary
+  /// stays. If it connects again, it is checked as a new scene, as the replay lays it out afresh.
+  /// - Complexity: O(m) for the m connected scenes in motion.
   private mutating func forget(_ scene: SceneID) {
     flapping.forget(scene)
     unlisted.remove(scene)
-    let jump = motion.takeMaximumJump(of: scene)
+    let jump = motion.forget(scene)
     if let index = shapeIndices[scene] {
       shapes[index].maximumFrameJump = max(shapes[index].maximumFrameJump, jump)
     }
