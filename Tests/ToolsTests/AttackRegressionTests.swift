@@ -317,4 +317,76 @@ import Testing
     let svg = String(decoding: try fixture.bytes(of: "crowded.svg"), as: UTF8.self)
     #expect(svg.hasSuffix("</svg>\n"))
   }
+
+  /// A 1.1 trace of 2.7 KB whose one frame defines 240 element ids of 60 000 bytes in 30 layouts (each
+  /// within the writer's rules), then 500 `presented` records naming 256 of them each by reference:
+  /// every record was read, so `cat` printed 15 MB lines (3 GB of text a minute) and trapped in a 64 MiB
+  /// data segment, as did `--json` and `diff`, and `slice` failed to write what it had read ("memory:
+  /// refused presented event"). Each sample's ids total 15.4 MB, over the 512 KiB a writer writes: the
+  /// reader refuses the first sample as a malformed record, naming the file, the frame's byte, the
+  /// record and its content byte, exit 1, every command within 64 MiB.
+  @Test(arguments: [
+    ["cat", "ids.foldtrace"], ["--json", "ids.foldtrace"], ["diff", "ids.foldtrace", "ids.foldtrace"],
+    ["slice", "-o", "slice.foldtrace", "ids.foldtrace"], ["stats", "ids.foldtrace"],
+    ["verify", "ids.foldtrace"],
+  ])
+  func longIdsNamedByReferenceAreRefusedInBoundedMemory(command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, frameOffset, sampleStart) = try Self.longIdsTrace()
+    #expect(bytes.count < 4_000)
+    _ = try fixture.file("ids.foldtrace", bytes)
+    let result = try fixture.run(command, dataLimitKiB: 65_536)
+    #expect(result.status == 1, "\(result.stderr)")
+    let reason =
+      "ids.foldtrace: byte \(frameOffset): frame 0 has a malformed record: record 31 at content byte "
+      + "\(sampleStart): presented event that no writer writes: its strings total 15360000 bytes of UTF-8 "
+      + "(an id counted at every element naming it), more than 524288"
+    let said = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+    #expect(said.contains(reason), "\(said.suffix(2_000))")
+    #expect(!said.contains("Fatal error"))
+    #expect(result.stdout.count < 1 << 20)
+  }
+
+  /// The trace of ``longIdsNamedByReferenceAreRefusedInBoundedMemory(command:)``: a 1.1 header, then
+  /// one frame (scene 1 connected, 30 layouts of 8 new ids, 500 samples of 256 references); the
+  /// frame's byte offset and the first sample's content byte.
+  static func longIdsTrace() throws -> (bytes: [UInt8], frameOffset: Int, sampleStart: Int) {
+    let writer = try TraceWriter(
+      header: TraceHeader(version: .v1_1, device: "iPhone Duo", app: "x", recorder: "AttackRegressionTests"))
+    try writer.close()
+    let written = writer.bytes
+    let headerSize =
+      8 + (Int(written[4]) | Int(written[5]) << 8 | Int(written[6]) << 16 | Int(written[7]) << 24)
+    func varint(_ value: Int) -> [UInt8] {
+      var value = value
+      var out: [UInt8] = []
+      while value >= 0x80 {
+        out.append(UInt8(value & 0x7F) | 0x80)
+        value >>= 7
+      }
+      return out + [UInt8(value)]
+    }
+    func record(_ tag: UInt8, _ delta: Int, _ body: [UInt8]) -> [UInt8] {
+      [tag] + varint(delta) + varint(body.count) + body
+    }
+    // Scene 1, a window (2) at scale 1: a compact whole double, 1 zig-zagged and shifted.
+    var content: [UInt8] = [0, 0] + record(1, 0, [1, 2, 4])
+    var id = 0
+    for _ in 0..<30 {
+      var body: [UInt8] = [1, 0, 8]  // scene 1, no shape, presentation or columns, 8 elements
+      for _ in 0..<8 {
+        let text = Array(String(format: "%05d", id).utf8) + [UInt8](repeating: 0x78, count: 59_995)
+        body += [0] + varint(text.count) + text + [0, 0, 0, 0, 0]  // new id, not interactive, 0 0 0 0
+        id += 1
+      }
+      content += record(11, 0, body)
+    }
+    let sampleStart = content.count
+    for _ in 0..<500 {
+      // Scene 1, 256 elements; each a reference to one of the 240 ids, and a mask of no change.
+      content += record(12, 1, [1] + varint(256) + (0..<256).flatMap { varint(1 + $0 % 240) + [0] })
+    }
+    return (Array(written[..<headerSize]) + ZstdFrames.frame(content), headerSize, sampleStart)
+  }
 }

@@ -118,6 +118,33 @@ import Testing
       !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
 
+  /// A `presented` line whose ids total more than 512 KiB is refused by the writer's rule, naming its
+  /// line, as the reader refuses such a record; nothing is published. A line of 540 KB was packed when
+  /// only the record's size was bounded, and the same sample, its ids defined by earlier layouts, read.
+  @Test func aSampleOfTooManyIdBytesIsRefusedByLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let elements = (0..<9).map { index in
+      #"{"id":""# + String(format: "%05d", index) + String(repeating: "x", count: 59_995)
+        + #"","frame":[0,0,10,10],"opacity":1}"#
+    }
+    let document = Array(
+      (#"{"kind":"header","version":"1.1","device":"d","app":"a","recorder":"r"}"# + "\n"
+        + #"{"t":1,"kind":"sceneConnected","scene":1,"display":"window","scale":2}"# + "\n"
+        + #"{"t":2,"kind":"presented","scene":1,"elements":["# + elements.joined(separator: ",") + "]}\n")
+        .utf8)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(
+      packed.stderr
+        == "tracecat: error: <stdin>: line 3: refused presented event at 2 ns, scene 1: its strings total "
+        + "540000 bytes of UTF-8 (an id counted at every element naming it), more than 524288; it was not "
+        + "written\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
+  }
+
   /// `pack` read its whole input before decoding: `pack /dev/zero` grew without bound. Now a line over
   /// 4 MiB is refused, naming it, and nothing is published.
   @Test func anOverLongLineIsRefusedByNumber() throws {

@@ -31,7 +31,8 @@ public struct RecordedLayout: Sendable, Equatable {
   public var presentation: String?
   /// The grid's column count, 1…65 535, if the app lays out a grid.
   public var columns: Int?
-  /// The elements at rest, at most 256, in the app's order.
+  /// The elements at rest, at most 256, in the app's order; their ids, with ``shape`` and
+  /// ``presentation``, hold at most 512 KiB of UTF-8 together.
   public var elements: [RecordedElement]
 
   /// Creates a recorded layout.

@@ -14,7 +14,9 @@ enum TraceFormat {
   static let headerPreamblePrefix: [UInt8] = [0x50, 0x2A, 0x4D, 0x18]
   /// The largest header content, in bytes.
   static let maxHeaderBytes = 64 * 1024
-  /// The largest encoded record a writer accepts, in bytes.
+  /// The largest record a writer writes, in bytes: a bound the writer's rules keep, not a check of its
+  /// own (``TraceEvent/maxRecordStringBytes`` bounds a record's strings, and a record holds at most
+  /// 50 bytes of numbers and references per element besides them).
   static let maxRecordBytes = 1024 * 1024
   /// The largest buffered-bytes threshold a flush policy may set, in bytes.
   static let maxPolicyBytes = 8 * 1024 * 1024

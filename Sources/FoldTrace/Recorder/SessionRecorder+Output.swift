@@ -10,8 +10,9 @@ extension SessionRecorder {
   ///   - layout: The decisions and at-rest frames, in points.
   /// - Returns: True when recorded, false when dropped (the buffer was full).
   /// - Throws: As ``record(_:)``: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no
-  ///   trace may hold (more than 256 elements, a frame not finite, a column count outside 1…65 535) or
-  ///   a header that declares format 1.0.
+  ///   trace may hold (more than 256 elements, a frame not finite, a column count outside 1…65 535, a
+  ///   string over 64 KiB, or over 512 KiB of UTF-8 in the shape, presentation and ids together) or a
+  ///   header that declares format 1.0.
   /// - Complexity: O(n) validation for n elements; the elements are moved, not copied.
   @discardableResult
   public func recordLayout(scene: SceneID, _ layout: consuming RecordedLayout) throws -> Bool {
@@ -31,7 +32,8 @@ extension SessionRecorder {
   ///   - scene: The scene, as ``connectScene(_:display:scale:)`` numbered it.
   ///   - elements: The moving elements' frames (points, scene coordinates) and opacities (0…1).
   /// - Returns: True when recorded, false when dropped (the buffer was full).
-  /// - Throws: As ``recordLayout(scene:_:)``; an opacity outside 0…1 is refused.
+  /// - Throws: As ``recordLayout(scene:_:)``; an opacity outside 0…1 is refused, and ids totalling
+  ///   over 512 KiB of UTF-8 (an id counts at every element naming it).
   /// - Complexity: O(n) for n elements.
   @discardableResult
   public func recordPresented(scene: SceneID, _ elements: consuming [PresentedElement]) throws -> Bool {

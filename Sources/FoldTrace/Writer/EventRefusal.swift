@@ -22,6 +22,9 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
   case anchorTop(Double)
   /// A string over ``TraceEvent/maxStringBytes`` bytes of UTF-8; its length in bytes.
   case string(StringField, bytes: Int)
+  /// Strings of a `layout` or `presented` event over ``TraceEvent/maxRecordStringBytes`` bytes of UTF-8
+  /// together, each element's id counted; their total in bytes.
+  case stringTotal(bytes: Int)
   /// A column count outside 1…65 535.
   case columns(Int)
   /// More elements than the record holds (256).
@@ -89,6 +92,9 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
     case .anchorTop(let value): "anchorTop \(Self.number(value)) pt is not finite"
     case .string(let field, let bytes):
       "\(field.rawValue) is \(bytes) bytes of UTF-8, more than \(TraceEvent.maxStringBytes)"
+    case .stringTotal(let bytes):
+      "its strings total \(bytes) bytes of UTF-8 (an id counted at every element naming it), more than "
+        + "\(TraceEvent.maxRecordStringBytes)"
     case .columns(let columns): "column count \(columns) is not within 1…65535"
     case .elementCount(let count): "\(count) elements, more than \(RecordCodec.maxElementsPerRecord)"
     case .elementOrigin(let id, let x, let y):

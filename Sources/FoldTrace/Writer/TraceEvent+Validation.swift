@@ -7,6 +7,17 @@ extension TraceEvent {
 
   /// The longest string a record may carry, in bytes of UTF-8.
   package static let maxStringBytes = 64 * 1024
+
+  /// The most bytes of UTF-8 the strings of one `layout` or `presented` event may hold together: its
+  /// shape, its presentation and the id of every element, counted at each element that names it.
+  ///
+  /// The bound is the event's, not its record's: a record names an id its frame already holds by
+  /// position, so the same event costs a few bytes in one frame and every id in full in another (a
+  /// slice's or a pack's). Bounding the strings bounds every encoding: a record stays under
+  /// ``TraceFormat/maxRecordBytes`` (at most 50 bytes of numbers, flags and references per element
+  /// besides its id), and a JSON Lines line under the 4 MiB `tracecat pack` reads (escaping at most
+  /// sextuples a byte: 3 MiB, and at most 160 bytes of numbers and keys per element).
+  package static let maxRecordStringBytes = 512 * 1024
 }
 
 extension TraceEvent.Payload {
@@ -14,8 +25,10 @@ extension TraceEvent.Payload {
   ///
   /// Sizes, insets and region widths and heights must be finite and ≥ 0 points; coordinates and scroll
   /// offsets finite; display scales finite and > 0; hinge angles finite and within 0…360°; strings at
-  /// most 64 KiB of UTF-8; at most 128 regions per event and 256 elements per `layout` or `presented`
-  /// event, so that a frame stays within the reader's ``TraceReaderLimits/maxFrameRecords``. Recorded
+  /// most 64 KiB of UTF-8 each, and the strings of a `layout` or `presented` event at most 512 KiB
+  /// together (``TraceEvent/maxRecordStringBytes``: an id counts at every element naming it); at most
+  /// 128 regions per event and 256 elements per `layout` or `presented` event, so that a frame stays
+  /// within the reader's ``TraceReaderLimits/maxFrameRecords``. Recorded
   /// output: element frames with a finite origin and a finite size ≥ 0 pt, opacities within 0…1, column
   /// counts within 1…65 535, a finite `anchorTop`.
   ///
@@ -74,23 +87,28 @@ extension TraceEvent.Payload {
       guard layout.elements.count <= RecordCodec.maxElementsPerRecord else {
         return .refused(.elementCount(layout.elements.count))
       }
+      // Each string is at most 64 KiB here, and there are at most 258: the sum cannot overflow.
+      var stringBytes = (layout.shape?.utf8.count ?? 0) + (layout.presentation?.utf8.count ?? 0)
       for element in layout.elements {
         let verdict: Verdict = EventRefusal.element(element.id, element.frame)
         guard verdict.isAccepted else { return verdict }
+        stringBytes += element.id.utf8.count
       }
-      return .accepted
+      return EventRefusal.stringTotal(stringBytes)
     case .presented(_, let elements):
       guard elements.count <= RecordCodec.maxElementsPerRecord else {
         return .refused(.elementCount(elements.count))
       }
+      var stringBytes = 0
       for element in elements {
         let verdict: Verdict = EventRefusal.element(element.id, element.frame)
         guard verdict.isAccepted else { return verdict }
         guard element.opacity >= 0 && element.opacity <= 1 else {
           return .refused(.opacity(id: element.id, element.opacity))
         }
+        stringBytes += element.id.utf8.count
       }
-      return .accepted
+      return EventRefusal.stringTotal(stringBytes)
     case .selection(_, let item):
       return EventRefusal.string(item, .item)
     case .marker(let label):
@@ -136,6 +154,13 @@ extension EventRefusal {
   static func string<Verdict: RuleVerdict>(_ value: String?, _ field: StringField) -> Verdict {
     guard let count = value?.utf8.count, count > TraceEvent.maxStringBytes else { return .accepted }
     return .refused(.string(field, bytes: count))
+  }
+
+  /// The rule for the strings of a `layout` or `presented` event together: at most
+  /// ``TraceEvent/maxRecordStringBytes`` bytes of UTF-8.
+  @inline(__always)
+  static func stringTotal<Verdict: RuleVerdict>(_ bytes: Int) -> Verdict {
+    bytes <= TraceEvent.maxRecordStringBytes ? .accepted : .refused(.stringTotal(bytes: bytes))
   }
 
   /// Finite and ≥ 0 points in both dimensions.

@@ -285,21 +285,11 @@ public final class TraceWriter {
     if let start = pending?.time, event.time - start >= policy.maxSpan { try endFrame(sync: false) }
     if pending == nil { pending = startFrame(at: event.time) }
     // The frame is mutated in place through `pending!`, its buffers never copied; the record is encoded
-    // at the end of the frame (no allocation) and taken back out if refused. The codec's state is kept
-    // for that only when the record could be refused: a copy per event would make every encode copy the
-    // codec's tables.
-    let codec = Self.mayExceedRecordLimit(event.payload) ? pending!.codec : nil
+    // at the end of the frame (no allocation). It fits the record limit whatever the frame already
+    // holds: the rules bound the strings of every event (``TraceEvent/maxRecordStringBytes``), and a
+    // record holds little else, so no encoded record is ever taken back out.
     let recordBytes = pending!.encode(event)
-    guard recordBytes <= TraceFormat.maxRecordBytes else {
-      guard let codec else {
-        preconditionFailure(
-          "a \(event.kind.name) record of \(recordBytes) bytes passed the record-size bound")
-      }
-      pending!.events.bytes.removeLast(recordBytes)
-      pending!.codec = codec
-      if pending!.events.bytes.isEmpty { pending = nil }
-      throw refusal(event, "its record is \(recordBytes) bytes, over \(TraceFormat.maxRecordBytes)")
-    }
+    assert(recordBytes <= TraceFormat.maxRecordBytes, "a \(recordBytes)-byte record passed the rules")
     pending!.lastTime = event.time
     pending!.items += Self.items(event.payload)
     let full =
@@ -360,32 +350,6 @@ public final class TraceWriter {
 
   /// The items a record counts for against the reader's ``TraceReaderLimits/maxFrameRecords``: 1, plus
   /// the regions it lists.
-  /// Whether the payload's record could exceed ``TraceFormat/maxRecordBytes``: false for every payload
-  /// whose strings and elements are far too small for that. Conservative: a record is a few bytes of
-  /// kind, delta and scene, each string its UTF-8 with a length, each element or region its id and at
-  /// most 64 bytes of numbers and flags, so a payload under an eighth of the limit by this count
-  /// (128 bytes an element) cannot reach it.
-  /// - Complexity: O(1), or O(*n*) in the elements of a layout or presented sample.
-  static func mayExceedRecordLimit(_ payload: TraceEvent.Payload) -> Bool {
-    let bound = TraceFormat.maxRecordBytes / 8
-    func size(_ text: String?) -> Int { text?.utf8.count ?? 0 }
-    switch payload {
-    case .sceneConnected, .sceneDisconnected, .geometry, .hinge, .traits, .dropped: return false
-    case .scroll(_, _, let anchor, _): return size(anchor) > bound
-    case .selection(_, let item): return size(item) > bound
-    case .marker(let label): return size(label) > bound
-    case .regions(_, let regions): return regions.count * 128 > bound
-    case .layout(_, let layout):
-      var total = size(layout.shape) + size(layout.presentation) + layout.elements.count * 128
-      for element in layout.elements where total <= bound { total += size(element.id) }
-      return total > bound
-    case .presented(_, let elements):
-      var total = elements.count * 128
-      for element in elements where total <= bound { total += size(element.id) }
-      return total > bound
-    }
-  }
-
   private static func items(_ payload: TraceEvent.Payload) -> Int {
     switch payload {
     case .regions(_, let regions): 1 + regions.count

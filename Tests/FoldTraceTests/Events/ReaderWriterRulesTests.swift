@@ -27,6 +27,30 @@ import Testing
       (0..<count).map { _ in ReservedRegion(kind: .occlusion, frame: frame, isActive: true) })
   }
 
+  /// A `presented` event of one 10 × 10 pt element per id.
+  static func presented(_ ids: [String]) -> TraceEvent.Payload {
+    .presented(
+      scene: SceneID(1),
+      ids.map { PresentedElement(id: $0, frame: TraceRect(x: 0, y: 0, width: 10, height: 10)) })
+  }
+
+  /// A `layout` event of one 10 × 10 pt element per id.
+  static func layout(shape: String? = nil, presentation: String? = nil, _ ids: [String]) -> TraceEvent.Payload
+  {
+    .layout(
+      scene: SceneID(1),
+      RecordedLayout(
+        shape: shape, presentation: presentation,
+        elements: ids.map {
+          RecordedElement(id: $0, frame: TraceRect(x: 0, y: 0, width: 10, height: 10), isInteractive: false)
+        }))
+  }
+
+  /// `count` distinct ids of `bytes` bytes each.
+  static func ids(_ count: Int, bytes: Int, _ fill: Character = "x") -> [String] {
+    (0..<count).map { String(format: "%05d", $0) + String(repeating: fill, count: bytes - 5) }
+  }
+
   /// One payload each writer rule refuses.
   static let refused: [TraceEvent.Payload] = [
     geometry { $0.size.width = .nan },
@@ -49,6 +73,10 @@ import Testing
     .hinge(HingeState(status: .closed, angle: .nan)),
     .selection(scene: SceneID(1), item: String(repeating: "é", count: 32_769)),
     .marker(String(repeating: "x", count: 65_537)),
+    // Strings of 512 KiB + 1 byte in all, each under 64 KiB; an id counts at every element naming it.
+    presented(ids(8, bytes: 65_536) + ["x"]),
+    presented(Array(repeating: String(repeating: "p", count: 2_049), count: 256)),
+    layout(shape: String(repeating: "s", count: 65_536), presentation: "p", ids(7, bytes: 65_536)),
   ]
 
   /// Each refused payload, forged after two valid records, makes the frame a malformed record at that
@@ -73,7 +101,8 @@ import Testing
   }
 
   /// The same records are read when they hold what a writer writes (the refusal is the value's, not the
-  /// forging's), including the limits themselves: 128 regions, −0, 0…360°, 64 KiB strings.
+  /// forging's), including the limits themselves: 128 regions, −0, 0…360°, 64 KiB strings, 512 KiB of
+  /// strings in one `layout` or `presented` event.
   @Test func theSameRecordsWithWritableValuesAreRead() throws {
     let payloads: [TraceEvent.Payload] = [
       Self.geometry { $0.size = TraceSize(width: 0, height: -0.0) },
@@ -85,12 +114,41 @@ import Testing
       .hinge(HingeState(status: .fullyOpen, angle: 360)),
       .hinge(HingeState(status: .closed, angle: -0.0)),
       .marker(String(repeating: "x", count: 65_536)),
+      Self.presented(Self.ids(8, bytes: 65_536)),
+      Self.presented(Array(repeating: String(repeating: "p", count: 2_048), count: 256)),
+      Self.layout(shape: String(repeating: "s", count: 65_536), presentation: "", Self.ids(7, bytes: 65_536)),
     ]
     let forged = try UnwritableTrace.bytes(payloads.map(Record.payload))
     let (frames, error) = UnwritableTrace.read(forged.bytes)
     #expect(error == nil)
     #expect(frames.count == 2)
     #expect(frames.last?.events.count == payloads.count)
+  }
+
+  /// A `presented` record that names long ids by reference — its frame's `layout` records defined them
+  /// — is a few bytes, but its event carries every id in full: what a `cat` prints, a pack reads, and a
+  /// slice writes into a frame of its own. Its strings, counted by the event, are over the writer's
+  /// limit, so it is refused at its own record, after the layouts that are within it.
+  @Test func aSampleNamingLongIdsByReferenceIsRefusedByItsStrings() throws {
+    let ids = Self.ids(16, bytes: 60_000)
+    let records: [Record] = [
+      .payload(Self.layout(Array(ids[..<8]))), .payload(Self.layout(Array(ids[8...]))),
+      .payload(Self.presented(ids)),
+    ]
+    let forged = try UnwritableTrace.bytes(records)
+    let content = UnwritableTrace.frameContent(time: 10, records: records).0
+    #expect(content.count - forged.recordStarts[2] < 200)  // 16 references, masks and deltas
+    let error = try #require(UnwritableTrace.read(forged.bytes).error)
+    #expect(error.code == .corrupt)
+    #expect(error.offset == forged.frameOffset)
+    #expect(
+      error.reason
+        == "frame 1 has a malformed record: record 2 at content byte \(forged.recordStarts[2]): presented "
+        + "event that no writer writes: its strings total 960000 bytes of UTF-8 (an id counted at every "
+        + "element naming it), more than 524288")
+    // The layouts alone are read: 480 000 bytes of ids each.
+    let layouts = try UnwritableTrace.bytes(Array(records[..<2]))
+    #expect(UnwritableTrace.read(layouts.bytes).error == nil)
   }
 
   /// Compact doubles are divided by their scene's scale, so a record of the right form can still decode

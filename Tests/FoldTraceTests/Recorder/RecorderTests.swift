@@ -148,6 +148,28 @@ import Testing
     #expect(recorder.droppedCount == 0)
   }
 
+  /// A sample whose ids total over 512 KiB is refused at the call, as the writer and the reader refuse
+  /// it; eight of its ids are recorded. It was recorded when the writer bounded only the record (1 MiB).
+  @Test func aSampleOfTooManyIdBytesIsRefusedAtRecordTime() throws {
+    let sink = RecordingSink()
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let scene = try recorder.connectScene("s", display: .internal, scale: 3)
+    let frame = TraceRect(x: 0, y: 0, width: 10, height: 10)
+    let ids = (0..<9).map { "cell-\($0)-" + String(repeating: "x", count: 60_000) }
+    let error = #expect(throws: SessionRecorderError.self) {
+      try recorder.recordPresented(scene: scene, ids.map { PresentedElement(id: $0, frame: frame) })
+    }
+    guard case .invalidEvent(.presented, let reason)? = error else {
+      Issue.record("wrong error \(String(describing: error))")
+      return
+    }
+    #expect(reason.hasPrefix("its strings total 540063 bytes of UTF-8"))
+    try recorder.recordPresented(scene: scene, ids.prefix(8).map { PresentedElement(id: $0, frame: frame) })
+    try recorder.close()
+    #expect(try sink.events().map(\.kind) == [.sceneConnected, .presented])
+    #expect(recorder.lastError == nil)
+  }
+
   @Test func sceneIdentifiersMapToStableNumbers() throws {
     let sink = RecordingSink()
     let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())

@@ -7,8 +7,9 @@ import FoldTrace
 /// last line need not end in one.
 struct LineReader {
   /// The longest line accepted, in bytes without its terminator (`\n`, or `\r\n`: the same line in
-  /// either ending is accepted or refused alike): 4 MiB, room for any event a trace holds (a record is
-  /// at most 1 MiB, and escaping at most sextuples a control character).
+  /// either ending is accepted or refused alike): 4 MiB, room for any event a trace holds (its strings
+  /// total at most 512 KiB, which escaping at most sextuples, and each of its at most 256 elements adds
+  /// at most 160 bytes of keys and numbers).
   static let maxLineBytes = 4 << 20
 
   private let descriptor: FileDescriptor
