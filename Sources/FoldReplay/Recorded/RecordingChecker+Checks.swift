@@ -14,11 +14,11 @@ extension RecordingChecker {
           .shape, scene: id, index: index, time: now, element: nil, expected: expected.rawValue,
           actual: shape, summary: "the recorded shape \(shape) does not follow the recorded size classes")
       }
-      var transitions = shapeTransitions[id, default: []]
-      if transitions.last?.shape != recorded {
-        transitions.append(ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
+      // Appended in place: a copy taken out of the dictionary would be copied whole on append.
+      if shapeTransitions[id]?.last?.shape != recorded {
+        shapeTransitions[id, default: []].append(
+          ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
       }
-      shapeTransitions[id] = transitions
     }
     decide("shape", layout.shape, scene: &scene, id: id, at: now, index: index)
     decide("presentation", layout.presentation, scene: &scene, id: id, at: now, index: index)
@@ -94,8 +94,7 @@ extension RecordingChecker {
     guard held.value != value else { return }
     if held.previous == value, now - held.since < tolerances.minimumDwell {
       let window = held.since > tolerances.settle ? held.since - tolerances.settle : 0
-      let crossings = scene.shapeChanges.filter { $0 >= window && $0 <= now }.count
-      if crossings < 2 {
+      if !scene.shapeChangedTwice(since: window) {
         let milliseconds = ReplayFormat.number(Double(now - held.since) / 1e6)
         fail(
           .flapping, scene: id, index: index, time: now, element: name,

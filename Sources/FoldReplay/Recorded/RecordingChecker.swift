@@ -117,7 +117,7 @@ public struct RecordingChecker: Sendable {
         scene.resizing = geometry.isInteractivelyResizing
         scene.geometry = geometry
         let shape = LayoutShape(geometry)
-        if scene.expectedShape != shape { scene.shapeChanges.append(now) }
+        if scene.expectedShape != shape { scene.shapeChanged(at: now) }
         scene.expectedShape = shape
         scene.needsAnchorCheck = true
       }
@@ -219,8 +219,11 @@ public struct RecordingChecker: Sendable {
 /// What the checker knows of one connected scene.
 struct SceneRecord: Sendable {
   var expectedShape: LayoutShape?
-  /// Times the size classes' shape changed.
-  var shapeChanges: [UInt64] = []
+  /// When the size classes' shape last changed, and when it changed before that, in ns (nil: not yet).
+  /// The flapping check asks only whether two changes fall in a window that ends now; times only grow,
+  /// so the latest two answer it, however often the size classes flip.
+  var lastShapeChange: UInt64?
+  var previousShapeChange: UInt64?
   var activeRegions: [ReservedRegion] = []
   var canFold = false
   var crossFades = false
@@ -249,6 +252,20 @@ struct SceneRecord: Sendable {
   var geometryAtLayout: SceneGeometry?
   /// The geometry at the last presented sample.
   var geometryAtSample: SceneGeometry?
+}
+
+extension SceneRecord {
+  /// Notes a change of the size classes' shape at `time` (no earlier than the last one).
+  mutating func shapeChanged(at time: UInt64) {
+    previousShapeChange = lastShapeChange
+    lastShapeChange = time
+  }
+
+  /// Whether the size classes' shape changed at least twice at or after `start` (the check's window
+  /// ends now, and no change is later than now).
+  func shapeChangedTwice(since start: UInt64) -> Bool {
+    previousShapeChange.map { $0 >= start } ?? false
+  }
 }
 
 struct Decision: Sendable {
