@@ -121,6 +121,98 @@ import Testing
     #expect(page.contains("39998 failures (20 kept by the checks):"), "\(page.prefix(2_000))")
   }
 
+  /// `count` layouts 20 ms apart that move one interactive element, whose id is 256 characters long,
+  /// between x = 0 and x = 500 pt, each presented at its new frame at the next refresh (8 ms later): a
+  /// cut, one frameJump failure per layout after the first. With `regions`, the element rests instead
+  /// and each of `count` regions events 200 ms apart records a division through it of a new height:
+  /// one reservedRegion failure per event, each found when the next event (or the end) closes it.
+  static func repeatedFailures(count: Int, regions: Bool) -> [TraceEvent] {
+    var events = opening()
+    let id = String(repeating: "j", count: 256)
+    func layout(x: Double) -> RecordedLayout {
+      RecordedLayout(
+        shape: "compactTall", presentation: "stack", columns: 1,
+        elements: [
+          RecordedElement(id: id, frame: TraceRect(x: x, y: 100, width: 44, height: 44), isInteractive: true)
+        ])
+    }
+    if regions {
+      events.append(TraceEvent(time: 1_000_000, .layout(scene: SceneID(1), layout(x: 0))))
+      for index in 0..<count {
+        let division = ReservedRegion(
+          kind: .division, frame: TraceRect(x: 20, y: 0, width: 2, height: 200 + Double(index)),
+          isActive: true)
+        events.append(
+          TraceEvent(time: 200_000_000 * UInt64(index + 1), .regions(scene: SceneID(1), [division])))
+      }
+      return events
+    }
+    for index in 0..<count {
+      let time = 1_000_000 + UInt64(index) * 20_000_000
+      let x = index % 2 == 0 ? 0.0 : 500
+      events.append(TraceEvent(time: time, .layout(scene: SceneID(1), layout(x: x))))
+      let element = PresentedElement(
+        id: id, frame: TraceRect(x: x, y: 100, width: 44, height: 44), opacity: 1)
+      events.append(TraceEvent(time: time + 8_000_000, .presented(scene: SceneID(1), [element])))
+    }
+    return events
+  }
+
+  /// A failure is reported once per element and target (frameJump, overshoot) or per element, frame
+  /// and region (reservedRegion): the checker remembered each such failure by a key for the whole
+  /// trace, 100 000 keys of 300 bytes for these traces (about 48 MB); now only for the latest targets,
+  /// layout and regions, and the check fits in a 32 MB data segment.
+  @Test(arguments: [false, true])
+  func failuresReportedOnceAreRememberedInBoundedMemory(regions: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace(
+      "cuts.foldtrace", Self.repeatedFailures(count: 100_000, regions: regions), version: .v1_1)
+    let result = try fixture.run(["check", "--json", "cuts.foldtrace"], dataLimitKiB: 32_768)
+    #expect(result.status == 1, "\(result.stderr)")
+    let check = regions ? "reservedRegion" : "frameJump"
+    #expect(result.text.components(separatedBy: "{\"check\":\"\(check)\"").count - 1 == 20)
+    let count = regions ? 100_000 : 99_999
+    #expect(result.text.contains(",\"failureCount\":\(count)}"), "\(result.text.suffix(200))")
+  }
+
+  /// A jump is reported once per target however often the element jumps before its next target; a
+  /// resting element once per frame and region while the region stays recorded (active or not): a
+  /// division recorded away and back is a new failure.
+  @Test func failuresAreReportedOncePerTargetOrRestingPlace() {
+    let id = "action.archive"
+    func element(_ x: Double) -> TraceRect { TraceRect(x: x, y: 100, width: 44, height: 44) }
+    func layout(_ x: Double) -> RecordedLayout {
+      RecordedLayout(elements: [RecordedElement(id: id, frame: element(x), isInteractive: true)])
+    }
+    var jumps = Self.opening()
+    jumps.append(TraceEvent(time: 1_000_000, .layout(scene: SceneID(1), layout(0))))
+    jumps.append(TraceEvent(time: 21_000_000, .layout(scene: SceneID(1), layout(500))))
+    for (index, x) in [500.0, 0, 500].enumerated() {
+      let sample = PresentedElement(id: id, frame: element(x), opacity: 1)
+      jumps.append(
+        TraceEvent(time: 29_000_000 + UInt64(index) * 8_000_000, .presented(scene: SceneID(1), [sample])))
+    }
+    let jumped = RecordingChecker.check(jumps, trace: "jumps.foldtrace")
+    #expect(jumped.failures.map(\.check) == [.frameJump])
+    #expect(jumped.failures.first?.eventIndex == 4)
+    func division(_ x: Double, active: Bool = true) -> [ReservedRegion] {
+      [ReservedRegion(kind: .division, frame: TraceRect(x: x, y: 0, width: 2, height: 844), isActive: active)]
+    }
+    var rests = Self.opening()
+    rests.append(TraceEvent(time: 1_000_000, .regions(scene: SceneID(1), division(20))))
+    rests.append(TraceEvent(time: 2_000_000, .layout(scene: SceneID(1), layout(0))))
+    for (index, regions) in [
+      division(20), division(300), division(20), division(20, active: false), division(20),
+    ]
+    .enumerated() {
+      rests.append(TraceEvent(time: 500_000_000 * UInt64(index + 1), .regions(scene: SceneID(1), regions)))
+    }
+    let rested = RecordingChecker.check(rests, trace: "rests.foldtrace")
+    #expect(rested.failures.map(\.check) == [.reservedRegion, .reservedRegion])
+    #expect(rested.failures.map(\.time) == [2_000_000, 1_500_000_000])
+  }
+
   /// The checker's summary counts every failure, keeps the first 20 of a check and groups them all.
   @Test func theCheckerKeepsTwentyFailuresPerCheck() {
     let summary = RecordingChecker.check(Self.flapping(count: 1_000), trace: "odd.foldtrace")

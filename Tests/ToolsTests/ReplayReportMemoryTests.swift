@@ -171,6 +171,51 @@ import Testing
   }
 }
 
+extension ReplayReportMemoryTests {
+  /// `replay --report` and `check --report` keep a table row per trace and spool each section to a
+  /// temporary file as the trace is delivered: 1 000 failing traces needed 47 MB (replay) and 44 MB
+  /// (check) in a release build when every outcome was kept until the table was written; they fit in
+  /// 20 MB of data, the page whole, the first 50 failing traces drawn and the rest counted.
+  @Test(arguments: ["replay", "check"])
+  func aReportOfManyFailingTracesIsWrittenInBoundedMemory(_ command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    // Replay: 41 failures each; check: 98 flapping layouts each (20 kept).
+    let bytes =
+      command == "replay"
+      ? try fixture.trace("t.foldtrace", Self.manyFailureEvents())
+      : try fixture.trace("t.foldtrace", CheckMemoryTests.flapping(count: 100), version: .v1_1)
+    try FileManager.default.createDirectory(
+      at: fixture.directory.appendingPathComponent("many"), withIntermediateDirectories: false)
+    for index in 1...1_000 { _ = try fixture.file("many/t\(index).foldtrace", bytes) }
+    let result = try Self.runLimited(
+      [command, "--report", "report", "many"], in: fixture, dataLimitKiB: 20_480)
+    #expect(result.status == 1, "\(result.stderr.prefix(600))")
+    let total = result.text.contains("\ntotal: 1000 traces, ")
+    #expect(total, "\(result.text.suffix(300))")
+    let page = try String(
+      contentsOf: fixture.directory.appendingPathComponent("report/index.html"), encoding: .utf8)
+    // Booleans and counts, so that a failure never prints the page.
+    let whole = page.hasPrefix("<!doctype html>") && page.hasSuffix("</section>\n</body>\n</html>\n")
+    #expect(whole, "the page starts and ends as a page")
+    let verdict = page.contains("1000 traces failed</span>")
+    #expect(verdict, "the verdict counts every failing trace")
+    let counted = page.contains("; 950 more failing traces not drawn: see their sentences below")
+    #expect(counted, "the page counts the failing traces it does not draw")
+    #expect(page.components(separatedBy: "<tr><td><a href=\"#trace-").count - 1 == 1_000)
+    let sections = page.components(separatedBy: "<section id=\"trace-").dropFirst()
+    #expect(sections.count == 1_000)
+    let failures =
+      command == "replay" ? "41 failures (20 kept by the checks):" : "98 failures (20 kept by the checks):"
+    #expect(sections.filter { $0.contains(failures) }.count == 1_000)
+    #expect(sections.filter { $0.contains("<svg ") }.count == 50)
+    #expect(sections.filter { $0.contains("(not drawn: the report draws the first 50") }.count == 950)
+    let last = try #require(sections.last)
+    #expect(last.hasPrefix("1000\">"))
+    #expect(last.components(separatedBy: "<p class=\"sentence\">").count - 1 == 20)
+  }
+}
+
 /// `replay` never waits for a worker thread the system cannot start: under a data-segment limit that
 /// leaves no room for a second 8 MiB thread stack, the pool's work never ran and the run hung; now the
 /// caller replays such a trace itself.

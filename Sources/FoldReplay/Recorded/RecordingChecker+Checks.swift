@@ -14,11 +14,11 @@ extension RecordingChecker {
           .shape, scene: id, index: index, time: now, element: nil, expected: expected.rawValue,
           actual: shape, summary: "the recorded shape \(shape) does not follow the recorded size classes")
       }
-      var transitions = shapeTransitions[id, default: []]
-      if transitions.last?.shape != recorded {
-        transitions.append(ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
+      // Appended in place: a copy taken out of the dictionary would be copied whole on append.
+      if shapeTransitions[id]?.last?.shape != recorded {
+        shapeTransitions[id, default: []].append(
+          ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
       }
-      shapeTransitions[id] = transitions
     }
     decide("shape", layout.shape, scene: &scene, id: id, at: now, index: index)
     decide("presentation", layout.presentation, scene: &scene, id: id, at: now, index: index)
@@ -72,12 +72,15 @@ extension RecordingChecker {
       motion.targetIndex = index
       motion.lastSample = nil
       motion.faded = false
+      motion.reportedJump = false
+      motion.reportedOvershoot = false
       scene.motions[element.id] = motion
     }
     scene.needsAnchorCheck = true
     let previous = scene.layout?.elements.map(\.id) ?? []
     scene.layout = layout
     scene.layoutIDs = Set(layout.elements.map(\.id))
+    scene.keepReportedRegions(of: layout)
     forget(previous, in: &scene, id: id)
   }
 
@@ -94,8 +97,7 @@ extension RecordingChecker {
     guard held.value != value else { return }
     if held.previous == value, now - held.since < tolerances.minimumDwell {
       let window = held.since > tolerances.settle ? held.since - tolerances.settle : 0
-      let crossings = scene.shapeChanges.filter { $0 >= window && $0 <= now }.count
-      if crossings < 2 {
+      if !scene.shapeChangedTwice(since: window) {
         let milliseconds = ReplayFormat.number(Double(now - held.since) / 1e6)
         fail(
           .flapping, scene: id, index: index, time: now, element: name,
@@ -134,13 +136,13 @@ extension RecordingChecker {
       maximumFrameJump = max(maximumFrameJump, step)
       let dt = Double(now - last) / 1e9
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
-      if step > bound && !fading {
+      if step > bound && !fading && !motion.reportedJump {
+        motion.reportedJump = true
         fail(
           .frameJump, scene: id, index: index, time: now, element: element.id,
           expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
           actual: "\(ReplayFormat.number(step)) pt, from \(ReplayFormat.rect(motion.onScreen)) to \(frame)",
-          summary: "jumped \(ReplayFormat.number(step)) pt in one refresh (a snap)",
-          once: "jump \(id) \(element.id) \(motion.targetIndex)")
+          summary: "jumped \(ReplayFormat.number(step)) pt in one refresh (a snap)")
       }
     } else {
       // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
@@ -149,12 +151,14 @@ extension RecordingChecker {
       let offset = distance(motion.start, element.frame)
       if offset > bound && !fading && distance(element.frame, motion.target) <= tolerances.rest {
         // Already on the new frame at the first refresh: a cut, not a late start.
-        fail(
-          .frameJump, scene: id, index: index, time: now, element: element.id,
-          expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
-          actual: "\(ReplayFormat.number(offset)) pt, from \(ReplayFormat.rect(motion.start)) to \(frame)",
-          summary: "jumped \(ReplayFormat.number(offset)) pt in one refresh (a snap)",
-          once: "jump \(id) \(element.id) \(motion.targetIndex)")
+        if !motion.reportedJump {
+          motion.reportedJump = true
+          fail(
+            .frameJump, scene: id, index: index, time: now, element: element.id,
+            expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
+            actual: "\(ReplayFormat.number(offset)) pt, from \(ReplayFormat.rect(motion.start)) to \(frame)",
+            summary: "jumped \(ReplayFormat.number(offset)) pt in one refresh (a snap)")
+        }
       } else if offset > bound && !fading {
         fail(
           .retargetOrigin, scene: id, index: index, time: now, element: element.id,
@@ -167,12 +171,14 @@ extension RecordingChecker {
     // target passes where the target was, which is no overshoot. Nor is passing a target the spring
     // was retargeted to while it moved: the velocity it keeps may carry it past (as the replay's rule
     // allows when it already moved toward the target faster than ω × distance).
-    if !fading, !scene.resizing, motion.carriedMove == 0, let passed = overshoot(motion, element.frame) {
+    if !fading, !scene.resizing, motion.carriedMove == 0, !motion.reportedOvershoot,
+      let passed = overshoot(motion, element.frame)
+    {
+      motion.reportedOvershoot = true
       fail(
         .overshoot, scene: id, index: index, time: now, element: element.id,
         expected: "no farther than its layout frame \(ReplayFormat.rect(motion.target))", actual: frame,
-        summary: "overshot its layout frame by \(ReplayFormat.number(passed)) pt",
-        once: "overshoot \(id) \(element.id) \(motion.targetIndex)")
+        summary: "overshot its layout frame by \(ReplayFormat.number(passed)) pt")
     }
     motion.onScreen = element.frame
     motion.lastSample = now
@@ -237,12 +243,15 @@ extension RecordingChecker {
       for element in layout.elements where element.isInteractive {
         for region in scene.activeRegions where intersects(element.frame, region.frame) {
           let where_ = ReplayFormat.rect(region.frame)
+          let frame = ReplayFormat.rect(element.frame)
+          // Once per element, frame and region (as printed).
+          let resting = RestingElement(id: element.id, frame: frame)
+          guard scene.regionsReported[resting]?.contains(where_) != true else { continue }
+          scene.regionsReported[resting, default: []].append(where_)
           fail(
             .reservedRegion, scene: id, index: nil, time: scene.restSince, element: element.id,
-            expected: "clear of the active \(region.kind.rawValue) \(where_)",
-            actual: "at rest at \(ReplayFormat.rect(element.frame))",
-            summary: "the interactive element rests on an active \(region.kind.rawValue)",
-            once: "region \(id) \(element.id) \(where_) \(ReplayFormat.rect(element.frame))")
+            expected: "clear of the active \(region.kind.rawValue) \(where_)", actual: "at rest at \(frame)",
+            summary: "the interactive element rests on an active \(region.kind.rawValue)")
         }
       }
     }

@@ -41,7 +41,11 @@ import LayoutCore
 ///
 /// Memory holds, per connected scene, the motion of each element of its latest layout and of its latest
 /// presented sample: an element in neither is closed as at the end of the recording (its move checked)
-/// and forgotten, so an element that comes back starts afresh at rest.
+/// and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
+/// ``ReplayCheck/overshoot`` is reported once per element between two of its targets, and a
+/// ``ReplayCheck/reservedRegion`` once per element, frame and region while the latest layout keeps the
+/// element at that frame and the regions recorded keep that region: remembered with the same state, so
+/// memory does not grow with the failures.
 ///
 /// - Complexity: O(e + p) per event of e elements, for p elements of the scene's previous layout or
 ///   sample; O(1) per element of a presented sample (one dictionary lookup).
@@ -61,7 +65,6 @@ public struct RecordingChecker: Sendable {
   var kept: [ReplayCheck: Int] = [:]
   /// FNV-1a 64 of every failure's message, in order.
   var digest = FNV1a64()
-  var reported: Set<String> = []
   var events = 0
   var lastTime: UInt64 = 0
   var maximumAnchorDrift = 0.0
@@ -117,7 +120,7 @@ public struct RecordingChecker: Sendable {
         scene.resizing = geometry.isInteractivelyResizing
         scene.geometry = geometry
         let shape = LayoutShape(geometry)
-        if scene.expectedShape != shape { scene.shapeChanges.append(now) }
+        if scene.expectedShape != shape { scene.shapeChanged(at: now) }
         scene.expectedShape = shape
         scene.needsAnchorCheck = true
       }
@@ -125,6 +128,7 @@ public struct RecordingChecker: Sendable {
       guard var scene = scenes.removeValue(forKey: id) else { return }
       closeRestState(&scene, id: id, at: now, final: false)
       scene.activeRegions = regions.filter(\.isActive)
+      scene.keepReportedRegions(recorded: regions)
       if regions.contains(where: { $0.kind == .division }) { scene.canFold = true }
       scene.restSince = now
       scenes[id] = scene
@@ -191,12 +195,8 @@ public struct RecordingChecker: Sendable {
 
   mutating func fail(
     _ check: ReplayCheck, scene: SceneID?, index: Int?, time: UInt64, element: String?, expected: String,
-    actual: String, summary: String, once key: String? = nil
+    actual: String, summary: String
   ) {
-    if let key {
-      guard !reported.contains(key) else { return }
-      reported.insert(key)
-    }
     let failure = ReplayFailure(
       check: check, scene: scene, eventIndex: index, time: time, element: element, expected: expected,
       actual: actual, summary: summary)
@@ -219,8 +219,11 @@ public struct RecordingChecker: Sendable {
 /// What the checker knows of one connected scene.
 struct SceneRecord: Sendable {
   var expectedShape: LayoutShape?
-  /// Times the size classes' shape changed.
-  var shapeChanges: [UInt64] = []
+  /// When the size classes' shape last changed, and when it changed before that, in ns (nil: not yet).
+  /// The flapping check asks only whether two changes fall in a window that ends now; times only grow,
+  /// so the latest two answer it, however often the size classes flip.
+  var lastShapeChange: UInt64?
+  var previousShapeChange: UInt64?
   var activeRegions: [ReservedRegion] = []
   var canFold = false
   var crossFades = false
@@ -238,6 +241,11 @@ struct SceneRecord: Sendable {
   /// The ids of the latest presented sample's elements, in order, and as a set.
   var presentedIDs: [String] = []
   var presentedSet: Set<String> = []
+  /// The frames (as printed) of the regions each element of the latest layout was reported resting on,
+  /// in the order reported: each failure is reported once while the element keeps its frame and the
+  /// region stays recorded. Pruned at each layout and regions event, so it holds at most the layout's
+  /// elements × the recorded regions.
+  var regionsReported: [RestingElement: [String]] = [:]
   /// The last anchored scroll of this scene.
   var anchor: (item: String, top: Double)?
   /// A geometry or layout arrived since the last anchored scroll.
@@ -249,6 +257,47 @@ struct SceneRecord: Sendable {
   var geometryAtLayout: SceneGeometry?
   /// The geometry at the last presented sample.
   var geometryAtSample: SceneGeometry?
+}
+
+extension SceneRecord {
+  /// Forgets the regions reported for elements that the latest layout no longer has at the frame they
+  /// had then.
+  /// - Complexity: O(e + r) for e elements laid out and r elements with regions reported.
+  mutating func keepReportedRegions(of layout: RecordedLayout) {
+    guard !regionsReported.isEmpty else { return }
+    let resting = Set(layout.elements.map { RestingElement(id: $0.id, frame: ReplayFormat.rect($0.frame)) })
+    regionsReported = regionsReported.filter { resting.contains($0.key) }
+  }
+
+  /// Forgets the reported regions that the latest regions event no longer records (active or not).
+  /// - Complexity: O(n + r) for n regions recorded and r regions reported.
+  mutating func keepReportedRegions(recorded regions: [ReservedRegion]) {
+    guard !regionsReported.isEmpty else { return }
+    let frames = Set(regions.map { ReplayFormat.rect($0.frame) })
+    regionsReported = regionsReported.compactMapValues { reported in
+      let kept = reported.filter(frames.contains)
+      return kept.isEmpty ? nil : kept
+    }
+  }
+
+  /// Notes a change of the size classes' shape at `time` (no earlier than the last one).
+  mutating func shapeChanged(at time: UInt64) {
+    previousShapeChange = lastShapeChange
+    lastShapeChange = time
+  }
+
+  /// Whether the size classes' shape changed at least twice at or after `start` (the check's window
+  /// ends now, and no change is later than now).
+  func shapeChangedTwice(since start: UInt64) -> Bool {
+    previousShapeChange.map { $0 >= start } ?? false
+  }
+}
+
+/// An element at one of its layout frames, as printed (``ReplayFormat/rect(_:)``): frames that print
+/// alike are one.
+struct RestingElement: Hashable, Sendable {
+  var id: String
+  var frame: String
 }
 
 struct Decision: Sendable {
@@ -273,6 +322,10 @@ struct ElementMotion: Sendable {
   var lastSample: UInt64?
   var lastOpacity = 1.0
   var faded = false
+  /// A ``ReplayCheck/frameJump`` or an ``ReplayCheck/overshoot`` was reported for this target: each
+  /// is reported once per element between two targets.
+  var reportedJump = false
+  var reportedOvershoot = false
   /// When the element was first seen (its scene's count of motions created before), for a deterministic
   /// end.
   var order = 0

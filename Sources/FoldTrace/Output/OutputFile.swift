@@ -126,6 +126,11 @@ public final class OutputFile {
         return
       }
     }
+    // Signals are held off from before the file exists until it is registered: a signal in between
+    // (or one the parent blocked, let in when the handlers are installed) finds it registered, or
+    // finds nothing made.
+    let deferred = OutputCleanup.deferSignals()
+    defer { OutputCleanup.restoreSignals(deferred) }
     let (created, name) = try Self.makeTemporary(beside: target)
     descriptor = created
     temporary = name

@@ -62,8 +62,10 @@ struct CheckCommand: TracecatCommand {
     var status = ReplayInputs.report(found, paths: paths, console: console)
     guard !files.isEmpty else { return status }
     let tally = ReplayTally()
-    // The report draws each trace's failures once every trace is known: it keeps their outcomes.
-    var outcomes: [ReplayOutcome] = []
+    // The report keeps each trace's table row, and its section in a temporary file, as it comes.
+    let page = report.map {
+      ReplayReport.Page(directory: $0, configuration: SnapshotReader.configuration, kind: .check)
+    }
     for path in files {
       let outcome = Self.one(path)
       status = status.worse(outcome.status)
@@ -72,13 +74,10 @@ struct CheckCommand: TracecatCommand {
         outcome.errors.forEach(console.error)
       }
       if !json { tally.add(outcome) }
-      if report != nil { outcomes.append(outcome) }
+      page?.add(outcome)
     }
     if !json { try tally.print(to: console) }
-    if let report {
-      try ReplayReport.publish(
-        outcomes, to: report, configuration: SnapshotReader.configuration, kind: .check)
-    }
+    try page?.publish()
     return status
   }
 

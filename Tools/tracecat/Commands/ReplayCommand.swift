@@ -49,10 +49,11 @@ struct ReplayCommand: TracecatCommand {
       no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \
       moment (as 'tracecat show --replay' draws it: the offending element in red over the region it \
       violates), and each trace's timeline. DIR must not exist or be empty; nothing in it is replaced, \
-      and the page appears whole or not at all (a failed run leaves DIR as it was). It is written as it \
-      is made, one trace at a time, in bounded memory. Pictures are drawn for the first 12 failures of \
-      a trace and for the first 50 failing traces; the page counts the traces it does not draw and keeps \
-      their failures' sentences.
+      and the page appears whole or not at all (a failed run leaves DIR as it was). Each trace's section \
+      is made once the trace is replayed and waits in an unnamed temporary file in $TMPDIR (else /tmp) \
+      until the table above it is written: memory stays bounded however many traces fail. Pictures are \
+      drawn for the first 12 failures of a trace and for the first 50 failing traces; the page counts \
+      the traces it does not draw and keeps their failures' sentences.
       """,
     options: [
       .flag("json", help: "Print JSON Lines records instead of the table."),
@@ -133,8 +134,8 @@ struct ReplayCommand: TracecatCommand {
       policy: ReferenceScreenLayout(), content: RecordListContent(),
       scrollElementID: ReferenceScreenLayout.scrollElementID, tickRate: tickRate)
     let tally = ReplayTally()
-    // The report draws each trace's failures once every trace is known: it keeps their outcomes.
-    var outcomes: [ReplayOutcome] = []
+    // The report keeps each trace's table row, and its section in a temporary file, as it comes.
+    let page = report.map { ReplayReport.Page(directory: $0, configuration: configuration) }
     ReplayRun.each(
       files, configuration: configuration, json: json, frames: frames, compare: compare, console: console
     ) { outcome in
@@ -153,14 +154,10 @@ struct ReplayCommand: TracecatCommand {
         outcome.errors.forEach(console.error)
       }
       if !json { tally.add(outcome) }
-      if report != nil {
-        var kept = outcome
-        kept.spool = nil
-        outcomes.append(kept)
-      }
+      page?.add(outcome)
     }
     if !json { try tally.print(to: console) }
-    if let report { try ReplayReport.publish(outcomes, to: report, configuration: configuration) }
+    try page?.publish()
     return status
   }
 }

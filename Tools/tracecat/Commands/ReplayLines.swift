@@ -35,8 +35,16 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
   private var file: FileDescriptor?
   /// The first failure to write the temporary file; it sticks, and later lines are dropped.
   private(set) var failure: TracecatError?
+  /// What the lines are and why they wait, for the error when they cannot be kept.
+  private let purpose: String
 
-  init() { buffer.reserveCapacity(Self.bufferLimit + 4096) }
+  /// Starts an empty spool.
+  /// - Parameter purpose: What the lines are and why they wait, for the error when the temporary file
+  ///   cannot be written: "cannot keep PURPOSE (set TMPDIR to a directory with room)".
+  init(purpose: String = "a trace's output in a temporary file while an earlier trace prints") {
+    self.purpose = purpose
+    buffer.reserveCapacity(Self.bufferLimit + 4096)
+  }
 
   func line(_ body: (inout [UInt8]) -> Void) {
     guard failure == nil else { return }
@@ -57,8 +65,7 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
     } catch {
       failure = .io(
         file: error.file,
-        reason: "cannot keep a trace's output in a temporary file while an earlier trace prints (set "
-          + "TMPDIR to a directory with room): \(error.reason)")
+        reason: "cannot keep \(purpose) (set TMPDIR to a directory with room): \(error.reason)")
       file?.close()
       file = nil
     }
@@ -70,7 +77,15 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
   /// - Throws: ``TracecatError/io(file:reason:)`` when the temporary file could not be written or read
   ///   back (naming the temporary directory), or standard output cannot be written.
   /// - Complexity: O(output) time, O(64 KiB) memory.
-  func drain(into console: Console) throws {
+  func drain(into console: Console) throws { try drain { try console.write($0) } }
+
+  /// Hands every line's bytes, newlines included, in order and in pieces of at most 64 KiB, to `write`,
+  /// then frees the temporary file.
+  ///
+  /// - Throws: ``TracecatError/io(file:reason:)`` when the temporary file could not be written or read
+  ///   back (naming the temporary directory); what `write` throws.
+  /// - Complexity: O(output) time, O(64 KiB) memory.
+  func drain(_ write: ([UInt8]) throws -> Void) throws {
     defer {
       file?.close()
       file = nil
@@ -91,8 +106,8 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
       } catch {
         throw TracecatError.io(file: FileDescriptor.temporaryDirectory, reason: error.description)
       }
-      while case let count = try read(), count > 0 { try console.write(Array(chunk[..<count])) }
+      while case let count = try read(), count > 0 { try write(Array(chunk[..<count])) }
     }
-    try console.write(buffer)
+    try write(buffer)
   }
 }

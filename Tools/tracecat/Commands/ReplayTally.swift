@@ -8,7 +8,8 @@ import FoldTrace
 /// unnamed temporary file).
 ///
 /// Memory is O(traces × one row) however many traces fail; the spooled text is printed in input order
-/// once the table above it is known. (`--report` keeps the outcomes it draws: ``ReplayReport``.)
+/// once the table above it is known. (`--report` keeps its own rows and sections the same way:
+/// ``ReplayReport/Page``.)
 final class ReplayTally {
   /// The table's rows, in input order (``ReplayTable/row(_:)``).
   private(set) var rows: [[String]] = []

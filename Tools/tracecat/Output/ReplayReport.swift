@@ -43,31 +43,119 @@ enum ReplayReport {
     }
   }
 
-  /// Writes the report for `outcomes` into `directory` as `index.html`, whole or not at all: the page is
-  /// staged in a hidden sibling directory renamed onto `directory` (or, when `directory` is an existing
-  /// empty one, staged inside it and linked into place); see ``OutputDirectory``. A failed or interrupted
-  /// run leaves `directory` as it was, so the same command can run again.
+  /// The report of a run in progress: each trace's outcome, handed over in input order as the run
+  /// delivers it, leaves its table row here and its section — made at once, pictures and all — in a
+  /// ``SpooledLines`` (64 KiB in memory, the rest in an unnamed temporary file in `$TMPDIR`);
+  /// ``publish()`` then writes the head, the verdict and the table, and copies the sections after them.
   ///
-  /// The page is written section by section as it is made (``write(_:configuration:kind:to:)``): memory
-  /// holds one trace's section at a time, never the page.
-  ///
-  /// - Parameters:
-  ///   - outcomes: Each trace's replay, in the table's order.
-  ///   - directory: The report's directory: absent or empty (checked again here).
-  ///   - configuration: What the replay drove, for the pictures.
-  ///   - kind: The command the outcomes are of (default `replay`).
-  /// - Throws: ``TracecatError/io(file:reason:)`` when the directory cannot be made or the page written.
-  static func publish(
-    _ outcomes: [ReplayOutcome], to directory: String, configuration: ReplayConfiguration,
-    kind: Kind = .replay
-  ) throws {
-    do {
-      let output = try OutputDirectory(path: directory)
-      let page = try output.file(named: "index.html")
-      try write(outcomes, configuration: configuration, kind: kind, to: page)
-      try output.publish()
-    } catch {
-      throw refusal(directory, error)
+  /// Memory is O(traces × one table row) and one section being made, however many traces fail and
+  /// however long their sections are; `$TMPDIR` holds the sections (the page less its head and table)
+  /// until the page is written. Pictures are drawn for the first ``drawnTraceLimit`` failing traces;
+  /// the sections of the others list their failures' sentences without pictures.
+  final class Page {
+    /// The report's directory: absent or empty (checked before the run and again at ``publish()``).
+    let directory: String
+    /// What the replay drove, for the pictures.
+    let configuration: ReplayConfiguration
+    let kind: Kind
+    /// The table's rows, in input order.
+    private var rows: [String] = []
+    /// Traces that failed (a check, an error or a divergence), and events replayed, so far.
+    private var failed = 0
+    private var events = 0
+    /// The sections' lines, in input order.
+    private let sections: SpooledLines
+
+    /// Starts the report of a run.
+    /// - Parameters:
+    ///   - directory: The report's directory.
+    ///   - configuration: What the replay drove, for the pictures.
+    ///   - kind: The command the outcomes are of (default `replay`).
+    init(directory: String, configuration: ReplayConfiguration, kind: Kind = .replay) {
+      self.directory = directory
+      self.configuration = configuration
+      self.kind = kind
+      sections = SpooledLines(
+        purpose: "the report's trace sections in a temporary file in \(FileDescriptor.temporaryDirectory) "
+          + "until the table above them is written")
+    }
+
+    /// Takes the next trace's outcome (in input order): its table row, and its section, drawn when it
+    /// passed or is one of the first ``drawnTraceLimit`` failing traces (the trace is read again).
+    /// - Complexity: O(one section): at most ``pictureLimit`` wireframes and a timeline.
+    func add(_ outcome: ReplayOutcome) {
+      let index = rows.count
+      rows.append(row(outcome, index: index))
+      events += outcome.summary.events
+      let drawn = outcome.passed || failed < drawnTraceLimit
+      if !outcome.passed { failed += 1 }
+      // Once the temporary file failed the page cannot be written (``publish()`` says why): no more
+      // sections are made.
+      guard sections.failure == nil else { return }
+      for line in section(outcome, index: index, configuration: configuration, kind: kind, drawn: drawn) {
+        sections.line { $0.append(contentsOf: line.utf8) }
+      }
+    }
+
+    /// Writes the page into the directory as `index.html`, whole or not at all: staged in a hidden
+    /// sibling directory renamed onto it (or, when it is an existing empty one, staged inside it and
+    /// linked into place); see ``OutputDirectory``. A failed or interrupted run leaves the directory as
+    /// it was, so the same command can run again.
+    ///
+    /// - Throws: ``TracecatError/io(file:reason:)`` naming the directory or the page when the directory
+    ///   cannot be made, the page written, or the sections kept in or read back from the temporary file.
+    func publish() throws {
+      let page = directory + "/index.html"
+      // Even when the sections' temporary file failed, the directory is started first: that installs
+      // the cleanup handlers and lets in a SIGXFSZ the parent blocked, which then ends the process as
+      // a full disk for the page would (``OutputDirectory``); the sections' error follows otherwise.
+      do {
+        let output = try OutputDirectory(path: directory)
+        let file = try output.file(named: "index.html")
+        try write(to: file)
+        try output.publish()
+      } catch let error as TraceError {
+        throw refusal(directory, error)
+      } catch TracecatError.io(_, let reason) {
+        throw TracecatError.io(file: page, reason: reason)
+      }
+    }
+
+    /// Writes the page into `file`: the head, the verdict and the table, then the sections.
+    ///
+    /// - Throws: ``TraceError`` from the file (a full disk); ``TracecatError/io(file:reason:)`` from the
+    ///   sections' temporary file.
+    /// - Complexity: O(page) time; O(64 KiB) memory besides the rows.
+    private func write(to file: OutputDirectory.File) throws {
+      let traces = rows.count
+      let verdict =
+        failed == 0
+        ? "<span class=\"pass\">every trace passed</span>"
+        : "<span class=\"fail\">\(Count(failed, "trace")) failed</span>"
+      let what =
+        kind == .replay
+        ? "Replayed into the example app's ReferenceScreenLayout; each failure is drawn at its moment (the "
+          + "offending element in red over the region it violates)."
+        : "The app's recorded output checked against the recorded inputs, with no model; each failure is "
+          + "drawn at its moment: the app's own frames (dashed cyan) over the reference screen's plan, the "
+          + "offending recorded frame in red over the region it violates."
+      try file.write(head(kind))
+      try file.write("<h1>FoldTrace \(kind == .replay ? "replay" : "check") report</h1>")
+      try file.write(
+        "\n<p class=\"verdict\">\(Count(traces, "trace")), \(Count(events, "event")): \(traces - failed) "
+          + "passed — \(verdict). \(what)</p>")
+      if failed > drawnTraceLimit {
+        try file.write(
+          "\n<p class=\"verdict\">Pictures are drawn for the first \(drawnTraceLimit) failing traces; "
+            + "\(Count(failed - drawnTraceLimit, "more failing trace")) not drawn: see their sentences below "
+            + "('tracecat show --replay --at TIME' draws any moment).</p>")
+      }
+      // The table, a row a line.
+      for line in tableHead + rows + ["</table>"] { try file.write("\n" + line) }
+      try file.write("\n")
+      // Each section's line ends with its newline in the spool.
+      try sections.drain { bytes in try file.write(bytes) }
+      try file.write("</body>\n</html>\n")
     }
   }
 
@@ -75,67 +163,6 @@ enum ReplayReport {
   /// directory (or the file in it) and why.
   private static func refusal(_ directory: String, _ error: TraceError) -> TracecatError {
     TracecatError.io(file: error.file.isEmpty ? directory : error.file, reason: error.reason)
-  }
-
-  /// The page's lines, written to a file one at a time, a newline between two.
-  private struct Lines {
-    let file: OutputDirectory.File
-    var first = true
-
-    mutating func append(_ line: String) throws(TraceError) {
-      if !first { try file.write("\n") }
-      first = false
-      try file.write(line)
-    }
-  }
-
-  /// Writes the page into `file`: the head, the verdict and the table (from `outcomes`, which the
-  /// command holds anyway), then each trace's section, made and written one at a time.
-  ///
-  /// Pictures are drawn for the first ``drawnTraceLimit`` failing traces; the page says how many more
-  /// failed, and their sections list the failures' sentences without pictures.
-  ///
-  /// - Throws: ``TraceError`` from the file (a full disk).
-  /// - Complexity: Memory is O(one section): at most ``pictureLimit`` wireframes and a timeline.
-  static func write(
-    _ outcomes: [ReplayOutcome], configuration: ReplayConfiguration, kind: Kind = .replay,
-    to file: OutputDirectory.File
-  ) throws(TraceError) {
-    let failed = outcomes.filter { !$0.passed }.count
-    let events = outcomes.map(\.summary.events).reduce(0, +)
-    let verdict =
-      failed == 0
-      ? "<span class=\"pass\">every trace passed</span>"
-      : "<span class=\"fail\">\(Count(failed, "trace")) failed</span>"
-    let what =
-      kind == .replay
-      ? "Replayed into the example app's ReferenceScreenLayout; each failure is drawn at its moment (the "
-        + "offending element in red over the region it violates)."
-      : "The app's recorded output checked against the recorded inputs, with no model; each failure is "
-        + "drawn at its moment: the app's own frames (dashed cyan) over the reference screen's plan, the "
-        + "offending recorded frame in red over the region it violates."
-    try file.write(head(kind))
-    var lines = Lines(file: file)
-    try lines.append("<h1>FoldTrace \(kind == .replay ? "replay" : "check") report</h1>")
-    try lines.append(
-      "<p class=\"verdict\">\(Count(outcomes.count, "trace")), \(Count(events, "event")): \(outcomes.count - failed) "
-        + "passed — \(verdict). \(what)</p>")
-    if failed > drawnTraceLimit {
-      try lines.append(
-        "<p class=\"verdict\">Pictures are drawn for the first \(drawnTraceLimit) failing traces; "
-          + "\(Count(failed - drawnTraceLimit, "more failing trace")) not drawn: see their sentences below "
-          + "('tracecat show --replay --at TIME' draws any moment).</p>")
-    }
-    try lines.append(table(outcomes))
-    var failing = 0
-    for (index, outcome) in outcomes.enumerated() {
-      let drawn = outcome.passed || failing < drawnTraceLimit
-      if !outcome.passed { failing += 1 }
-      for line in section(outcome, index: index, configuration: configuration, kind: kind, drawn: drawn) {
-        try lines.append(line)
-      }
-    }
-    try file.write("\n</body>\n</html>\n")
   }
 
   /// The page's head, up to and with `<body>` and its newline: the title and the styles.
@@ -169,25 +196,24 @@ enum ReplayReport {
     """
   }
 
-  /// The verdict table: the columns `tracecat replay` prints, each trace linked to its section.
-  static func table(_ outcomes: [ReplayOutcome]) -> String {
-    var rows = [
-      "<table class=\"verdicts\">",
-      "<tr><th>trace</th><th>events</th><th>scenes</th><th>shapes</th><th>max drift</th><th>max jump</th>"
-        + "<th>verdict</th></tr>",
-    ]
-    for (index, outcome) in outcomes.enumerated() {
-      let summary = outcome.summary
-      rows.append(
-        "<tr><td><a href=\"#trace-\(index + 1)\">\(escape(summary.trace))</a></td>"
-          + "<td class=\"number\">\(summary.events)</td><td class=\"number\">\(outcome.scenes)</td>"
-          + "<td>\(escape(ReplayTable.shapes(summary)))</td>"
-          + "<td class=\"number\">\(ReplayFormat.number(summary.maximumAnchorDrift)) pt</td>"
-          + "<td class=\"number\">\(ReplayFormat.number(summary.maximumFrameJump)) pt</td>"
-          + "<td>\(verdict(outcome))</td></tr>")
-    }
-    rows.append("</table>")
-    return rows.joined(separator: "\n")
+  /// The verdict table's opening lines: the columns `tracecat replay` prints; a row per trace
+  /// (``row(_:index:)``) and `</table>` follow.
+  static let tableHead = [
+    "<table class=\"verdicts\">",
+    "<tr><th>trace</th><th>events</th><th>scenes</th><th>shapes</th><th>max drift</th><th>max jump</th>"
+      + "<th>verdict</th></tr>",
+  ]
+
+  /// One trace's row of the verdict table, each trace linked to its section (the `index`-th from 0):
+  /// its events, scenes, shapes, worst drift and jump, and verdict.
+  static func row(_ outcome: ReplayOutcome, index: Int) -> String {
+    let summary = outcome.summary
+    return "<tr><td><a href=\"#trace-\(index + 1)\">\(escape(summary.trace))</a></td>"
+      + "<td class=\"number\">\(summary.events)</td><td class=\"number\">\(outcome.scenes)</td>"
+      + "<td>\(escape(ReplayTable.shapes(summary)))</td>"
+      + "<td class=\"number\">\(ReplayFormat.number(summary.maximumAnchorDrift)) pt</td>"
+      + "<td class=\"number\">\(ReplayFormat.number(summary.maximumFrameJump)) pt</td>"
+      + "<td>\(verdict(outcome))</td></tr>"
   }
 
   static func verdict(_ outcome: ReplayOutcome) -> String {
