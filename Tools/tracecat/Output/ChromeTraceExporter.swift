@@ -6,15 +6,16 @@ import Foundation
 ///
 /// - The device is pid 1 ("device"): hinge status as slices on thread 1 ("hinge"), the hinge angle as
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
-/// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"; when it reconnects on another display, renamed
-///   to list the displays in the order it used them: "scene *n* (external, internal)"): its layout shapes as slices on thread 1 ("shape"), its presentations (LayoutCore's
-///   `LayoutShape.presentation`: stack, split, expanded) on thread 2, division-active and
-///   interactive-resize stretches on threads 3 and 4, active occlusions on 5, the safe area on 6 (args
-///   top, leading, bottom, trailing in points), the traits on 7 (args dynamicType, reduceMotion,
-///   crossFade, reduceTransparency, direction), the recorded scroll anchor item on 8, the selection on
-///   9, inactive divisions and occlusions on 10 and 11; its size as the counters "width" and "height"
-///   and the recorded scroll position as "scroll offset" (points), each sampled when its value changes
-///   (a counter holds its value until the next sample).
+/// - Scene *n* is pid 1000 + *n*, named "scene *n* (display)" —
+///   when it reconnects on another display, renamed to list the displays in the order it used them:
+///   "scene *n* (external, internal)". Its layout shapes are slices on thread 1 ("shape"), its
+///   presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on thread 2,
+///   division-active and interactive-resize stretches on threads 3 and 4, active occlusions on 5, the
+///   safe area on 6 (args top, leading, bottom, trailing in points), the traits on 7 (args
+///   dynamicType, reduceMotion, crossFade, reduceTransparency, direction), the recorded scroll anchor
+///   item on 8, the selection on 9, inactive divisions and occlusions on 10 and 11; its size as the
+///   counters "width" and "height" and the recorded scroll position as "scroll offset" (points), each
+///   sampled when its value changes (a counter holds its value until the next sample).
 /// - With a replay, each failed check is an instant event on the scene's thread 12 ("failures"; the
 ///   device's thread 3 for device-wide ones) named by the check, its sentence in args `message`, and
 ///   the anchor's drift at each relayout that had to keep it is the counter "anchor drift" (points).
@@ -130,7 +131,7 @@ enum ChromeTraceExporter {
             span.value.rawValue, category: "hinge", from: span.start, to: span.end, pid: devicePID, tid: 1))
       }
       for sample in ended.angles {
-        try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.value]))
+        try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": .number(sample.value)]))
       }
       for marker in ended.markers {
         try emit(
@@ -182,19 +183,19 @@ enum ChromeTraceExporter {
       }
     }
 
+    /// A scene's threads 1 to 11, by tid.
+    private static let threadNames = [
+      "shape", "presentation", "division", "resizing", "occlusion", "safe area", "traits", "anchor item",
+      "selection", "division inactive", "occlusion inactive",
+    ]
+
     /// The scene's process and thread names.
     private func name(_ scene: SessionTimeline.Scene, pid: Int) throws {
-      for event in [
-        .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]),
-        .metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]),
-      ] as [ChromeTraceEvent] { try emit(event) }
-      for (tid, name) in [
-        (1, "shape"), (2, "presentation"), (3, "division"), (4, "resizing"), (5, "occlusion"),
-        (6, "safe area"),
-        (7, "traits"), (8, "anchor item"), (9, "selection"), (10, "division inactive"),
-        (11, "occlusion inactive"),
-      ] {
-        try emit(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
+      try emit(
+        .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]))
+      try emit(.metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]))
+      for (index, name) in Self.threadNames.enumerated() {
+        try emit(.metadata("thread_name", pid: pid, tid: index + 1, ["name": .text(name)]))
       }
       if marks != nil {
         try emit(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
@@ -267,16 +268,16 @@ enum ChromeTraceExporter {
       }
       for (width, height) in zip(ended.widths, ended.heights) {
         if width.value != counters.width {
-          try emit(.counter("width", at: width.time, pid: pid, ["pt": width.value]))
+          try emit(.counter("width", at: width.time, pid: pid, ["pt": .number(width.value)]))
           counters.width = width.value
         }
         if height.value != counters.height {
-          try emit(.counter("height", at: height.time, pid: pid, ["pt": height.value]))
+          try emit(.counter("height", at: height.time, pid: pid, ["pt": .number(height.value)]))
           counters.height = height.value
         }
       }
       for sample in ended.scrollOffsets where sample.value != counters.offset {
-        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.value]))
+        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": .number(sample.value)]))
         counters.offset = sample.value
       }
     }
@@ -306,7 +307,7 @@ enum ChromeTraceExporter {
     }
     for scene in marks.drifts.keys.sorted() where shown.contains(scene) {
       for drift in marks.drifts[scene] ?? [] where window.contains(drift.time) {
-        try emit(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": drift.points]))
+        try emit(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": .number(drift.points)]))
       }
     }
   }
@@ -315,29 +316,30 @@ enum ChromeTraceExporter {
   /// event per line, then `]}` — to `output` in pieces of about 1 MiB, encoding each event as it goes:
   /// neither the document nor the trace's history is held whole.
   ///
+  /// Each event is written by ``ChromeTraceJSON``, byte for byte what `JSONEncoder` (sorted keys, slashes
+  /// unescaped) writes for it.
+  ///
   /// - Parameters: as ``forEachEvent(reading:filter:title:marks:_:)``; `output` takes the next bytes.
-  /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; an encoding error.
+  /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; `EncodingError` for
+  ///   a non-finite number, which JSON cannot spell.
   /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the open spans.
   @discardableResult
   static func write(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
     to output: ([UInt8]) throws -> Void
   ) throws -> SceneCoverage {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var buffer = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
+    var text = ChromeTraceJSON(capacity: 1 << 20 + 64 * 1024)
+    text.append(raw: "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
     var first = true
     let coverage = try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
-      if !first { buffer += Array(",\n".utf8) }
+      if !first { text.append(raw: ",\n".utf8) }
       first = false
-      buffer += try encoder.encode(event)
-      if buffer.count >= 1 << 20 {
-        try output(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
+      try text.append(event)
+      // Handed on at the first event end past 1 MiB: the same pieces whatever writes the text.
+      if text.count >= 1 << 20 { try output(text.take()) }
     }
-    buffer += Array("\n]}\n".utf8)
-    try output(buffer)
+    text.append(raw: "\n]}\n".utf8)
+    try output(text.take())
     return coverage
   }
 }
