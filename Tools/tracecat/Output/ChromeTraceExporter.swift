@@ -38,22 +38,28 @@ enum ChromeTraceExporter {
   ///   - filter: The window and scenes to export; events before `from` fold into the state only.
   ///   - title: The device process's title (the trace's name).
   ///   - marks: A replay's failures and anchor drifts, if asked for.
+  ///   - namedLimit: How many scenes' displays are kept once they disconnected (``namedLimit``; tests
+  ///     pass a small one to reach what happens past it).
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and about 20 bytes per scene shown for the first 100 000 (the displays it used; counters
-  ///   only while connected).
+  ///   marks, and about 20 bytes per scene shown for the first `namedLimit` (the displays it used;
+  ///   counters only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
-    _ emit: (ChromeTraceEvent) throws -> Void
+    namedLimit: Int = ChromeTraceExporter.namedLimit, _ emit: (ChromeTraceEvent) throws -> Void
   ) throws -> SceneCoverage {
     try withoutActuallyEscaping(emit) { emit in
       try forEachEvent(
         reading: input, filter: filter, title: title, marks: marks,
-        exporter: Exporter(marks: marks, emit: emit))
+        exporter: Exporter(marks: marks, namedLimit: namedLimit, emit: emit))
     }
   }
+
+  /// How many scenes' displays an export keeps after they disconnected: 100 000 (about 2 MB). Past
+  /// them a disconnected scene is forgotten; should it reconnect, its process is named afresh.
+  static let namedLimit = 100_000
 
   private static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks?, exporter: Exporter
@@ -99,8 +105,9 @@ enum ChromeTraceExporter {
     /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display) —
     /// for the first ``namedLimit`` scenes; past them a disconnected scene is forgotten.
     var named: [SceneID: DisplayOrder] = [:]
-    /// How many scenes' displays ``named`` keeps after they disconnect: 100 000 (about 2 MB).
-    static let namedLimit = 100_000
+    /// How many scenes' displays ``named`` keeps after they disconnect (``ChromeTraceExporter/namedLimit``
+    /// unless a test asks for fewer).
+    let namedLimit: Int
     /// Scenes whose app tracks are named.
     var appNamed: Set<SceneID> = []
     /// The last width, height and scroll offset written per scene, points.
@@ -110,8 +117,9 @@ enum ChromeTraceExporter {
     /// written with them.
     let marked: Set<SceneID>
 
-    init(marks: ReplayMarks?, emit: @escaping (ChromeTraceEvent) throws -> Void) {
+    init(marks: ReplayMarks?, namedLimit: Int, emit: @escaping (ChromeTraceEvent) throws -> Void) {
       self.marks = marks
+      self.namedLimit = namedLimit
       self.emit = emit
       marked = Set((marks?.failures.compactMap(\.scene) ?? []) + (marks.map { Array($0.drifts.keys) } ?? []))
     }
@@ -176,7 +184,7 @@ enum ChromeTraceExporter {
       // again, so memory holds the connected scenes' counters only.
       if scene.disconnected == nil {
         counters[id] = last
-      } else if named.count > Self.namedLimit, !marked.contains(id) {
+      } else if named.count > namedLimit, !marked.contains(id) {
         // Past the limit a disconnected scene's displays are forgotten too: should it reconnect, its
         // process is named afresh (its new display only).
         named[id] = nil
@@ -319,19 +327,22 @@ enum ChromeTraceExporter {
   /// Each event is written by ``ChromeTraceJSON``, byte for byte what `JSONEncoder` (sorted keys, slashes
   /// unescaped) writes for it.
   ///
-  /// - Parameters: as ``forEachEvent(reading:filter:title:marks:_:)``; `output` takes the next bytes.
+  /// - Parameters: as ``forEachEvent(reading:filter:title:marks:namedLimit:_:)``; `output` takes the next
+  ///   bytes.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; `EncodingError` for
   ///   a non-finite number, which JSON cannot spell.
   /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the open spans.
   @discardableResult
   static func write(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
-    to output: ([UInt8]) throws -> Void
+    namedLimit: Int = ChromeTraceExporter.namedLimit, to output: ([UInt8]) throws -> Void
   ) throws -> SceneCoverage {
     var text = ChromeTraceJSON(capacity: 1 << 20 + 64 * 1024)
     text.append(raw: "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
     var first = true
-    let coverage = try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
+    let coverage = try forEachEvent(
+      reading: input, filter: filter, title: title, marks: marks, namedLimit: namedLimit
+    ) { event in
       if !first { text.append(raw: ",\n".utf8) }
       first = false
       try text.append(event)
