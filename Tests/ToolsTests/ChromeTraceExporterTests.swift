@@ -4,7 +4,7 @@ import Testing
 
 @testable import tracecat
 
-/// What `export --chrome` keeps of scenes that left.
+/// What `export --chrome` keeps of scenes that left, and the process ids it gives scenes.
 @Suite struct ChromeTraceExporterTests {
   static let millisecond: UInt64 = 1_000_000
 
@@ -84,5 +84,44 @@ import Testing
     // Each connection writes its width afresh either way: 5 samples at the 5 connections.
     let widths = limited.filter { $0.contains(#""name":"width""#) }
     #expect(widths.count == 5)
+  }
+
+  /// A scene's pid is 1000 + its id modulo 2³²: every pid fits Perfetto's unsigned 32 bits, and scenes
+  /// with distinct ids keep distinct pids (scene 2³² − 1 was pid 4 294 968 295, beyond them).
+  @Test func scenePIDsFitThirtyTwoBits() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let ids: [UInt32] = [1, 4_294_966_295, 4_294_966_296, 4_294_967_295]
+    var events: [TraceEvent] = []
+    for (index, id) in ids.enumerated() {
+      let time = UInt64(index) * Self.millisecond
+      events += [
+        TraceEvent(time: time, .sceneConnected(scene: SceneID(id), display: .external, scale: 3)),
+        TraceEvent(
+          time: time,
+          .geometry(
+            scene: SceneID(id),
+            SceneGeometry(size: TraceSize(width: 390, height: 844), horizontal: .compact, vertical: .regular))
+        ),
+      ]
+    }
+    try fixture.trace("ids.foldtrace", events)
+    let result = try fixture.run(["export", "--chrome", "ids.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = result.text.matches(
+      of: /"name":"(scene \d+) \(external\)"\},"name":"process_name","ph":"M","pid":(\d+),/
+    )
+    .map { "\($0.1) \($0.2)" }
+    #expect(
+      names == [
+        "scene 1 1001", "scene 4294966295 4294967295", "scene 4294966296 0", "scene 4294967295 999",
+      ])
+    let sortIndexes = result.text.matches(
+      of: /"sort_index":(\d+)\},"name":"process_sort_index","ph":"M","pid":(\d+),/
+    )
+    .map { "\($0.1) \($0.2)" }
+    #expect(sortIndexes == ["0 1", "1 1001", "4294966295 4294967295", "4294966296 0", "4294967295 999"])
+    #expect(ChromeTraceExporter.pid(of: SceneID(4_294_966_297)) == ChromeTraceExporter.devicePID)
+    #expect(ChromeTraceExporter.pid(of: SceneID(0)) == 1000)
   }
 }

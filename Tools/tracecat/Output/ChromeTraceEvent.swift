@@ -73,7 +73,7 @@ struct ChromeTraceEvent: Encodable, Sendable {
   var ts: Double
   /// Microseconds, for `X` slices.
   var dur: Double?
-  /// The process: 1 for the device, 1000 + n for scene n.
+  /// The process: 1 for the device, 1000 + n (modulo 2³²) for scene n.
   var pid: Int
   /// The thread (track) within the process.
   var tid: Int

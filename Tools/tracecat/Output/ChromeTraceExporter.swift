@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - The device is pid 1 ("device"): hinge status as slices on thread 1 ("hinge"), the hinge angle as
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
-/// - Scene *n* is pid 1000 + *n*, named "scene *n* (display)" —
+/// - Scene *n* is pid 1000 + *n*, wrapped into 32 bits (``pid(of:)``), named "scene *n* (display)" —
 ///   when it reconnects on another display, renamed to list the displays in the order it used them:
 ///   "scene *n* (external, internal)". Its layout shapes are slices on thread 1 ("shape"), its
 ///   presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on thread 2,
@@ -29,7 +29,14 @@ import Foundation
 enum ChromeTraceExporter {
   static let devicePID = 1
 
-  static func pid(of scene: SceneID) -> Int { 1000 + Int(scene.rawValue) }
+  /// Scene *n*'s process id: 1000 + *n* modulo 2³², so every pid fits the unsigned 32 bits Perfetto
+  /// reads (a larger one it cannot read, and files under pid 0).
+  ///
+  /// Every scene a recorder numbers (from 1 up) keeps 1000 + *n*. The map is one-to-one on scene ids, so
+  /// two scenes never share a process; the 1000 highest ids, 4 294 966 296 … 4 294 967 295, wrap to
+  /// pids 0 … 999. 2³² scene ids and the device cannot all have distinct 32-bit pids: the one collision
+  /// left is scene 4 294 966 297 (2³² − 999), which shares pid 1 with the device.
+  static func pid(of scene: SceneID) -> Int { Int(scene.rawValue &+ 1000) }
 
   /// Reads `input` and hands the events to `emit` in output order, one at a time.
   ///
