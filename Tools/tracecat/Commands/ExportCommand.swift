@@ -9,6 +9,8 @@ struct ExportCommand: TracecatCommand {
       --chrome (the one format so far) writes a JSON object with traceEvents, ts and dur in \
       microseconds. The device is pid 1: hinge status as slices, the hinge angle as a counter \
       (degrees), markers and dropped-event records as global instant events. Scene n is pid 1000+n, \
+      modulo 2^32 so that it fits the 32 bits Perfetto reads (scenes 4294966296 and up, which no \
+      recorder numbers, wrap to pids 0-999; scene 4294966297 shares pid 1 with the device), \
       named 'scene n (display)': its layout shapes and presentations (stack, split, expanded) as \
       slices, as LayoutCore derives them from size classes and size, division-active and \
       interactive-resize stretches as slices, active and inactive occlusions and inactive divisions, the \

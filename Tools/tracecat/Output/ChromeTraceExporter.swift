@@ -6,15 +6,16 @@ import Foundation
 ///
 /// - The device is pid 1 ("device"): hinge status as slices on thread 1 ("hinge"), the hinge angle as
 ///   the counter "hinge angle" (degrees), markers and drops as global instant events on thread 2.
-/// - Scene *n* is pid 1000 + *n* ("scene *n* (display)"; when it reconnects on another display, renamed
-///   to list the displays in the order it used them: "scene *n* (external, internal)"): its layout shapes as slices on thread 1 ("shape"), its presentations (LayoutCore's
-///   `LayoutShape.presentation`: stack, split, expanded) on thread 2, division-active and
-///   interactive-resize stretches on threads 3 and 4, active occlusions on 5, the safe area on 6 (args
-///   top, leading, bottom, trailing in points), the traits on 7 (args dynamicType, reduceMotion,
-///   crossFade, reduceTransparency, direction), the recorded scroll anchor item on 8, the selection on
-///   9, inactive divisions and occlusions on 10 and 11; its size as the counters "width" and "height"
-///   and the recorded scroll position as "scroll offset" (points), each sampled when its value changes
-///   (a counter holds its value until the next sample).
+/// - Scene *n* is pid 1000 + *n*, wrapped into 32 bits (``pid(of:)``), named "scene *n* (display)" —
+///   when it reconnects on another display, renamed to list the displays in the order it used them:
+///   "scene *n* (external, internal)". Its layout shapes are slices on thread 1 ("shape"), its
+///   presentations (LayoutCore's `LayoutShape.presentation`: stack, split, expanded) on thread 2,
+///   division-active and interactive-resize stretches on threads 3 and 4, active occlusions on 5, the
+///   safe area on 6 (args top, leading, bottom, trailing in points), the traits on 7 (args
+///   dynamicType, reduceMotion, crossFade, reduceTransparency, direction), the recorded scroll anchor
+///   item on 8, the selection on 9, inactive divisions and occlusions on 10 and 11; its size as the
+///   counters "width" and "height" and the recorded scroll position as "scroll offset" (points), each
+///   sampled when its value changes (a counter holds its value until the next sample).
 /// - With a replay, each failed check is an instant event on the scene's thread 12 ("failures"; the
 ///   device's thread 3 for device-wide ones) named by the check, its sentence in args `message`, and
 ///   the anchor's drift at each relayout that had to keep it is the counter "anchor drift" (points).
@@ -28,7 +29,14 @@ import Foundation
 enum ChromeTraceExporter {
   static let devicePID = 1
 
-  static func pid(of scene: SceneID) -> Int { 1000 + Int(scene.rawValue) }
+  /// Scene *n*'s process id: 1000 + *n* modulo 2³², so every pid fits the unsigned 32 bits Perfetto
+  /// reads (a larger one it cannot read, and files under pid 0).
+  ///
+  /// Every scene a recorder numbers (from 1 up) keeps 1000 + *n*. The map is one-to-one on scene ids, so
+  /// two scenes never share a process; the 1000 highest ids, 4 294 966 296 … 4 294 967 295, wrap to
+  /// pids 0 … 999. 2³² scene ids and the device cannot all have distinct 32-bit pids: the one collision
+  /// left is scene 4 294 966 297 (2³² − 999), which shares pid 1 with the device.
+  static func pid(of scene: SceneID) -> Int { Int(scene.rawValue &+ 1000) }
 
   /// Reads `input` and hands the events to `emit` in output order, one at a time.
   ///
@@ -37,22 +45,28 @@ enum ChromeTraceExporter {
   ///   - filter: The window and scenes to export; events before `from` fold into the state only.
   ///   - title: The device process's title (the trace's name).
   ///   - marks: A replay's failures and anchor drifts, if asked for.
+  ///   - namedLimit: How many scenes' displays are kept once they disconnected (``namedLimit``; tests
+  ///     pass a small one to reach what happens past it).
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and about 20 bytes per scene shown for the first 100 000 (the displays it used; counters
-  ///   only while connected).
+  ///   marks, and about 20 bytes per scene shown for the first `namedLimit` (the displays it used;
+  ///   counters only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
-    _ emit: (ChromeTraceEvent) throws -> Void
+    namedLimit: Int = ChromeTraceExporter.namedLimit, _ emit: (ChromeTraceEvent) throws -> Void
   ) throws -> SceneCoverage {
     try withoutActuallyEscaping(emit) { emit in
       try forEachEvent(
         reading: input, filter: filter, title: title, marks: marks,
-        exporter: Exporter(marks: marks, emit: emit))
+        exporter: Exporter(marks: marks, namedLimit: namedLimit, emit: emit))
     }
   }
+
+  /// How many scenes' displays an export keeps after they disconnected: 100 000 (about 2 MB). Past
+  /// them a disconnected scene is forgotten; should it reconnect, its process is named afresh.
+  static let namedLimit = 100_000
 
   private static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks?, exporter: Exporter
@@ -98,8 +112,9 @@ enum ChromeTraceExporter {
     /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display) —
     /// for the first ``namedLimit`` scenes; past them a disconnected scene is forgotten.
     var named: [SceneID: DisplayOrder] = [:]
-    /// How many scenes' displays ``named`` keeps after they disconnect: 100 000 (about 2 MB).
-    static let namedLimit = 100_000
+    /// How many scenes' displays ``named`` keeps after they disconnect (``ChromeTraceExporter/namedLimit``
+    /// unless a test asks for fewer).
+    let namedLimit: Int
     /// Scenes whose app tracks are named.
     var appNamed: Set<SceneID> = []
     /// The last width, height and scroll offset written per scene, points.
@@ -109,8 +124,9 @@ enum ChromeTraceExporter {
     /// written with them.
     let marked: Set<SceneID>
 
-    init(marks: ReplayMarks?, emit: @escaping (ChromeTraceEvent) throws -> Void) {
+    init(marks: ReplayMarks?, namedLimit: Int, emit: @escaping (ChromeTraceEvent) throws -> Void) {
       self.marks = marks
+      self.namedLimit = namedLimit
       self.emit = emit
       marked = Set((marks?.failures.compactMap(\.scene) ?? []) + (marks.map { Array($0.drifts.keys) } ?? []))
     }
@@ -130,7 +146,7 @@ enum ChromeTraceExporter {
             span.value.rawValue, category: "hinge", from: span.start, to: span.end, pid: devicePID, tid: 1))
       }
       for sample in ended.angles {
-        try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": sample.value]))
+        try emit(.counter("hinge angle", at: sample.time, pid: devicePID, ["degrees": .number(sample.value)]))
       }
       for marker in ended.markers {
         try emit(
@@ -175,26 +191,26 @@ enum ChromeTraceExporter {
       // again, so memory holds the connected scenes' counters only.
       if scene.disconnected == nil {
         counters[id] = last
-      } else if named.count > Self.namedLimit, !marked.contains(id) {
+      } else if named.count > namedLimit, !marked.contains(id) {
         // Past the limit a disconnected scene's displays are forgotten too: should it reconnect, its
         // process is named afresh (its new display only).
         named[id] = nil
       }
     }
 
+    /// A scene's threads 1 to 11, by tid.
+    private static let threadNames = [
+      "shape", "presentation", "division", "resizing", "occlusion", "safe area", "traits", "anchor item",
+      "selection", "division inactive", "occlusion inactive",
+    ]
+
     /// The scene's process and thread names.
     private func name(_ scene: SessionTimeline.Scene, pid: Int) throws {
-      for event in [
-        .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]),
-        .metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]),
-      ] as [ChromeTraceEvent] { try emit(event) }
-      for (tid, name) in [
-        (1, "shape"), (2, "presentation"), (3, "division"), (4, "resizing"), (5, "occlusion"),
-        (6, "safe area"),
-        (7, "traits"), (8, "anchor item"), (9, "selection"), (10, "division inactive"),
-        (11, "occlusion inactive"),
-      ] {
-        try emit(.metadata("thread_name", pid: pid, tid: tid, ["name": .text(name)]))
+      try emit(
+        .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]))
+      try emit(.metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]))
+      for (index, name) in Self.threadNames.enumerated() {
+        try emit(.metadata("thread_name", pid: pid, tid: index + 1, ["name": .text(name)]))
       }
       if marks != nil {
         try emit(.metadata("thread_name", pid: pid, tid: 12, ["name": .text("failures")]))
@@ -267,16 +283,16 @@ enum ChromeTraceExporter {
       }
       for (width, height) in zip(ended.widths, ended.heights) {
         if width.value != counters.width {
-          try emit(.counter("width", at: width.time, pid: pid, ["pt": width.value]))
+          try emit(.counter("width", at: width.time, pid: pid, ["pt": .number(width.value)]))
           counters.width = width.value
         }
         if height.value != counters.height {
-          try emit(.counter("height", at: height.time, pid: pid, ["pt": height.value]))
+          try emit(.counter("height", at: height.time, pid: pid, ["pt": .number(height.value)]))
           counters.height = height.value
         }
       }
       for sample in ended.scrollOffsets where sample.value != counters.offset {
-        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": sample.value]))
+        try emit(.counter("scroll offset", at: sample.time, pid: pid, ["pt": .number(sample.value)]))
         counters.offset = sample.value
       }
     }
@@ -306,7 +322,7 @@ enum ChromeTraceExporter {
     }
     for scene in marks.drifts.keys.sorted() where shown.contains(scene) {
       for drift in marks.drifts[scene] ?? [] where window.contains(drift.time) {
-        try emit(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": drift.points]))
+        try emit(.counter("anchor drift", at: drift.time, pid: pid(of: scene), ["pt": .number(drift.points)]))
       }
     }
   }
@@ -315,29 +331,33 @@ enum ChromeTraceExporter {
   /// event per line, then `]}` — to `output` in pieces of about 1 MiB, encoding each event as it goes:
   /// neither the document nor the trace's history is held whole.
   ///
-  /// - Parameters: as ``forEachEvent(reading:filter:title:marks:_:)``; `output` takes the next bytes.
-  /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; an encoding error.
+  /// Each event is written by ``ChromeTraceJSON``, byte for byte what `JSONEncoder` (sorted keys, slashes
+  /// unescaped) writes for it.
+  ///
+  /// - Parameters: as ``forEachEvent(reading:filter:title:marks:namedLimit:_:)``; `output` takes the next
+  ///   bytes.
+  /// - Throws: ``TracecatError`` when the trace is unreadable; what `output` throws; `EncodingError` for
+  ///   a non-finite number, which JSON cannot spell.
   /// - Complexity: O(events) time; O(1 MiB) memory for the text, beyond the open spans.
   @discardableResult
   static func write(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
-    to output: ([UInt8]) throws -> Void
+    namedLimit: Int = ChromeTraceExporter.namedLimit, to output: ([UInt8]) throws -> Void
   ) throws -> SceneCoverage {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var buffer = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
+    var text = ChromeTraceJSON(capacity: 1 << 20 + 64 * 1024)
+    text.append(raw: "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8)
     var first = true
-    let coverage = try forEachEvent(reading: input, filter: filter, title: title, marks: marks) { event in
-      if !first { buffer += Array(",\n".utf8) }
+    let coverage = try forEachEvent(
+      reading: input, filter: filter, title: title, marks: marks, namedLimit: namedLimit
+    ) { event in
+      if !first { text.append(raw: ",\n".utf8) }
       first = false
-      buffer += try encoder.encode(event)
-      if buffer.count >= 1 << 20 {
-        try output(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
+      try text.append(event)
+      // Handed on at the first event end past 1 MiB: the same pieces whatever writes the text.
+      if text.count >= 1 << 20 { try output(text.take()) }
     }
-    buffer += Array("\n]}\n".utf8)
-    try output(buffer)
+    text.append(raw: "\n]}\n".utf8)
+    try output(text.take())
     return coverage
   }
 }
