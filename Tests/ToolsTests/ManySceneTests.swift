@@ -3,32 +3,100 @@ import Foundation
 import Testing
 
 /// A trace of many distinct scenes that come and go (each connects, reports one geometry and
-/// disconnects; a few at once) is read in memory that does not grow a full scene's history per scene.
+/// disconnects; a few at once) is read in memory that does not grow with its scenes.
 @Suite struct ManySceneMemoryTests {
-  /// 150 k scenes took about 1.1 GB when every disconnected scene kept its whole state (≈ 7 KB); their
-  /// 24-byte summaries fit a 32 MB data segment, text and JSON.
-  @Test func statsSummarizesDisconnectedScenesCompactly() throws {
+  /// `stats` lists the first 10 000 scenes by id and counts the rest, as `tracecat replay`'s summary
+  /// does: 150 k scenes took 16 MB when every one's 24-byte summary was kept (4 M took 120 MB); the
+  /// first 10 000 fit a 12 MB data segment, text and JSON.
+  @Test func statsListsTheFirstScenesAndCountsTheRest() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     try fixture.writeManySceneTrace("many.foldtrace", count: 150_000)
-    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 32_768)
+    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 12_288)
     #expect(text.status == 0, "\(text.stderr.prefix(600))")
     let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-    let counted = lines.contains("scenes: 150000")
-    #expect(counted, "\(text.text.prefix(600))")
-    #expect(lines.filter { $0.hasPrefix("scene ") }.count == 150_000)
-    let first = lines.contains("scene 1: external: compactTall (0 changes)")
-    let last = lines.contains("scene 150000: internal: compactTall (0 changes)")
-    #expect(first && last)
-    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(lines.contains("scenes: 150000"), "\(text.text.prefix(600))")
+    let scenes = lines.filter { $0.hasPrefix("scene ") }
+    #expect(scenes.count == 10_000)
+    #expect(scenes.first == "scene 1: external: compactTall (0 changes)")
+    #expect(scenes.last == "scene 10000: internal: compactTall (0 changes)")
+    // The count follows the last scene listed, indented as the scenes are.
+    let last = try #require(lines.firstIndex(of: "scene 10000: internal: compactTall (0 changes)"))
+    #expect(lines[last + 1] == "scenes not listed: 140000")
+    #expect(text.text.contains("\n  scenes not listed: 140000\ndropped: "))
+    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 12_288)
     #expect(json.status == 0, "\(json.stderr.prefix(600))")
-    let ends = json.text.hasSuffix("}\n")
-    #expect(ends)
+    let ends = json.text.hasSuffix(#","unlistedScenes":140000}"# + "\n")
+    #expect(ends, "\(json.text.suffix(300))")
     let firstScene = json.text.contains(
       #"{"display":"external","geometryEvents":1,"scene":1,"shapeChanges":0,"shapes":["compactTall"]}"#)
-    #expect(firstScene)
+    let lastScene = json.text.contains(
+      #"{"display":"internal","geometryEvents":1,"scene":10000,"shapeChanges":0,"shapes":["compactTall"]}]"#)
+    #expect(firstScene && lastScene)
     let sceneCount = json.text.components(separatedBy: #""geometryEvents":1,"#).count - 1
-    #expect(sceneCount == 150_000)
+    #expect(sceneCount == 10_000)
+  }
+}
+
+/// `stats` lists the 10 000 lowest scene ids whatever order the scenes come in: 30 000 scenes that
+/// connect from the highest id down (the list is cut twice while the trace is read, each time to the
+/// lowest ids so far), the last one still connected at the end.
+@Suite struct StatsSceneListTests {
+  @Test func theLowestIDsAreListedInAnyOrder() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let count = 30_000
+    var events: [TraceEvent] = []
+    for index in 0..<count {
+      let scene = SceneID(UInt32(count - index))
+      let time = UInt64(index) * 1_000_000
+      let wide = scene.rawValue.isMultiple(of: 3)
+      events.append(TraceEvent(time: time, .sceneConnected(scene: scene, display: .window, scale: 2)))
+      events.append(
+        TraceEvent(
+          time: time,
+          .geometry(
+            scene: scene,
+            SceneGeometry(
+              size: TraceSize(width: wide ? 1024 : 390, height: 800), horizontal: wide ? .regular : .compact,
+              vertical: .regular))))
+      if index < count - 1 {
+        events.append(TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)))
+      }
+    }
+    try fixture.trace("down.foldtrace", events)
+    let text = try fixture.run(["stats", "down.foldtrace"])
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(lines.contains("scenes: 30000"), "\(text.text.prefix(600))")
+    let scenes = lines.filter { $0.hasPrefix("scene ") }
+    #expect(scenes.count == 10_000)
+    #expect(
+      scenes.prefix(3) == [
+        "scene 1: window: compactTall (0 changes)", "scene 2: window: compactTall (0 changes)",
+        "scene 3: window: regularWide (0 changes)",
+      ])
+    #expect(scenes.last == "scene 10000: window: compactTall (0 changes)")
+    #expect(lines.contains("scenes not listed: 20000"))
+    let json = try fixture.run(["stats", "--json", "down.foldtrace"])
+    #expect(json.status == 0, "\(json.stderr.prefix(600))")
+    let ids = json.text.matches(of: /"scene":(\d+),/).map { Int($0.1) ?? 0 }
+    #expect(ids == Array(1...10_000))
+    let counted = json.text.contains(#","unlistedScenes":20000}"#)
+    #expect(counted)
+  }
+
+  /// Under the limit nothing changes: no count line, no `unlistedScenes` key.
+  @Test func aTraceUnderTheLimitListsEveryScene() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("few.foldtrace", count: 10_000)
+    let text = try fixture.run(["stats", "few.foldtrace"])
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    #expect(text.text.split(separator: "\n").filter { $0.hasPrefix("  scene ") }.count == 10_000)
+    #expect(!text.text.contains("not listed"))
+    let json = try fixture.run(["stats", "--json", "few.foldtrace"])
+    #expect(!json.text.contains("unlistedScenes"))
   }
 }
 

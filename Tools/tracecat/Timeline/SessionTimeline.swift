@@ -1,3 +1,4 @@
+import FoldReplay
 import FoldTrace
 import LayoutCore
 
@@ -159,8 +160,9 @@ struct SessionTimeline: Sendable {
   }
 
   /// What `stats` reports of one scene, in 24 bytes: a timeline that keeps no samples folds a scene
-  /// into this when it disconnects and forgets the rest, so a trace of a million scenes that come and
-  /// go is summarized in tens of megabytes, not gigabytes.
+  /// into this when it disconnects and forgets the rest, and keeps those of the ``summaryLimit`` lowest
+  /// scene ids, so a trace of millions of scenes that come and go is summarized in a few hundred
+  /// kilobytes.
   struct Summary: Sendable, Equatable {
     /// The scene.
     var id: SceneID
@@ -256,13 +258,22 @@ struct SessionTimeline: Sendable {
   /// Scenes by id: connected ones, and when the timeline keeps samples disconnected ones too (their
   /// history is drawn) unless a streaming export took and forgot them (``forget(_:)``).
   private var sceneTable: [SceneID: Scene] = [:]
-  /// Without samples, the summaries of the connections that ended, in the order they ended; folded by
-  /// scene (``Summary/merged(_:)``) whenever their count doubles, so they stay within twice one
-  /// summary per scene.
+  /// Without samples, the summaries of the connections that ended, in the order they ended; whenever
+  /// their count doubles, folded by scene (``Summary/merge(_:)``) and cut to the ``summaryLimit`` lowest
+  /// scene ids, so they stay within twice ``summaryLimit`` summaries however many scenes come and go.
   private var endedSummaries: [Summary] = []
   private var mergeAt = 1024
   /// Whether ``endedSummaries`` is merged: sorted by scene, one summary each.
   private var summariesMerged = true
+  /// The most scenes ``forEachSummary(_:)`` hands over: ``FoldReplay/ReplaySummary/sceneLimit``, the
+  /// scenes `tracecat replay` lists; the scenes past it are counted.
+  static let summaryLimit = ReplaySummary.sceneLimit
+  /// Once ``endedSummaries`` was cut, the highest scene id it keeps: a connection of a higher one is
+  /// counted when it ends, not kept (the ids kept only get lower, so such a scene is never listed).
+  private var highestListed: SceneID?
+  /// Shown connections of scenes cut from ``endedSummaries`` or above ``highestListed``: each scene cut
+  /// counts once, and each later connection of a scene above ``highestListed`` once more.
+  private var unlistedConnections = 0
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: StepSeries
   /// With a grid: the lanes, in the order they opened (``plotLanes`` orders them).
@@ -414,13 +425,22 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.appDecision.set(
         decision.isEmpty ? "layout" : decision.joined(separator: " · "), at: time)
     case .presented(let id, _):
-      if !early { sceneTable[id]?.present(at: time) }
+      // Only what is drawn keeps the animation stretches: `stats` keeps nothing that grows per event.
+      if !early, keepsSamples { sceneTable[id]?.present(at: time) }
     }
   }
 
-  /// Keeps the summary of a scene's connection that ended (a timeline without samples).
-  /// - Complexity: O(1) amortized; O(n log n) every time the n summaries kept double.
+  /// Keeps the summary of a scene's connection that ended (a timeline without samples), or counts it
+  /// when its scene is above the ``summaryLimit`` lowest ids kept; a scene the filter does not show is
+  /// neither.
+  /// - Complexity: O(1) amortized; O(n log n) every time the n summaries kept double (n at most
+  ///   2 · ``summaryLimit``).
   private mutating func keepSummary(of scene: Scene) {
+    guard filter.scenes?.contains(scene.id) ?? true else { return }
+    if let highest = highestListed, scene.id > highest {
+      if !scene.endedBeforeWindow { unlistedConnections += 1 }
+      return
+    }
     endedSummaries.append(Summary(scene))
     summariesMerged = false
     guard endedSummaries.count >= mergeAt else { return }
@@ -429,12 +449,17 @@ struct SessionTimeline: Sendable {
   }
 
   /// Merges the summaries of the connections that ended (``Summary/merge(_:)``), so that
-  /// ``forEachSummary(_:)`` reads them without a copy. Call it when the trace is read.
+  /// ``forEachSummary(_:)`` reads them without a copy, and cuts them to the ``summaryLimit`` lowest
+  /// scene ids (the scenes cut are counted). Call it when the trace is read.
   /// - Complexity: O(n log n) for the n summaries kept.
   mutating func mergeSummaries() {
     guard !summariesMerged else { return }
     Summary.merge(&endedSummaries)
     summariesMerged = true
+    guard endedSummaries.count > Self.summaryLimit else { return }
+    unlistedConnections += endedSummaries[Self.summaryLimit...].count { !$0.endedBeforeWindow }
+    endedSummaries.removeLast(endedSummaries.count - Self.summaryLimit)
+    highestListed = endedSummaries.last?.id
   }
 
   /// The scenes shown, in ascending id: those the filter keeps that were connected in its window. A
@@ -445,26 +470,39 @@ struct SessionTimeline: Sendable {
       .sorted { $0.id < $1.id }
   }
 
-  /// Hands what `stats` reports of each scene shown to `body`, in ascending id: the scenes the filter
-  /// keeps that were connected in its window, each scene's connections folded into one. Memory beyond
-  /// the summaries kept: the connected scenes' (at most 128), once ``mergeSummaries()`` ran; a copy of
-  /// the summaries otherwise.
+  /// Hands what `stats` reports of each scene shown to `body`, in ascending id, the first
+  /// ``summaryLimit`` of them: the scenes the filter keeps that were connected in its window, each
+  /// scene's connections folded into one. Memory beyond the summaries kept: the connected scenes' (at
+  /// most 128), once ``mergeSummaries()`` ran; a copy of the summaries otherwise.
+  /// - Returns: The scenes shown past the first ``summaryLimit``, not handed over: exact unless one of
+  ///   them connected more than once (each connection after the limit was reached counts), as
+  ///   ``FoldReplay/ReplaySummary/unlistedScenes`` counts.
   /// - Complexity: O(n + c log c) for n summaries and c connected scenes, merged; O(n log n) otherwise.
-  func forEachSummary(_ body: (Summary) throws -> Void) rethrows {
+  @discardableResult
+  func forEachSummary(_ body: (Summary) throws -> Void) rethrows -> Int {
     var ended = endedSummaries
     if !summariesMerged { Summary.merge(&ended) }
     var connected = sceneTable.values.map(Summary.init)
     Summary.merge(&connected)
+    var listed = 0
+    var unlisted = unlistedConnections
     var pending: Summary?
+    func hand(_ scene: Summary) throws {
+      guard !scene.endedBeforeWindow, filter.scenes?.contains(scene.id) ?? true else { return }
+      guard listed < Self.summaryLimit else {
+        unlisted += 1
+        return
+      }
+      listed += 1
+      try body(scene)
+    }
     func emit(_ summary: Summary) throws {
       if var open = pending, open.id == summary.id {
         open.append(summary)
         pending = open
         return
       }
-      if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
-        try body(open)
-      }
+      if let open = pending { try hand(open) }
       pending = summary
     }
     // The connected scenes' connections are the latest: each follows its scene's ended ones.
@@ -477,17 +515,8 @@ struct SessionTimeline: Sendable {
       try emit(summary)
     }
     for summary in connected[next...] { try emit(summary) }
-    if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
-      try body(open)
-    }
-  }
-
-  /// How many scenes ``forEachSummary(_:)`` hands over.
-  /// - Complexity: as ``forEachSummary(_:)``.
-  var summaryCount: Int {
-    var count = 0
-    forEachSummary { _ in count += 1 }
-    return count
+    if let open = pending { try hand(open) }
+    return unlisted
   }
 
   /// Whether the device (hinge, markers, drops) is shown: no scene filter, or one that names `-`.
