@@ -260,21 +260,28 @@ import Testing
   }
 }
 
-/// `plot` keeps what each lane draws, not each scene: 30 k scenes that come and go (about 300 MB when
-/// every scene kept its builders and series, and the plot a band and two paths per connection) plot
-/// within a 32 MB data segment, every connection counted in its lane's scene band, and the size chart
-/// gathered to paths bounded by the plot's width.
+/// `plot` keeps what each lane draws, not each scene nor each connection: 300 k scenes that come and go
+/// (about 300 MB per 30 k when every scene kept its builders and series, and the plot a band and two
+/// paths per connection; more than 32 MB when the lanes kept a 24-byte record of every connection for
+/// their scene counts and handover lines, 249 MB for 4 M) plot within a 24 MB data segment, every
+/// connection counted in its lane's scene band and every handover in the handover lines, and the size
+/// chart gathered to paths bounded by the plot's width.
 @Suite struct ManyScenePlotTests {
   @Test func plotForgetsDisconnectedScenes() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try fixture.writeManySceneTrace("many.foldtrace", count: 30_000)
-    let result = try fixture.run(["plot", "-o", "many.svg", "many.foldtrace"], dataLimitKiB: 32_768)
+    try fixture.writeManySceneTrace("many.foldtrace", count: 300_000)
+    let result = try fixture.run(["plot", "-o", "many.svg", "many.foldtrace"], dataLimitKiB: 24_576)
     #expect(result.status == 0, "\(result.stderr.prefix(600))")
     let svg = String(decoding: try fixture.bytes(of: "many.svg"), as: UTF8.self)
     #expect(svg.hasSuffix("</svg>\n"))
-    let header = svg.contains("30000 scenes on 2 displays")
+    let header = svg.contains("300000 scenes on 2 displays")
     #expect(header)
+    // Two lanes a display (two scenes of a display overlap), each with a quarter of the scenes.
+    let lanes = svg.matches(of: /display(?: \(lane 2\))? · scenes [0-9, ]+, … \((\d+)\)/).map {
+      Int($0.1) ?? 0
+    }
+    #expect(lanes == [75_000, 75_000, 75_000, 75_000])
     // Every connection is in a scene band, alone or counted in a grey stretch.
     var connections = 0
     for band in svg.components(separatedBy: "<g class=\"scene-band\">").dropFirst() {
@@ -282,11 +289,44 @@ import Testing
       connections += group.matches(of: #/<title>scene \d+ /#).count
       connections += group.matches(of: /<title>(\d+) changes/).map { Int($0.1) ?? 0 }.reduce(0, +)
     }
-    #expect(connections == 30_000)
+    #expect(connections == 300_000)
+    // Every connection hands over to one on the other display that started within 1 s of its end,
+    // gathered into at most a line per 4 units.
+    let handovers = try #require(svg.components(separatedBy: "<g class=\"handovers\">").last)
+      .components(separatedBy: "</g>")[0]
+    let counted = handovers.matches(of: /<title>(\d+) handovers/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    let singles = handovers.components(separatedBy: "<title>handover: ").count - 1
+    #expect(counted + singles == 300_000)
+    #expect(handovers.components(separatedBy: "<line ").count - 1 <= 1_056 / 4 + 1)
     // The size chart draws O(width) paths per lane, not two per connection.
-    let lanes = svg.matches(of: /<g id="display-[a-z0-9-]+"/).count
     let paths = svg.components(separatedBy: "class=\"width\"").count - 1
-    #expect(lanes >= 2 && lanes <= 8)
-    #expect(paths > 0 && paths <= lanes * 2 * 1_056, "\(paths) width paths")
+    #expect(paths > 0 && paths <= 4 * 2 * 1_056, "\(paths) width paths")
+  }
+}
+
+/// A scene filter's note names the trace's lowest scene ids, keeping 13 of them rather than every id
+/// seen (a set of 4 M ids, about 40 MB): scenes that come from the highest id down.
+@Suite struct SceneCoverageNoteTests {
+  @Test func theNoteListsTheLowestScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let count: UInt32 = 2_000
+    let events = (0..<count).flatMap { index -> [TraceEvent] in
+      let scene = SceneID(count - index)
+      let time = UInt64(index) * 1_000_000
+      return [
+        TraceEvent(time: time, .sceneConnected(scene: scene, display: .window, scale: 2)),
+        TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)),
+      ]
+    }
+    try fixture.trace("down.foldtrace", events)
+    for command in [["cat"], ["plot", "-o", "down.svg"]] {
+      let result = try fixture.run(command + ["-s", "0,7,2001", "down.foldtrace"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stderr
+          == "tracecat: note: down.foldtrace: no scenes 0, 2001 (its scenes: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "
+          + "11, 12, …)\n")
+    }
   }
 }

@@ -43,8 +43,8 @@ struct SessionTimeline: Sendable {
     var shapeChanges = 0
     /// Geometry events.
     var geometryEvents = 0
-    /// With a grid: the ``SessionTimeline/pieces`` index of its connection now, once placed in a lane.
-    fileprivate var piece: Int?
+    /// With a grid: its connection now, once placed in a lane.
+    fileprivate var placed: PlacedConnection?
     /// With a grid: its connections so far (orders connections that start at one instant).
     fileprivate var connectionCount = 0
     fileprivate var shape = SpanBuilder<LayoutShape>()
@@ -278,18 +278,31 @@ struct SessionTimeline: Sendable {
   private var angleSamples: StepSeries
   /// With a grid: the lanes, in the order they opened (``plotLanes`` orders them).
   private(set) var plotLanes: [PlotLane] = []
-  /// With a grid: every shown connection, in the order placed in lanes (by start, scene, connection).
-  private(set) var pieces: [PieceRecord] = []
+  /// With a grid: the connections placed in lanes so far (by start, scene, connection).
+  private var placedCount = 0
+  /// With a grid: the handover lines between lanes, found as connections are placed and end.
+  private var handovers: HandoverFinder?
+  /// With a grid: the scenes shown, counted (``DistinctTally``).
+  private var shownScenes = DistinctTally<SceneID>()
+  /// With a grid: the scene and lane (`scene << 16 | lane`) of each connection, counted per lane
+  /// (``PlotLane/sceneCount``).
+  private var laneScenes = DistinctTally<UInt64>()
+  /// With a grid: the scenes whose lanes are kept (replay marks are drawn in them).
+  private let marked: Set<SceneID>
+  /// With a grid: for each scene of ``marked`` that was shown, its connections' starts (ns) and lanes
+  /// (``plotLanes`` indexes), in time order.
+  private(set) var laneHistory: [SceneID: [(start: UInt64, lane: UInt16)]] = [:]
   /// With a grid: the connections that started at ``pendingAt``, placed in lanes once every event of
   /// that instant is read (a disconnection at the same instant frees its lane first).
   private var pending: [PendingPiece] = []
   private var pendingAt: UInt64?
-  /// With a grid: how many scenes have a shown connection (set by ``finishPlot()``).
-  private(set) var shownSceneCount = 0
+  /// With a grid: how many scenes have a shown connection (exact unless more than
+  /// ``DistinctTally/limit`` did and one of those past it came back).
+  var shownSceneCount: Int { shownScenes.count }
+  /// With a grid: the handover lines, in time order, once ``finishPlot()`` ran.
+  var handoverLines: [HandoverLine] { handovers?.lines ?? [] }
   /// With a grid: whether a shown scene holds the app's recorded output.
   private var anyAppOutput = false
-  /// The connections folded in (a plot's first pass counts them, so its second reserves the log once).
-  private(set) var connectionCount = 0
   /// Markers and dropped-event records, kept only with samples (plot, export); stats counts.
   private var markerList: [Marker] = []
   /// With a grid, the marker count past which markers in one grid column are gathered (doubles).
@@ -306,15 +319,18 @@ struct SessionTimeline: Sendable {
   private(set) var coverage: SceneCoverage
 
   /// A timeline that keeps samples and spans (`keepsSamples`, thinned to `grid` when there is one) or
-  /// only the values in effect.
+  /// only the values in effect; with a grid, the lanes of the `marked` scenes' connections are kept
+  /// (``laneHistory``).
   init(
     keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter(),
-    keepsSummaries: Bool = true
+    keepsSummaries: Bool = true, marked: Set<SceneID> = []
   ) {
     coverage = SceneCoverage(filter)
+    self.marked = marked
     self.keepsSummaries = keepsSummaries
     self.keepsSamples = keepsSamples
     self.grid = keepsSamples ? grid : nil
+    handovers = self.grid.map(HandoverFinder.init)
     self.filter = filter
     hinge.keepsSpans = keepsSamples
     hinge.grid = self.grid
@@ -336,7 +352,6 @@ struct SessionTimeline: Sendable {
     if case .unknownScene = session.apply(event.payload) { return }
     switch event.payload {
     case .sceneConnected(let id, let display, _):
-      connectionCount += 1
       if grid != nil {
         connectPiece(id, display: display, at: time)
         return
@@ -756,18 +771,18 @@ extension SessionTimeline {
   }
 
   /// Takes what the scene's connection now draws out of the scene and hands it to the connection's
-  /// lane (or to its pending entry, before it has one). `open`: the scene is connected at the end.
+  /// lane (or to its pending entry, before it has one), and its end to the handover lines. `open`: the
+  /// scene is connected at the end.
   private mutating func closePiece(of scene: inout Scene, at time: UInt64, open: Bool) {
     let drawing = takeDrawing(of: &scene)
-    defer { scene.piece = nil }
-    if let index = scene.piece {
-      pieces[index].endTime = time
-      pieces[index].isOpen = open
-      let lane = Int(pieces[index].lane)
+    defer { scene.placed = nil }
+    if let placed = scene.placed {
+      let lane = Int(placed.lane)
       plotLanes[lane].append(
-        drawing, scene: scene.id, start: pieces[index].start, end: open ? nil : time, trailingEnd: end)
+        drawing, scene: scene.id, start: placed.start, end: open ? nil : time, trailingEnd: end)
       plotLanes[lane].freeFrom = open ? .max : time
       if drawing.hasAppOutput { anyAppOutput = true }
+      if !open { handovers?.ended(placed, at: time) }
     } else if let slot = pending.lastIndex(where: {
       $0.scene == scene.id && $0.ended == nil && !$0.endedEarly
     }) {
@@ -802,7 +817,8 @@ extension SessionTimeline {
   }
 
   /// Places the connections of the instant read last in lanes, by scene: each in its display's first
-  /// lane free when it starts, a new lane when none is.
+  /// lane free when it starts, a new lane when none is; counts its scene in the lane and among those
+  /// shown, and hands it (and its end, if it ended in that instant) to the handover lines.
   /// - Complexity: O(p log p + p · l) for p connections and l lanes.
   private mutating func placePending() {
     let batch = pending.sorted { ($0.scene, $0.ordinal) < ($1.scene, $1.ordinal) }
@@ -823,32 +839,34 @@ extension SessionTimeline {
       if plotLanes[lane].firstScenes.count < 12, !plotLanes[lane].firstScenes.contains(entry.scene) {
         plotLanes[lane].firstScenes.append(entry.scene)
       }
-      let index = pieces.count
-      pieces.append(
-        PieceRecord(
-          start: entry.start, endTime: entry.ended?.time ?? 0, scene: entry.scene, lane: UInt16(lane),
-          displayIndex: UInt8(DisplayRole.allCases.firstIndex(of: entry.display)!), isOpen: entry.ended == nil
-        ))
+      if laneScenes.add(UInt64(entry.scene.rawValue) << 16 | UInt64(lane)) { plotLanes[lane].sceneCount += 1 }
+      shownScenes.add(entry.scene)
+      if marked.contains(entry.scene) {
+        laneHistory[entry.scene, default: []].append((entry.start, UInt16(lane)))
+      }
+      let connection = PlacedConnection(
+        index: placedCount, start: entry.start, scene: entry.scene, lane: UInt16(lane),
+        laneNumber: UInt16(plotLanes[lane].number),
+        displayIndex: UInt8(DisplayRole.allCases.firstIndex(of: entry.display)!))
+      placedCount += 1
+      handovers?.placed(connection)
       if let ended = entry.ended {
         plotLanes[lane].append(
           ended.drawing, scene: entry.scene, start: entry.start, end: ended.time, trailingEnd: end)
         plotLanes[lane].freeFrom = ended.time
         if ended.drawing.hasAppOutput { anyAppOutput = true }
+        handovers?.ended(connection, at: ended.time)
       } else {
         plotLanes[lane].freeFrom = .max
-        sceneTable[entry.scene]?.piece = index
+        sceneTable[entry.scene]?.placed = connection
       }
     }
   }
 
   /// Ends a timeline read for a plot: places the last instant's connections, hands the drawing of the
-  /// connections still open to their lanes (ending at the trace's end), and counts the scenes per lane.
+  /// connections still open to their lanes (ending at the trace's end) and closes the handover lines.
   /// Nothing may be added after it.
-  /// - Complexity: O(c log c) for c connections; 12 bytes of scratch per connection.
-  /// Reserves room for `count` connections in ``pieces`` (the count of a first pass), so the log is
-  /// never copied to grow.
-  mutating func reservePieces(_ count: Int) { pieces.reserveCapacity(count) }
-
+  /// - Complexity: O(c log c) for the c connected scenes.
   mutating func finishPlot() {
     guard let grid else { return }
     if pendingAt != nil { placePending() }
@@ -857,18 +875,9 @@ extension SessionTimeline {
     for id in sceneTable.keys.sorted() {
       guard var scene = sceneTable.removeValue(forKey: id) else { continue }
       scene.endSpans(at: end)
-      if scene.piece != nil { closePiece(of: &scene, at: end, open: true) }
+      if scene.placed != nil { closePiece(of: &scene, at: end, open: true) }
       sceneTable[id] = scene
     }
-    var pairs = pieces.map { UInt64($0.scene.rawValue) << 16 | UInt64($0.lane) }
-    pairs.sort()
-    var previous: UInt64?
-    for pair in pairs where pair != previous {
-      previous = pair
-      plotLanes[Int(pair & 0xFFFF)].sceneCount += 1
-    }
-    var ids = pieces.map(\.scene.rawValue)
-    ids.sort()
-    shownSceneCount = zip(ids.indices, ids).filter { $0.0 == 0 || ids[$0.0 - 1] != $0.1 }.count
+    handovers?.finish()
   }
 }
