@@ -3,32 +3,100 @@ import Foundation
 import Testing
 
 /// A trace of many distinct scenes that come and go (each connects, reports one geometry and
-/// disconnects; a few at once) is read in memory that does not grow a full scene's history per scene.
+/// disconnects; a few at once) is read in memory that does not grow with its scenes.
 @Suite struct ManySceneMemoryTests {
-  /// 150 k scenes took about 1.1 GB when every disconnected scene kept its whole state (≈ 7 KB); their
-  /// 24-byte summaries fit a 32 MB data segment, text and JSON.
-  @Test func statsSummarizesDisconnectedScenesCompactly() throws {
+  /// `stats` lists the first 10 000 scenes by id and counts the rest, as `tracecat replay`'s summary
+  /// does: 150 k scenes took 16 MB when every one's 24-byte summary was kept (4 M took 120 MB); the
+  /// first 10 000 fit a 12 MB data segment, text and JSON.
+  @Test func statsListsTheFirstScenesAndCountsTheRest() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     try fixture.writeManySceneTrace("many.foldtrace", count: 150_000)
-    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 32_768)
+    let text = try fixture.run(["stats", "many.foldtrace"], dataLimitKiB: 12_288)
     #expect(text.status == 0, "\(text.stderr.prefix(600))")
     let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-    let counted = lines.contains("scenes: 150000")
-    #expect(counted, "\(text.text.prefix(600))")
-    #expect(lines.filter { $0.hasPrefix("scene ") }.count == 150_000)
-    let first = lines.contains("scene 1: external: compactTall (0 changes)")
-    let last = lines.contains("scene 150000: internal: compactTall (0 changes)")
-    #expect(first && last)
-    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 32_768)
+    #expect(lines.contains("scenes: 150000"), "\(text.text.prefix(600))")
+    let scenes = lines.filter { $0.hasPrefix("scene ") }
+    #expect(scenes.count == 10_000)
+    #expect(scenes.first == "scene 1: external: compactTall (0 changes)")
+    #expect(scenes.last == "scene 10000: internal: compactTall (0 changes)")
+    // The count follows the last scene listed, indented as the scenes are.
+    let last = try #require(lines.firstIndex(of: "scene 10000: internal: compactTall (0 changes)"))
+    #expect(lines[last + 1] == "scenes not listed: 140000")
+    #expect(text.text.contains("\n  scenes not listed: 140000\ndropped: "))
+    let json = try fixture.run(["stats", "--json", "many.foldtrace"], dataLimitKiB: 12_288)
     #expect(json.status == 0, "\(json.stderr.prefix(600))")
-    let ends = json.text.hasSuffix("}\n")
-    #expect(ends)
+    let ends = json.text.hasSuffix(#","unlistedScenes":140000}"# + "\n")
+    #expect(ends, "\(json.text.suffix(300))")
     let firstScene = json.text.contains(
       #"{"display":"external","geometryEvents":1,"scene":1,"shapeChanges":0,"shapes":["compactTall"]}"#)
-    #expect(firstScene)
+    let lastScene = json.text.contains(
+      #"{"display":"internal","geometryEvents":1,"scene":10000,"shapeChanges":0,"shapes":["compactTall"]}]"#)
+    #expect(firstScene && lastScene)
     let sceneCount = json.text.components(separatedBy: #""geometryEvents":1,"#).count - 1
-    #expect(sceneCount == 150_000)
+    #expect(sceneCount == 10_000)
+  }
+}
+
+/// `stats` lists the 10 000 lowest scene ids whatever order the scenes come in: 30 000 scenes that
+/// connect from the highest id down (the list is cut twice while the trace is read, each time to the
+/// lowest ids so far), the last one still connected at the end.
+@Suite struct StatsSceneListTests {
+  @Test func theLowestIDsAreListedInAnyOrder() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let count = 30_000
+    var events: [TraceEvent] = []
+    for index in 0..<count {
+      let scene = SceneID(UInt32(count - index))
+      let time = UInt64(index) * 1_000_000
+      let wide = scene.rawValue.isMultiple(of: 3)
+      events.append(TraceEvent(time: time, .sceneConnected(scene: scene, display: .window, scale: 2)))
+      events.append(
+        TraceEvent(
+          time: time,
+          .geometry(
+            scene: scene,
+            SceneGeometry(
+              size: TraceSize(width: wide ? 1024 : 390, height: 800), horizontal: wide ? .regular : .compact,
+              vertical: .regular))))
+      if index < count - 1 {
+        events.append(TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)))
+      }
+    }
+    try fixture.trace("down.foldtrace", events)
+    let text = try fixture.run(["stats", "down.foldtrace"])
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    let lines = text.text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(lines.contains("scenes: 30000"), "\(text.text.prefix(600))")
+    let scenes = lines.filter { $0.hasPrefix("scene ") }
+    #expect(scenes.count == 10_000)
+    #expect(
+      scenes.prefix(3) == [
+        "scene 1: window: compactTall (0 changes)", "scene 2: window: compactTall (0 changes)",
+        "scene 3: window: regularWide (0 changes)",
+      ])
+    #expect(scenes.last == "scene 10000: window: compactTall (0 changes)")
+    #expect(lines.contains("scenes not listed: 20000"))
+    let json = try fixture.run(["stats", "--json", "down.foldtrace"])
+    #expect(json.status == 0, "\(json.stderr.prefix(600))")
+    let ids = json.text.matches(of: /"scene":(\d+),/).map { Int($0.1) ?? 0 }
+    #expect(ids == Array(1...10_000))
+    let counted = json.text.contains(#","unlistedScenes":20000}"#)
+    #expect(counted)
+  }
+
+  /// Under the limit nothing changes: no count line, no `unlistedScenes` key.
+  @Test func aTraceUnderTheLimitListsEveryScene() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.writeManySceneTrace("few.foldtrace", count: 10_000)
+    let text = try fixture.run(["stats", "few.foldtrace"])
+    #expect(text.status == 0, "\(text.stderr.prefix(600))")
+    #expect(text.text.split(separator: "\n").filter { $0.hasPrefix("  scene ") }.count == 10_000)
+    #expect(!text.text.contains("not listed"))
+    let json = try fixture.run(["stats", "--json", "few.foldtrace"])
+    #expect(!json.text.contains("unlistedScenes"))
   }
 }
 
@@ -237,21 +305,28 @@ import Testing
   }
 }
 
-/// `plot` keeps what each lane draws, not each scene: 30 k scenes that come and go (about 300 MB when
-/// every scene kept its builders and series, and the plot a band and two paths per connection) plot
-/// within a 32 MB data segment, every connection counted in its lane's scene band, and the size chart
-/// gathered to paths bounded by the plot's width.
+/// `plot` keeps what each lane draws, not each scene nor each connection: 300 k scenes that come and go
+/// (about 300 MB per 30 k when every scene kept its builders and series, and the plot a band and two
+/// paths per connection; more than 32 MB when the lanes kept a 24-byte record of every connection for
+/// their scene counts and handover lines, 249 MB for 4 M) plot within a 24 MB data segment, every
+/// connection counted in its lane's scene band and every handover in the handover lines, and the size
+/// chart gathered to paths bounded by the plot's width.
 @Suite struct ManyScenePlotTests {
   @Test func plotForgetsDisconnectedScenes() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    try fixture.writeManySceneTrace("many.foldtrace", count: 30_000)
-    let result = try fixture.run(["plot", "-o", "many.svg", "many.foldtrace"], dataLimitKiB: 32_768)
+    try fixture.writeManySceneTrace("many.foldtrace", count: 300_000)
+    let result = try fixture.run(["plot", "-o", "many.svg", "many.foldtrace"], dataLimitKiB: 24_576)
     #expect(result.status == 0, "\(result.stderr.prefix(600))")
     let svg = String(decoding: try fixture.bytes(of: "many.svg"), as: UTF8.self)
     #expect(svg.hasSuffix("</svg>\n"))
-    let header = svg.contains("30000 scenes on 2 displays")
+    let header = svg.contains("300000 scenes on 2 displays")
     #expect(header)
+    // Two lanes a display (two scenes of a display overlap), each with a quarter of the scenes.
+    let lanes = svg.matches(of: /display(?: \(lane 2\))? · scenes [0-9, ]+, … \((\d+)\)/).map {
+      Int($0.1) ?? 0
+    }
+    #expect(lanes == [75_000, 75_000, 75_000, 75_000])
     // Every connection is in a scene band, alone or counted in a grey stretch.
     var connections = 0
     for band in svg.components(separatedBy: "<g class=\"scene-band\">").dropFirst() {
@@ -259,12 +334,45 @@ import Testing
       connections += group.matches(of: #/<title>scene \d+ /#).count
       connections += group.matches(of: /<title>(\d+) changes/).map { Int($0.1) ?? 0 }.reduce(0, +)
     }
-    #expect(connections == 30_000)
+    #expect(connections == 300_000)
+    // Every connection hands over to one on the other display that started within 1 s of its end,
+    // gathered into at most a line per 4 units.
+    let handovers = try #require(svg.components(separatedBy: "<g class=\"handovers\">").last)
+      .components(separatedBy: "</g>")[0]
+    let counted = handovers.matches(of: /<title>(\d+) handovers/).map { Int($0.1) ?? 0 }.reduce(0, +)
+    let singles = handovers.components(separatedBy: "<title>handover: ").count - 1
+    #expect(counted + singles == 300_000)
+    #expect(handovers.components(separatedBy: "<line ").count - 1 <= 1_056 / 4 + 1)
     // The size chart draws O(width) paths per lane, not two per connection.
-    let lanes = svg.matches(of: /<g id="display-[a-z0-9-]+"/).count
     let paths = svg.components(separatedBy: "class=\"width\"").count - 1
-    #expect(lanes >= 2 && lanes <= 8)
-    #expect(paths > 0 && paths <= lanes * 2 * 1_056, "\(paths) width paths")
+    #expect(paths > 0 && paths <= 4 * 2 * 1_056, "\(paths) width paths")
+  }
+}
+
+/// A scene filter's note names the trace's lowest scene ids, keeping 13 of them rather than every id
+/// seen (a set of 4 M ids, about 40 MB): scenes that come from the highest id down.
+@Suite struct SceneCoverageNoteTests {
+  @Test func theNoteListsTheLowestScenes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let count: UInt32 = 2_000
+    let events = (0..<count).flatMap { index -> [TraceEvent] in
+      let scene = SceneID(count - index)
+      let time = UInt64(index) * 1_000_000
+      return [
+        TraceEvent(time: time, .sceneConnected(scene: scene, display: .window, scale: 2)),
+        TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)),
+      ]
+    }
+    try fixture.trace("down.foldtrace", events)
+    for command in [["cat"], ["plot", "-o", "down.svg"]] {
+      let result = try fixture.run(command + ["-s", "0,7,2001", "down.foldtrace"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stderr
+          == "tracecat: note: down.foldtrace: no scenes 0, 2001 (its scenes: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "
+          + "11, 12, …)\n")
+    }
   }
 }
 

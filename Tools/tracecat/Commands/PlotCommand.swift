@@ -74,9 +74,12 @@ struct PlotCommand: TracecatCommand {
     // OUT is claimed before the trace (or standard input) is read: a refused OUT costs no reading.
     func draw(_ write: ([UInt8]) throws -> Void) throws {
       let trace = try TraceInput(input)
-      let timeline = try TimelineReader.readForPlot(trace, label: "plot", filter: filter)
-      if let note = timeline.coverage.note(file: input) { console.error(note) }
+      let extent = try TimelineReader.readExtent(trace, label: "plot", filter: filter)
+      if let note = extent.coverage.note(file: input) { console.error(note) }
+      // The replay comes first: the second read keeps the lanes of the scenes its marks are drawn for.
       let marks = replay ? try ReplayMarks.replay(trace) : nil
+      let timeline = try TimelineReader.readForPlot(
+        trace, label: "plot", filter: filter, extent: extent, marks: marks)
       try TimelinePlot.write(timeline, title: trace.name, marks: marks, to: write)
     }
     if let output {

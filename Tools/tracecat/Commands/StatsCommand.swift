@@ -9,15 +9,17 @@ struct StatsCommand: TracecatCommand {
       Bytes is the file's size; content is the decompressed size of its event frames; the ratio is \
       content over the frames' compressed size. Each scene lists its display and the layout shapes it \
       visited, in order of first visit, as LayoutCore derives them from the size classes and the size \
-      (LayoutShape(horizontal:vertical:isWide:)), with the number of shape changes. Dropped counts the \
+      (LayoutShape(horizontal:vertical:isWide:)), with the number of shape changes. Scenes are listed \
+      by id, the first 10 000 (as many as 'tracecat replay' lists); 'scenes not listed' counts the rest \
+      (a scene past them that connected again counts again). Dropped counts the \
       events the recorder lost when the disk fell behind. Closed says whether the writer closed the \
       trace (a seek table ends it) or whether it needs 'tracecat recover'. A damaged trace is \
       summarized up to the damage, then reported (exit 4 torn, 1 corrupt). With --json, prints one \
       JSON object per trace, keys sorted, times in nanoseconds: file, device, app, recorder, format, \
       start, end, duration, events, eventsByKind, scenes (scene, display, shapes, shapeChanges, \
-      geometryEvents), dropped, droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, \
-      compressionRatio, closed (cleanly, noSeekTable, torn, corrupt) and, when damaged, damage (offset, \
-      reason).
+      geometryEvents; the first 10 000), unlistedScenes (only when some are not listed), dropped, \
+      droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, compressionRatio, closed \
+      (cleanly, noSeekTable, torn, corrupt) and, when damaged, damage (offset, reason).
       """,
     options: [.flag("json", help: "Print one JSON object per trace instead of aligned rows.")],
     positionals: PositionalSpec(

@@ -10,58 +10,52 @@ struct SceneCoverage {
   let named: [SceneID]
   /// The filter's window, for the note.
   private let filter: EventFilter
-  /// The named scenes seen so far, tracked only while ``named`` is not empty.
-  private var seen: Set<SceneID> = []
-  /// The smallest scenes seen, ascending: at most ``listed`` + 1, all the note lists (and whether it
-  /// says "…"), so a trace of millions of scenes costs no more than one of a few.
-  private var smallest: [SceneID] = []
-  /// How many scenes a note lists.
-  static let listed = 12
+  /// ``named``, to look scenes up in.
+  private let namedSet: Set<SceneID>
+  /// The named scenes seen so far.
+  private var seenNamed: Set<SceneID> = []
+  /// The lowest scene ids seen so far, ascending: the note lists 12 and says whether there are more, so
+  /// 13 are kept, not every scene of a trace of millions. Tracked only while ``named`` is not empty.
+  private var lowestSeen: [SceneID] = []
 
   init(_ filter: EventFilter) {
     self.filter = filter
     named = (filter.scenes ?? []).compactMap { $0 }.sorted()
+    namedSet = Set(named)
   }
 
   /// Notes the scenes of `events` (a frame's keyframe or events).
   /// - Complexity: O(events), nothing when the filter names no scene.
   mutating func see(_ events: [TraceEvent]) {
-    guard !named.isEmpty else { return }
-    for event in events { if let scene = event.scene { insert(scene) } }
+    for event in events { see(event) }
   }
 
   /// Notes the scene of one event.
   /// - Complexity: O(1), nothing when the filter names no scene.
   mutating func see(_ event: TraceEvent) {
     guard !named.isEmpty, let scene = event.scene else { return }
-    insert(scene)
-  }
-
-  /// Notes `scene`: among the named, and among the smallest while it is one of them.
-  /// - Complexity: O(named + listed).
-  private mutating func insert(_ scene: SceneID) {
-    if named.contains(scene) { seen.insert(scene) }
-    if smallest.count > Self.listed, scene >= smallest[Self.listed] { return }
-    let index = smallest.firstIndex { $0 >= scene } ?? smallest.count
-    guard index == smallest.count || smallest[index] != scene else { return }
-    smallest.insert(scene, at: index)
-    if smallest.count > Self.listed + 1 { smallest.removeLast() }
+    if namedSet.contains(scene) { seenNamed.insert(scene) }
+    if lowestSeen.count == 13, scene >= lowestSeen[12] { return }
+    let index = lowestSeen.firstIndex { $0 >= scene } ?? lowestSeen.count
+    guard index == lowestSeen.count || lowestSeen[index] != scene else { return }
+    lowestSeen.insert(scene, at: index)
+    if lowestSeen.count > 13 { lowestSeen.removeLast() }
   }
 
   /// The note for `file` when a named scene did not appear, nil when every one did: `tracecat: note:
   /// a.foldtrace: no scene 9 (its scenes: 1, 2)`, with the window when `--from` or `--to` narrowed it.
   func note(file: String) -> String? {
-    let missing = named.filter { !seen.contains($0) }
+    let missing = named.filter { !seenNamed.contains($0) }
     guard !missing.isEmpty else { return nil }
     let list = { (ids: [SceneID]) in
-      ids.prefix(Self.listed).map { "\($0)" }.joined(separator: ", ") + (ids.count > Self.listed ? ", …" : "")
+      ids.prefix(12).map { "\($0)" }.joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
     }
     var window = ""
     if filter.from > 0 || filter.to != .max {
       let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
       window = " from \(EventFormatter.time(filter.from)) s to \(end)"
     }
-    let present = smallest
+    let present = lowestSeen
     return "tracecat: note: \(InputSource.displayName(file)): no \(missing.count == 1 ? "scene" : "scenes") "
       + "\(list(missing))\(window) (\(present.isEmpty ? "no scenes there" : "its scenes: \(list(present))"))"
   }

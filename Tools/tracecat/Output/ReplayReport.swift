@@ -277,7 +277,8 @@ enum ReplayReport {
     // are what it shows.
     let marks = kind == .replay ? input.flatMap { try? ReplayMarks.replay($0) } : nil
     if let input, outcome.errors.isEmpty,
-      let timeline = try? TimelineReader.readForPlot(input, label: "report"), kind == .check || marks != nil
+      let timeline = try? TimelineReader.readForPlot(input, label: "report", marks: marks),
+      kind == .check || marks != nil
     {
       let plot = TimelinePlot.render(timeline, title: summary.trace, marks: marks)
       let open = summary.passed ? "" : " open"

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Keys: `file`, `device`, `app`, `recorder`, `format`; `start`, `end`, `duration` (ns); `events`,
 /// `eventsByKind` (JSON Lines kind names); `scenes` (`scene`, `display`, `shapes` in order of first
-/// visit, `shapeChanges`, `geometryEvents`); `dropped` (events lost), `droppedRecords`, `unknown`;
+/// visit, `shapeChanges`, `geometryEvents`; the first ``SessionTimeline/summaryLimit`` in ascending id),
+/// `unlistedScenes` (the scenes past those, only when there are any); `dropped` (events lost),
+/// `droppedRecords`, `unknown`;
 /// `frames`, `bytes`, `contentBytes`, `compressedBytes`, `compressionRatio`; `closed` (`cleanly`,
 /// `noSeekTable`, `torn`, `corrupt`) and, when damaged, `damage` (`offset`, `reason`).
 struct StatsReport: Encodable {
@@ -37,6 +39,9 @@ struct StatsReport: Encodable {
   var events: Int
   var eventsByKind: [String: Int]
   var scenes: [Scene]
+  /// The scenes not in `scenes`, past the first ``SessionTimeline/summaryLimit`` (as `tracecat replay`'s
+  /// ``FoldReplay/ReplaySummary/unlistedScenes``); nil, and not encoded, when every scene is listed.
+  var unlistedScenes: Int?
   var dropped: UInt64
   var droppedRecords: Int
   var unknown: Int
@@ -54,7 +59,7 @@ struct StatsReport: Encodable {
   private enum CodingKeys: String, CodingKey {
     case file, device, app, recorder, format, start, end, duration, events, eventsByKind, scenes, dropped
     case droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, compressionRatio, closed
-    case damage
+    case damage, unlistedScenes
   }
 
   init(_ summary: TraceSummary, name: String, header: TraceHeader, fileSize: Int) {
@@ -71,6 +76,8 @@ struct StatsReport: Encodable {
     eventsByKind = Dictionary(uniqueKeysWithValues: summary.eventsByKind.map { ($0.key.name, $0.value) })
     // Written one by one by `write(_:)`, never held: a trace may hold a million scenes.
     scenes = []
+    let unlisted = timeline.forEachSummary { _ in }
+    unlistedScenes = unlisted > 0 ? unlisted : nil
     self.timeline = timeline
     dropped = timeline.droppedCount
     droppedRecords = summary.droppedRecords
@@ -88,7 +95,7 @@ struct StatsReport: Encodable {
   /// about 64 KiB: the scenes are encoded one at a time, so a trace of a million scenes is reported in
   /// memory that does not grow with them.
   /// - Throws: An encoding error; what `output` throws.
-  /// - Complexity: O(scenes) time; O(1) memory beyond the timeline's summaries.
+  /// - Complexity: O(scenes listed) time; O(1) memory beyond the timeline's summaries.
   func write(_ output: ([UInt8]) throws -> Void) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

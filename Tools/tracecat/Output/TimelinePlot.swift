@@ -51,42 +51,20 @@ struct TimelinePlot {
     }
   }
 
-  /// The indexes of ``SessionTimeline/pieces`` ordered by scene, each scene's connections in time order.
-  /// - Complexity: O(c log c) for c connections; 4 bytes each.
-  static func piecesByScene(_ timeline: SessionTimeline) -> [Int32] {
-    let pieces = timeline.pieces
-    return (0..<Int32(pieces.count)).sorted {
-      (pieces[Int($0)].scene, $0) < (pieces[Int($1)].scene, $1)
-    }
-  }
-
   /// Whether a scene's mark at a time (ns) belongs in a lane: the scene's last connection that started at
-  /// or before it (its first, if it is earlier) is in the lane.
-  /// - Complexity: O(log c) for c connections.
+  /// or before it (its first, if it is earlier) is in the lane. The timeline keeps the lanes of the
+  /// marked scenes' connections (``SessionTimeline/laneHistory``).
+  /// - Complexity: O(log c) for the scene's c connections.
   private func isInLane(_ lane: Int, time: UInt64, scene: SceneID) -> Bool {
-    let pieces = timeline.pieces
-    var low = 0
-    var high = byScene.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pieces[Int(byScene[middle])].scene < scene { low = middle + 1 } else { high = middle }
-    }
-    let first = low
-    high = byScene.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pieces[Int(byScene[middle])].scene <= scene { low = middle + 1 } else { high = middle }
-    }
-    let last = low
-    guard first < last else { return false }
+    guard let history = timeline.laneHistory[scene], !history.isEmpty else { return false }
     // The last start at or before the time, by binary search.
-    low = first
-    high = last
+    var low = 0
+    var high = history.count
     while low < high {
       let middle = (low + high) / 2
-      if pieces[Int(byScene[middle])].start <= time { low = middle + 1 } else { high = middle }
+      if history[middle].start <= time { low = middle + 1 } else { high = middle }
     }
-    return Int(pieces[Int(byScene[max(low - 1, first)])].lane) == lane
+    return Int(history[max(low - 1, 0)].lane) == lane
   }
 
   let timeline: SessionTimeline
@@ -102,8 +80,6 @@ struct TimelinePlot {
   /// Where each lane's scene band was drawn, by ``SessionTimeline/plotLanes`` index, for the handover
   /// lines.
   private var sceneBandY: [Double]
-  /// ``piecesByScene(_:)``, when replay marks are drawn.
-  private let byScene: [Int32]
   /// The size chart's height: smaller when there are many lanes.
   private let chartHeight: Double
 
@@ -114,7 +90,6 @@ struct TimelinePlot {
     grid = Self.timeGrid(for: timeline)
     chartHeight = timeline.plotLanes.count > 3 ? 60 : 100
     sceneBandY = Array(repeating: 0, count: timeline.plotLanes.count)
-    byScene = marks == nil ? [] : Self.piecesByScene(timeline)
   }
 
   /// The SVG document.
@@ -493,108 +468,37 @@ struct TimelinePlot {
   /// A dashed line from each connection's band to the band of the connection that took its place on
   /// another display (a disconnection and a connection on different displays within 1 s: iPhone Duo
   /// opening or closing), and from each connection to the same scene's next one when that is on another
-  /// display, labelled `1 → 2`.
-  /// - Complexity: O(c log c) for c connections.
+  /// display, labelled `1 → 2`; handovers within 4 units of the first of them are one paler line across
+  /// all their bands, titled with their count, so a session of thousands of handovers stays legible and
+  /// bounded. The timeline found and gathered them as it read the trace (``HandoverFinder``).
+  /// - Complexity: O(l) for the l lines, at most one per 4 units of the plot's width.
   private mutating func drawHandovers() {
-    let pieces = timeline.pieces
-    guard !pieces.isEmpty else { return }
-    // Each connection's next connection of its scene (-1: none).
-    var next = [Int32](repeating: -1, count: pieces.count)
-    do {
-      let byScene = Self.piecesByScene(timeline)
-      for (earlier, later) in zip(byScene, byScene.dropFirst())
-      where pieces[Int(earlier)].scene == pieces[Int(later)].scene {
-        next[Int(earlier)] = later
-      }
-    }
-    // A handover: its time (ns), its place in the order found (from × 2, +1 for a scene's own next
-    // connection), and the connection taking over. Drawn in (time, order) order: a connection's
-    // handovers are no earlier than its start, so those found before it and no later than its start are
-    // final; only the others wait, in a heap.
-    var waiting = HandoverHeap()
-    var started = false
-    // Handovers within 4 units of the first of them are drawn as one paler line across all their bands,
-    // titled with their count, so a session of thousands of handovers stays legible and bounded.
-    var gathered: (y1: Double, y2: Double, x: Double, first: UInt64, last: UInt64, count: Int)?
-    var single: (from: PieceRecord, to: PieceRecord, time: UInt64, y1: Double, y2: Double)?
-    func flush() {
-      if let pair = single {
-        let lineX = x(pair.time)
-        let (y1, y2) = (pair.y1, pair.y2)
+    let lines = timeline.handoverLines
+    guard !lines.isEmpty else { return }
+    svg.group(class: "handovers")
+    for line in lines {
+      switch line {
+      case .single(let from, let to, let time):
+        let lineX = x(time)
+        let fromY = sceneBandY[Int(from.lane)]
+        let toY = sceneBandY[Int(to.lane)]
+        let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
         svg.add(
           "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
             + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1.2\" stroke-opacity=\"0.7\" stroke-dasharray=\"3 2\">"
-            + "<title>handover: scene \(pair.from.scene) (\(pair.from.display.rawValue)) → scene \(pair.to.scene) "
-            + "(\(pair.to.display.rawValue)) at \(EventFormatter.time(pair.time)) s</title></line>")
-      } else if let group = gathered {
+            + "<title>handover: scene \(from.scene) (\(from.display.rawValue)) → scene \(to.scene) "
+            + "(\(to.display.rawValue)) at \(EventFormatter.time(time)) s</title></line>")
+      case .gathered(let first, let last, let count, let top, let bottom):
+        let lineX = x(first)
+        let y1 = sceneBandY[Int(top)] + Self.bandHeight
+        let y2 = sceneBandY[Int(bottom)]
         svg.add(
-          "<line x1=\"\(SVGDocument.n(group.x))\" y1=\"\(SVGDocument.n(group.y1))\" x2=\"\(SVGDocument.n(group.x))\" "
-            + "y2=\"\(SVGDocument.n(group.y2))\" stroke=\"#5b6b82\" stroke-width=\"1\" stroke-opacity=\"0.3\" stroke-dasharray=\"3 2\">"
-            + "<title>\(group.count) handovers \(EventFormatter.time(group.first))–\(EventFormatter.time(group.last)) s"
+          "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
+            + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1\" stroke-opacity=\"0.3\" stroke-dasharray=\"3 2\">"
+            + "<title>\(count) handovers \(EventFormatter.time(first))–\(EventFormatter.time(last)) s"
             + "</title></line>")
       }
-      gathered = nil
-      single = nil
     }
-    func draw(_ pair: HandoverHeap.Element) {
-      if !started { svg.group(class: "handovers") }
-      started = true
-      let from = pieces[Int(pair.order / 2)]
-      let to = pieces[Int(pair.to)]
-      let fromY = sceneBandY[Int(from.lane)]
-      let toY = sceneBandY[Int(to.lane)]
-      let time = pair.time
-      let lineX = x(time)
-      let (y1, y2) = fromY < toY ? (fromY + Self.bandHeight, toY) : (fromY, toY + Self.bandHeight)
-      let (top, bottom) = (min(y1, y2), max(y1, y2))
-      if let group = gathered, abs(lineX - group.x) < 4 {
-        gathered = (
-          min(group.y1, top), max(group.y2, bottom), group.x, min(group.first, time), max(group.last, time),
-          group.count + 1
-        )
-        single = nil
-        return
-      }
-      flush()
-      gathered = (top, bottom, lineX, time, time, 1)
-      single = (from, to, time, y1, y2)
-    }
-    // Each display's connections, in the pieces' order (which is by start): connections crowded on one
-    // display then cost a binary search each, not a walk past all of them — O(c log c) in all.
-    var byDisplay = [[Int32]](repeating: [], count: DisplayRole.allCases.count)
-    for (index, piece) in pieces.enumerated() { byDisplay[Int(piece.displayIndex)].append(Int32(index)) }
-    for (index, piece) in pieces.enumerated() {
-      while let first = waiting.first, first.time <= piece.start {
-        draw(waiting.removeFirst())
-      }
-      guard let gone = piece.end else { continue }
-      // The first connection on another display starting at or after `gone` − 1 s (and by `gone` + 1 s):
-      // one binary search in each other display's connections, the earliest in the pieces' order wins.
-      let earliest = gone - min(gone, 1_000_000_000)
-      let latest = gone > .max - 1_000_000_000 ? .max : gone + 1_000_000_000
-      var successor: Int?
-      for (display, list) in byDisplay.enumerated() where display != Int(piece.displayIndex) {
-        var low = 0
-        var high = list.count
-        while low < high {
-          let middle = (low + high) / 2
-          if pieces[Int(list[middle])].start < earliest { low = middle + 1 } else { high = middle }
-        }
-        guard low < list.count, pieces[Int(list[low])].start <= latest else { continue }
-        successor = min(successor ?? Int.max, Int(list[low]))
-      }
-      if let successor {
-        waiting.insert((max(gone, pieces[successor].start), UInt64(index) * 2, Int32(successor)))
-      }
-      // The scene's own next connection, on another display.
-      let following = Int(next[index])
-      if following >= 0, pieces[following].displayIndex != piece.displayIndex, successor != following {
-        waiting.insert((max(gone, pieces[following].start), UInt64(index) * 2 + 1, Int32(following)))
-      }
-    }
-    while !waiting.isEmpty { draw(waiting.removeFirst()) }
-    guard started else { return }
-    flush()
     svg.close()
   }
 
@@ -715,48 +619,5 @@ struct TimelinePlot {
     while digits.last == "0" { digits.removeLast() }
     text += "." + digits
     return text
-  }
-}
-
-/// A binary min-heap of handovers by (time, order), for ``TimelinePlot``'s handover lines.
-struct HandoverHeap {
-  typealias Element = (time: UInt64, order: UInt64, to: Int32)
-  private var items: [Element] = []
-
-  var isEmpty: Bool { items.isEmpty }
-  var first: Element? { items.first }
-
-  private static func before(_ a: Element, _ b: Element) -> Bool { (a.time, a.order) < (b.time, b.order) }
-
-  /// - Complexity: O(log n).
-  mutating func insert(_ element: Element) {
-    items.append(element)
-    var child = items.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.before(items[child], items[parent]) else { break }
-      items.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  /// Removes and returns the least element; the heap must not be empty.
-  /// - Complexity: O(log n).
-  mutating func removeFirst() -> Element {
-    let least = items[0]
-    let last = items.removeLast()
-    guard !items.isEmpty else { return least }
-    items[0] = last
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < items.count, Self.before(items[left], items[smallest]) { smallest = left }
-      if right < items.count, Self.before(items[right], items[smallest]) { smallest = right }
-      guard smallest != parent else { return least }
-      items.swapAt(parent, smallest)
-      parent = smallest
-    }
   }
 }

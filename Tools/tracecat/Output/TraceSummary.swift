@@ -44,7 +44,8 @@ struct TraceSummary {
     compressedBytes > 0 ? (Double(contentBytes) / Double(compressedBytes) * 100).rounded() / 100 : 0
   }
 
-  /// The report, one `key: value` line each, kinds in wire-tag order, scenes in ascending id.
+  /// The report, one `key: value` line each, kinds in wire-tag order, scenes in ascending id (the first
+  /// ``SessionTimeline/summaryLimit``; a `scenes not listed: N` line counts the rest).
   func lines(name: String, header: TraceHeader, fileSize: Int) -> [String] {
     var lines: [String] = []
     forEachLine(name: name, header: header, fileSize: fileSize) { lines.append($0) }
@@ -53,7 +54,7 @@ struct TraceSummary {
 
   /// Hands the report's lines to `body` one at a time, as ``lines(name:header:fileSize:)`` has them:
   /// a trace of a million scenes prints without holding a million lines.
-  /// - Complexity: O(scenes) time, twice over the scene summaries; O(1) memory beyond them.
+  /// - Complexity: O(scenes listed) time, twice over the scene summaries; O(1) memory beyond them.
   func forEachLine(name: String, header: TraceHeader, fileSize: Int, _ body: (String) throws -> Void)
     rethrows
   {
@@ -70,13 +71,16 @@ struct TraceSummary {
     for kind in TraceEvent.Kind.allCases {
       if let count = eventsByKind[kind] { rows.append(("  \(kind.name)", String(count))) }
     }
-    var sceneCount = 0
+    var listed = 0
     var widestScene = 0
-    timeline.forEachSummary {
-      sceneCount += 1
+    let unlisted = timeline.forEachSummary {
+      listed += 1
       widestScene = max(widestScene, "  scene \($0.id)".count)
     }
-    rows.append(("scenes", String(sceneCount)))
+    rows.append(("scenes", String(listed + unlisted)))
+    // Worded as `tracecat replay`'s summary counts the scenes it does not list.
+    let unlistedRow = ("  scenes not listed", String(unlisted))
+    if unlisted > 0 { widestScene = max(widestScene, unlistedRow.0.count) }
     let tail: [(String, String)] = [
       (
         "dropped",
@@ -100,6 +104,7 @@ struct TraceSummary {
         shapes.isEmpty ? "no geometry" : shapes.map(\.rawValue).joined(separator: ", ") + " (\(changes))"
       try body(line(("  scene \(scene.id)", "\(scene.display.rawValue): \(text)")))
     }
+    if unlisted > 0 { try body(line(unlistedRow)) }
     for row in tail { try body(line(row)) }
   }
 

@@ -5,24 +5,6 @@ import LayoutCore
 /// many changes it holds (more than 1: a stretch gathered from spans narrower than a unit, drawn grey).
 typealias Stretch = (start: UInt64, end: UInt64, fill: String, label: String, text: String, changes: Int)
 
-/// One connection of a shown scene, as the plot's lanes and handover lines place it: 24 bytes, so the
-/// log of a trace's connections stays small beside what a scene held.
-struct PieceRecord: Sendable {
-  /// When it connected, in nanoseconds (stamped the filter's `from` when earlier).
-  var start: UInt64
-  /// When it disconnected, in nanoseconds; meaningless while ``isOpen``.
-  var endTime: UInt64
-  var scene: SceneID
-  /// Its lane's index in ``SessionTimeline/plotLanes`` before they are ordered (the order lanes opened).
-  var lane: UInt16
-  /// ``DisplayRole/allCases`` index of its display.
-  var displayIndex: UInt8
-  /// Connected at the trace's end.
-  var isOpen: Bool
-  var end: UInt64? { isOpen ? nil : endTime }
-  var display: DisplayRole { DisplayRole.allCases[Int(displayIndex)] }
-}
-
 /// The stretches of one band row of a lane, in time order, gathered at lane level as the plot's
 /// `bands` draws them (runs narrower than a unit of the grid become one counted stretch) whenever their
 /// count doubles past 128: a row holds O(plot width) stretches however many connections the lane had,
@@ -138,7 +120,8 @@ struct PlotLane: Sendable {
   private(set) var drawn = 0
   /// The first 12 scenes with a connection in the lane, in the order of their first one there.
   var firstScenes: [SceneID] = []
-  /// How many scenes had a connection in the lane (set when the trace is read).
+  /// How many scenes had a connection in the lane, counted as they are placed (exact unless more than
+  /// ``DistinctTally/limit`` scenes and lanes paired and a scene past them came back to the lane).
   var sceneCount = 0
   /// Whether a scene of the lane holds the app's recorded output.
   var hasAppOutput = false

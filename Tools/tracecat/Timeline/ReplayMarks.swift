@@ -19,6 +19,9 @@ struct ReplayMarks: Sendable {
   /// The largest |anchor drift| where the anchor had to be kept, in points.
   var maximumDrift = 0.0
 
+  /// The scenes with a drift or a failure: a plot keeps the lanes of their connections to draw these in.
+  var scenes: Set<SceneID> { Set(drifts.keys).union(failures.compactMap(\.scene)) }
+
   /// Replays a trace into LayoutCore's reference screen (as `tracecat replay` does) and collects marks.
   ///
   /// - Parameter changesOnly: Keep a scene's drift only when it differs from the one before (a counter,

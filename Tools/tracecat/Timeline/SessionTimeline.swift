@@ -1,3 +1,4 @@
+import FoldReplay
 import FoldTrace
 import LayoutCore
 
@@ -42,8 +43,8 @@ struct SessionTimeline: Sendable {
     var shapeChanges = 0
     /// Geometry events.
     var geometryEvents = 0
-    /// With a grid: the ``SessionTimeline/pieces`` index of its connection now, once placed in a lane.
-    fileprivate var piece: Int?
+    /// With a grid: its connection now, once placed in a lane.
+    fileprivate var placed: PlacedConnection?
     /// With a grid: its connections so far (orders connections that start at one instant).
     fileprivate var connectionCount = 0
     fileprivate var shape = SpanBuilder<LayoutShape>()
@@ -159,8 +160,9 @@ struct SessionTimeline: Sendable {
   }
 
   /// What `stats` reports of one scene, in 24 bytes: a timeline that keeps no samples folds a scene
-  /// into this when it disconnects and forgets the rest, so a trace of a million scenes that come and
-  /// go is summarized in tens of megabytes, not gigabytes.
+  /// into this when it disconnects and forgets the rest, and keeps those of the ``summaryLimit`` lowest
+  /// scene ids, so a trace of millions of scenes that come and go is summarized in a few hundred
+  /// kilobytes.
   struct Summary: Sendable, Equatable {
     /// The scene.
     var id: SceneID
@@ -256,29 +258,51 @@ struct SessionTimeline: Sendable {
   /// Scenes by id: connected ones, and when the timeline keeps samples disconnected ones too (their
   /// history is drawn) unless a streaming export took and forgot them (``forget(_:)``).
   private var sceneTable: [SceneID: Scene] = [:]
-  /// Without samples, the summaries of the connections that ended, in the order they ended; folded by
-  /// scene (``Summary/merged(_:)``) whenever their count doubles, so they stay within twice one
-  /// summary per scene.
+  /// Without samples, the summaries of the connections that ended, in the order they ended; whenever
+  /// their count doubles, folded by scene (``Summary/merge(_:)``) and cut to the ``summaryLimit`` lowest
+  /// scene ids, so they stay within twice ``summaryLimit`` summaries however many scenes come and go.
   private var endedSummaries: [Summary] = []
   private var mergeAt = 1024
   /// Whether ``endedSummaries`` is merged: sorted by scene, one summary each.
   private var summariesMerged = true
+  /// The most scenes ``forEachSummary(_:)`` hands over: ``FoldReplay/ReplaySummary/sceneLimit``, the
+  /// scenes `tracecat replay` lists; the scenes past it are counted.
+  static let summaryLimit = ReplaySummary.sceneLimit
+  /// Once ``endedSummaries`` was cut, the highest scene id it keeps: a connection of a higher one is
+  /// counted when it ends, not kept (the ids kept only get lower, so such a scene is never listed).
+  private var highestListed: SceneID?
+  /// Shown connections of scenes cut from ``endedSummaries`` or above ``highestListed``: each scene cut
+  /// counts once, and each later connection of a scene above ``highestListed`` once more.
+  private var unlistedConnections = 0
   private var hinge = SpanBuilder<HingeStatus>()
   private var angleSamples: StepSeries
   /// With a grid: the lanes, in the order they opened (``plotLanes`` orders them).
   private(set) var plotLanes: [PlotLane] = []
-  /// With a grid: every shown connection, in the order placed in lanes (by start, scene, connection).
-  private(set) var pieces: [PieceRecord] = []
+  /// With a grid: the connections placed in lanes so far (by start, scene, connection).
+  private var placedCount = 0
+  /// With a grid: the handover lines between lanes, found as connections are placed and end.
+  private var handovers: HandoverFinder?
+  /// With a grid: the scenes shown, counted (``DistinctTally``).
+  private var shownScenes = DistinctTally<SceneID>()
+  /// With a grid: the scene and lane (`scene << 16 | lane`) of each connection, counted per lane
+  /// (``PlotLane/sceneCount``).
+  private var laneScenes = DistinctTally<UInt64>()
+  /// With a grid: the scenes whose lanes are kept (replay marks are drawn in them).
+  private let marked: Set<SceneID>
+  /// With a grid: for each scene of ``marked`` that was shown, its connections' starts (ns) and lanes
+  /// (``plotLanes`` indexes), in time order.
+  private(set) var laneHistory: [SceneID: [(start: UInt64, lane: UInt16)]] = [:]
   /// With a grid: the connections that started at ``pendingAt``, placed in lanes once every event of
   /// that instant is read (a disconnection at the same instant frees its lane first).
   private var pending: [PendingPiece] = []
   private var pendingAt: UInt64?
-  /// With a grid: how many scenes have a shown connection (set by ``finishPlot()``).
-  private(set) var shownSceneCount = 0
+  /// With a grid: how many scenes have a shown connection (exact unless more than
+  /// ``DistinctTally/limit`` did and one of those past it came back).
+  var shownSceneCount: Int { shownScenes.count }
+  /// With a grid: the handover lines, in time order, once ``finishPlot()`` ran.
+  var handoverLines: [HandoverLine] { handovers?.lines ?? [] }
   /// With a grid: whether a shown scene holds the app's recorded output.
   private var anyAppOutput = false
-  /// The connections folded in (a plot's first pass counts them, so its second reserves the log once).
-  private(set) var connectionCount = 0
   /// Markers and dropped-event records, kept only with samples (plot, export); stats counts.
   private var markerList: [Marker] = []
   /// With a grid, the marker count past which markers in one grid column are gathered (doubles).
@@ -295,15 +319,18 @@ struct SessionTimeline: Sendable {
   private(set) var coverage: SceneCoverage
 
   /// A timeline that keeps samples and spans (`keepsSamples`, thinned to `grid` when there is one) or
-  /// only the values in effect.
+  /// only the values in effect; with a grid, the lanes of the `marked` scenes' connections are kept
+  /// (``laneHistory``).
   init(
     keepsSamples: Bool, grid: TimeGrid? = nil, filter: EventFilter = EventFilter(),
-    keepsSummaries: Bool = true
+    keepsSummaries: Bool = true, marked: Set<SceneID> = []
   ) {
     coverage = SceneCoverage(filter)
+    self.marked = marked
     self.keepsSummaries = keepsSummaries
     self.keepsSamples = keepsSamples
     self.grid = keepsSamples ? grid : nil
+    handovers = self.grid.map(HandoverFinder.init)
     self.filter = filter
     hinge.keepsSpans = keepsSamples
     hinge.grid = self.grid
@@ -325,7 +352,6 @@ struct SessionTimeline: Sendable {
     if case .unknownScene = session.apply(event.payload) { return }
     switch event.payload {
     case .sceneConnected(let id, let display, _):
-      connectionCount += 1
       if grid != nil {
         connectPiece(id, display: display, at: time)
         return
@@ -414,13 +440,22 @@ struct SessionTimeline: Sendable {
       sceneTable[id]?.appDecision.set(
         decision.isEmpty ? "layout" : decision.joined(separator: " · "), at: time)
     case .presented(let id, _):
-      if !early { sceneTable[id]?.present(at: time) }
+      // Only what is drawn keeps the animation stretches: `stats` keeps nothing that grows per event.
+      if !early, keepsSamples { sceneTable[id]?.present(at: time) }
     }
   }
 
-  /// Keeps the summary of a scene's connection that ended (a timeline without samples).
-  /// - Complexity: O(1) amortized; O(n log n) every time the n summaries kept double.
+  /// Keeps the summary of a scene's connection that ended (a timeline without samples), or counts it
+  /// when its scene is above the ``summaryLimit`` lowest ids kept; a scene the filter does not show is
+  /// neither.
+  /// - Complexity: O(1) amortized; O(n log n) every time the n summaries kept double (n at most
+  ///   2 · ``summaryLimit``).
   private mutating func keepSummary(of scene: Scene) {
+    guard filter.scenes?.contains(scene.id) ?? true else { return }
+    if let highest = highestListed, scene.id > highest {
+      if !scene.endedBeforeWindow { unlistedConnections += 1 }
+      return
+    }
     endedSummaries.append(Summary(scene))
     summariesMerged = false
     guard endedSummaries.count >= mergeAt else { return }
@@ -429,12 +464,17 @@ struct SessionTimeline: Sendable {
   }
 
   /// Merges the summaries of the connections that ended (``Summary/merge(_:)``), so that
-  /// ``forEachSummary(_:)`` reads them without a copy. Call it when the trace is read.
+  /// ``forEachSummary(_:)`` reads them without a copy, and cuts them to the ``summaryLimit`` lowest
+  /// scene ids (the scenes cut are counted). Call it when the trace is read.
   /// - Complexity: O(n log n) for the n summaries kept.
   mutating func mergeSummaries() {
     guard !summariesMerged else { return }
     Summary.merge(&endedSummaries)
     summariesMerged = true
+    guard endedSummaries.count > Self.summaryLimit else { return }
+    unlistedConnections += endedSummaries[Self.summaryLimit...].count { !$0.endedBeforeWindow }
+    endedSummaries.removeLast(endedSummaries.count - Self.summaryLimit)
+    highestListed = endedSummaries.last?.id
   }
 
   /// The scenes shown, in ascending id: those the filter keeps that were connected in its window. A
@@ -445,26 +485,39 @@ struct SessionTimeline: Sendable {
       .sorted { $0.id < $1.id }
   }
 
-  /// Hands what `stats` reports of each scene shown to `body`, in ascending id: the scenes the filter
-  /// keeps that were connected in its window, each scene's connections folded into one. Memory beyond
-  /// the summaries kept: the connected scenes' (at most 128), once ``mergeSummaries()`` ran; a copy of
-  /// the summaries otherwise.
+  /// Hands what `stats` reports of each scene shown to `body`, in ascending id, the first
+  /// ``summaryLimit`` of them: the scenes the filter keeps that were connected in its window, each
+  /// scene's connections folded into one. Memory beyond the summaries kept: the connected scenes' (at
+  /// most 128), once ``mergeSummaries()`` ran; a copy of the summaries otherwise.
+  /// - Returns: The scenes shown past the first ``summaryLimit``, not handed over: exact unless one of
+  ///   them connected more than once (each connection after the limit was reached counts), as
+  ///   ``FoldReplay/ReplaySummary/unlistedScenes`` counts.
   /// - Complexity: O(n + c log c) for n summaries and c connected scenes, merged; O(n log n) otherwise.
-  func forEachSummary(_ body: (Summary) throws -> Void) rethrows {
+  @discardableResult
+  func forEachSummary(_ body: (Summary) throws -> Void) rethrows -> Int {
     var ended = endedSummaries
     if !summariesMerged { Summary.merge(&ended) }
     var connected = sceneTable.values.map(Summary.init)
     Summary.merge(&connected)
+    var listed = 0
+    var unlisted = unlistedConnections
     var pending: Summary?
+    func hand(_ scene: Summary) throws {
+      guard !scene.endedBeforeWindow, filter.scenes?.contains(scene.id) ?? true else { return }
+      guard listed < Self.summaryLimit else {
+        unlisted += 1
+        return
+      }
+      listed += 1
+      try body(scene)
+    }
     func emit(_ summary: Summary) throws {
       if var open = pending, open.id == summary.id {
         open.append(summary)
         pending = open
         return
       }
-      if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
-        try body(open)
-      }
+      if let open = pending { try hand(open) }
       pending = summary
     }
     // The connected scenes' connections are the latest: each follows its scene's ended ones.
@@ -477,17 +530,8 @@ struct SessionTimeline: Sendable {
       try emit(summary)
     }
     for summary in connected[next...] { try emit(summary) }
-    if let open = pending, !open.endedBeforeWindow, filter.scenes?.contains(open.id) ?? true {
-      try body(open)
-    }
-  }
-
-  /// How many scenes ``forEachSummary(_:)`` hands over.
-  /// - Complexity: as ``forEachSummary(_:)``.
-  var summaryCount: Int {
-    var count = 0
-    forEachSummary { _ in count += 1 }
-    return count
+    if let open = pending { try hand(open) }
+    return unlisted
   }
 
   /// Whether the device (hinge, markers, drops) is shown: no scene filter, or one that names `-`.
@@ -727,18 +771,18 @@ extension SessionTimeline {
   }
 
   /// Takes what the scene's connection now draws out of the scene and hands it to the connection's
-  /// lane (or to its pending entry, before it has one). `open`: the scene is connected at the end.
+  /// lane (or to its pending entry, before it has one), and its end to the handover lines. `open`: the
+  /// scene is connected at the end.
   private mutating func closePiece(of scene: inout Scene, at time: UInt64, open: Bool) {
     let drawing = takeDrawing(of: &scene)
-    defer { scene.piece = nil }
-    if let index = scene.piece {
-      pieces[index].endTime = time
-      pieces[index].isOpen = open
-      let lane = Int(pieces[index].lane)
+    defer { scene.placed = nil }
+    if let placed = scene.placed {
+      let lane = Int(placed.lane)
       plotLanes[lane].append(
-        drawing, scene: scene.id, start: pieces[index].start, end: open ? nil : time, trailingEnd: end)
+        drawing, scene: scene.id, start: placed.start, end: open ? nil : time, trailingEnd: end)
       plotLanes[lane].freeFrom = open ? .max : time
       if drawing.hasAppOutput { anyAppOutput = true }
+      if !open { handovers?.ended(placed, at: time) }
     } else if let slot = pending.lastIndex(where: {
       $0.scene == scene.id && $0.ended == nil && !$0.endedEarly
     }) {
@@ -773,7 +817,8 @@ extension SessionTimeline {
   }
 
   /// Places the connections of the instant read last in lanes, by scene: each in its display's first
-  /// lane free when it starts, a new lane when none is.
+  /// lane free when it starts, a new lane when none is; counts its scene in the lane and among those
+  /// shown, and hands it (and its end, if it ended in that instant) to the handover lines.
   /// - Complexity: O(p log p + p · l) for p connections and l lanes.
   private mutating func placePending() {
     let batch = pending.sorted { ($0.scene, $0.ordinal) < ($1.scene, $1.ordinal) }
@@ -794,32 +839,34 @@ extension SessionTimeline {
       if plotLanes[lane].firstScenes.count < 12, !plotLanes[lane].firstScenes.contains(entry.scene) {
         plotLanes[lane].firstScenes.append(entry.scene)
       }
-      let index = pieces.count
-      pieces.append(
-        PieceRecord(
-          start: entry.start, endTime: entry.ended?.time ?? 0, scene: entry.scene, lane: UInt16(lane),
-          displayIndex: UInt8(DisplayRole.allCases.firstIndex(of: entry.display)!), isOpen: entry.ended == nil
-        ))
+      if laneScenes.add(UInt64(entry.scene.rawValue) << 16 | UInt64(lane)) { plotLanes[lane].sceneCount += 1 }
+      shownScenes.add(entry.scene)
+      if marked.contains(entry.scene) {
+        laneHistory[entry.scene, default: []].append((entry.start, UInt16(lane)))
+      }
+      let connection = PlacedConnection(
+        index: placedCount, start: entry.start, scene: entry.scene, lane: UInt16(lane),
+        laneNumber: UInt16(plotLanes[lane].number),
+        displayIndex: UInt8(DisplayRole.allCases.firstIndex(of: entry.display)!))
+      placedCount += 1
+      handovers?.placed(connection)
       if let ended = entry.ended {
         plotLanes[lane].append(
           ended.drawing, scene: entry.scene, start: entry.start, end: ended.time, trailingEnd: end)
         plotLanes[lane].freeFrom = ended.time
         if ended.drawing.hasAppOutput { anyAppOutput = true }
+        handovers?.ended(connection, at: ended.time)
       } else {
         plotLanes[lane].freeFrom = .max
-        sceneTable[entry.scene]?.piece = index
+        sceneTable[entry.scene]?.placed = connection
       }
     }
   }
 
   /// Ends a timeline read for a plot: places the last instant's connections, hands the drawing of the
-  /// connections still open to their lanes (ending at the trace's end), and counts the scenes per lane.
+  /// connections still open to their lanes (ending at the trace's end) and closes the handover lines.
   /// Nothing may be added after it.
-  /// - Complexity: O(c log c) for c connections; 12 bytes of scratch per connection.
-  /// Reserves room for `count` connections in ``pieces`` (the count of a first pass), so the log is
-  /// never copied to grow.
-  mutating func reservePieces(_ count: Int) { pieces.reserveCapacity(count) }
-
+  /// - Complexity: O(c log c) for the c connected scenes.
   mutating func finishPlot() {
     guard let grid else { return }
     if pendingAt != nil { placePending() }
@@ -828,18 +875,9 @@ extension SessionTimeline {
     for id in sceneTable.keys.sorted() {
       guard var scene = sceneTable.removeValue(forKey: id) else { continue }
       scene.endSpans(at: end)
-      if scene.piece != nil { closePiece(of: &scene, at: end, open: true) }
+      if scene.placed != nil { closePiece(of: &scene, at: end, open: true) }
       sceneTable[id] = scene
     }
-    var pairs = pieces.map { UInt64($0.scene.rawValue) << 16 | UInt64($0.lane) }
-    pairs.sort()
-    var previous: UInt64?
-    for pair in pairs where pair != previous {
-      previous = pair
-      plotLanes[Int(pair & 0xFFFF)].sceneCount += 1
-    }
-    var ids = pieces.map(\.scene.rawValue)
-    ids.sort()
-    shownSceneCount = zip(ids.indices, ids).filter { $0.0 == 0 || ids[$0.0 - 1] != $0.1 }.count
+    handovers?.finish()
   }
 }

@@ -16,7 +16,7 @@ enum TimelineReader {
   ///   - grid: The plot's grid to thin samples and spans to, if any.
   ///   - keepsSummaries: Whether a timeline without samples keeps the summaries of the scenes that
   ///     disconnected (false: only the start and end are read).
-  ///   - reservingPieces: Connections to reserve room for in a plot's log (``SessionTimeline/pieces``).
+  ///   - marked: With a grid, the scenes whose lanes are kept (``SessionTimeline/laneHistory``).
   ///   - afterEach: Called after each event of the window is folded in, with the timeline (a streaming
   ///     export takes what the event ended).
   /// - Returns: The timeline of the window.
@@ -24,15 +24,15 @@ enum TimelineReader {
   ///   `afterEach` throws.
   static func read(
     _ input: TraceInput, label: String, filter: EventFilter = EventFilter(), keepsSamples: Bool = true,
-    grid: TimeGrid? = nil, keepsSummaries: Bool = true, reservingPieces: Int = 0,
+    grid: TimeGrid? = nil, keepsSummaries: Bool = true, marked: Set<SceneID> = [],
     afterEach: (inout SessionTimeline, TraceEvent) throws -> Void = { _, _ in }
   ) throws -> SessionTimeline {
     let reader = try input.open()
     let progress = Progress("\(label) \(input.name)", reading: reader)
     defer { progress.finish() }
     var timeline = SessionTimeline(
-      keepsSamples: keepsSamples, grid: grid, filter: filter, keepsSummaries: keepsSummaries)
-    if grid != nil { timeline.reservePieces(reservingPieces) }
+      keepsSamples: keepsSamples, grid: grid, filter: filter, keepsSummaries: keepsSummaries,
+      marked: marked)
     func next() throws -> TraceFrame? {
       do throws(TraceError) { return try reader.nextFrame() } catch { throw TracecatError(error) }
     }
@@ -58,27 +58,42 @@ enum TimelineReader {
     return timeline
   }
 
-  /// Reads `input` for a plot, in two passes: the first finds the window's start and end (keeping
-  /// only the values in effect), the second keeps what a plot of that window draws — samples and spans
-  /// thinned to its ``TimeGrid`` — so memory stays bounded by the plot's width, not the trace's length.
+  /// Reads `input` for a plot, in two passes: the first (``readExtent(_:label:filter:)``, or `extent`
+  /// when it was read) finds the window's start and end (keeping only the values in effect), the second
+  /// keeps what a plot of that window draws — samples and spans thinned to its ``TimeGrid``, the handover
+  /// lines as they are found, and the lanes of the scenes `marks` marks — so memory stays bounded by the
+  /// plot's width, not the trace's length or its number of connections.
   ///
   /// - Parameters:
   ///   - input: The trace.
   ///   - label: The subcommand, for the progress line.
   ///   - filter: The time window and scenes to show.
+  ///   - extent: The first pass, when the caller read it.
+  ///   - marks: The replay marks the plot draws, if any.
   /// - Returns: The timeline of the window, thinned to ``TimelinePlot/timeGrid(for:)``.
   /// - Throws: ``TracecatError`` when the trace is unreadable or damaged in the window.
   /// - Complexity: O(events) time, twice the decoding of one read; O(lanes · plot width) memory for what
-  ///   is drawn, O(connected scenes) for the scenes' state, and 24 bytes per connection for the lanes'
-  ///   log (``SessionTimeline/pieces``).
-  static func readForPlot(_ input: TraceInput, label: String, filter: EventFilter = EventFilter()) throws
-    -> SessionTimeline
-  {
-    let extent = try read(input, label: label, filter: filter, keepsSamples: false, keepsSummaries: false)
+  ///   is drawn, O(connected scenes) for the scenes' state, O(1) for the handover lines
+  ///   (``HandoverFinder``) and the scene counts (``DistinctTally``), and 16 bytes per connection of a
+  ///   marked scene.
+  static func readForPlot(
+    _ input: TraceInput, label: String, filter: EventFilter = EventFilter(), extent: SessionTimeline? = nil,
+    marks: ReplayMarks? = nil
+  ) throws -> SessionTimeline {
+    let extent = try extent ?? readExtent(input, label: label, filter: filter)
     let grid = TimelinePlot.timeGrid(for: extent)
-    var timeline = try read(
-      input, label: label, filter: filter, grid: grid, reservingPieces: extent.connectionCount)
+    var timeline = try read(input, label: label, filter: filter, grid: grid, marked: marks?.scenes ?? [])
     timeline.finishPlot()
     return timeline
+  }
+
+  /// Reads `input`'s window for its start and end only: the first pass of
+  /// ``readForPlot(_:label:filter:extent:marks:)``, and which of the scenes the filter names it holds
+  /// (``SessionTimeline/coverage``).
+  /// - Throws: ``TracecatError`` when the trace is unreadable or damaged in the window.
+  static func readExtent(_ input: TraceInput, label: String, filter: EventFilter = EventFilter()) throws
+    -> SessionTimeline
+  {
+    try read(input, label: label, filter: filter, keepsSamples: false, keepsSummaries: false)
   }
 }
