@@ -95,7 +95,7 @@ public final class OutputFile {
             .locked, file: path, reason: "another writer has this file open (its exclusive lock is held)")
         }
         if case .replace(let inputs) = existing {
-          if let input = Self.input(among: inputs, sameAs: status) {
+          if let input = Self.input(among: inputs, sameAs: FileStatus(status)) {
             throw TraceError(
               .invalidArgument, file: path,
               reason: "is this command's input '\(input)'; refusing to replace it, even with --force")
@@ -115,7 +115,7 @@ public final class OutputFile {
         // into the command, which then waits for its own end of file forever: refused.
         var inputs = ["-"]
         if case .replace(let others) = existing { inputs += others }
-        try Self.refuseInputPipe(path, status, inputs: inputs)
+        try Self.refuseInputPipe(path, FileStatus(status), inputs: inputs)
         var opened: Int32
         repeat { opened = open(path, O_WRONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
         guard opened >= 0 else { throw Self.failure(path, "open") }
@@ -208,13 +208,12 @@ public final class OutputFile {
     try output.publish()
   }
 
-  /// Refuses a pipe or socket at `path` (whose `stat` is `status`) that is one of the command's inputs
+  /// Refuses a pipe or socket at `path` (whose status is `status`) that is one of the command's inputs
   /// (`-` is standard input): writing into it would feed the output back into the command, which then
   /// waits for its own end of file forever.
   /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
-  static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
-    let type = status.st_mode & S_IFMT
-    guard type == S_IFIFO || type == S_IFSOCK else { return }
+  static func refuseInputPipe(_ path: String, _ status: FileStatus, inputs: [String]) throws(TraceError) {
+    guard status.kind == .fifo || status.kind == .socket else { return }
     if let input = input(among: inputs, sameAs: status) {
       throw TraceError(
         .invalidArgument, file: path,
@@ -232,8 +231,7 @@ public final class OutputFile {
   /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
   /// - Complexity: One `stat(2)` per input.
   public static func refuseStandardOutput(onto inputs: [String]) throws(TraceError) {
-    var status = stat()
-    guard fstat(1, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+    guard let status = try? FileDescriptor.standardOutput.status(), status.kind == .regular,
       let input = input(among: inputs, sameAs: status)
     else { return }
     throw TraceError(
@@ -244,11 +242,10 @@ public final class OutputFile {
 
   /// The first of `inputs` that is the file `status` describes (same device and inode); `-` is standard
   /// input, the file or pipe descriptor 0 reads from.
-  private static func input(among inputs: [String], sameAs status: stat) -> String? {
+  private static func input(among inputs: [String], sameAs status: FileStatus) -> String? {
     inputs.first { input in
-      var inputStatus = stat()
-      let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
-      return found == 0 && inputStatus.st_dev == status.st_dev && inputStatus.st_ino == status.st_ino
+      let inputStatus = try? input == "-" ? FileDescriptor.standardInput.status() : FileSystem.status(input)
+      return inputStatus?.identity == status.identity
     }
   }
 
