@@ -4,10 +4,13 @@
   import Darwin
 #endif
 
-// The package's door to the operating system for plain file I/O, in the style of swift-system: each
-// system call is made here, once, behind a Swift name that throws an ``Errno``; the tools (tracecat)
-// call these names and hold no pointer. The unsafe sites below are the only ones, each with its
-// invariant.
+// The package's door to the operating system, in the style of swift-system. Every system call and C
+// library function FoldTrace makes is made in this folder (Platform/), behind a Swift name that throws
+// an ``Errno``: descriptors here, paths in FileSystem.swift, the clock, threads, signals and memory in
+// the other files. The rest of the module calls these names, imports no C library module and holds no
+// pointer from one, so a port to another C library (Darwin's) changes this folder alone;
+// PlatformBoundaryTests keeps it so. tracecat and foldsim call these names too. Each unsafe site in this
+// file states its invariant.
 
 // One function per system call, at file scope, where the C names are not shadowed by the methods below.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
