@@ -1,4 +1,5 @@
 import FoldSim
+import FoldTrace
 import Foundation
 
 /// Reads a scenario file with the system's own error messages (`Is a directory`, not
@@ -56,24 +57,26 @@ enum Input {
   /// The file's bytes, read until its end or until more than ``maxScenarioBytes`` have come (a pipe
   /// or a special file included: its size is not known ahead).
   private static func read(_ path: String) throws(FoldsimError) -> [UInt8] {
-    func failure() -> FoldsimError {
-      .file("cannot read scenario '\(path)': \(String(cString: strerror(errno)))")
+    func failure(_ error: Errno) -> FoldsimError { .file("cannot read scenario '\(path)': \(error)") }
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(path, .readOnly)
+    } catch {
+      throw failure(error)
     }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw failure() }
-    defer { close(descriptor) }
+    defer { descriptor.close() }
     var bytes: [UInt8] = []
     // A regular file's size is known: its bytes are read into one allocation, not a doubling array's.
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-      bytes.reserveCapacity(min(Int(status.st_size), maxScenarioBytes) + 1)
+    if let status = try? descriptor.status(), status.kind == .regular {
+      bytes.reserveCapacity(min(status.size, maxScenarioBytes) + 1)
     }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure()
+      let count: Int
+      do throws(Errno) {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw failure(error)
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])

@@ -19,10 +19,9 @@ enum Output {
   /// Whether `path` is the process's standard output (`/dev/stdout`, `/dev/fd/1`, or a file that is the
   /// same device and inode as descriptor 1).
   static func isStandardOutput(_ path: String) -> Bool {
-    var named = stat()
-    var standard = stat()
-    guard stat(path, &named) == 0, fstat(1, &standard) == 0 else { return false }
-    return named.st_dev == standard.st_dev && named.st_ino == standard.st_ino
+    guard let named = try? FileSystem.status(path), let standard = try? FileDescriptor.standardOutput.status()
+    else { return false }
+    return named.identity == standard.identity
   }
 
   /// What the one line printed after a trace is written counts, gathered event by event as the trace is
@@ -106,17 +105,13 @@ struct StandardOutput {
   /// - Throws: ``FoldsimError/file(_:)`` when standard output cannot be written, now or earlier (exit 3).
   mutating func flush() throws(FoldsimError) {
     if let failure { throw failure }
-    var start = 0
-    while start < buffer.count {
-      let written = buffer[start...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let error = FoldsimError.file("cannot write standard output: \(String(cString: strerror(errno)))")
-        buffer.removeAll()
-        failure = error
-        throw error
-      }
-      start += written
+    do throws(Errno) {
+      try FileDescriptor.standardOutput.writeAll(buffer)
+    } catch {
+      let error = FoldsimError.file("cannot write standard output: \(error)")
+      buffer.removeAll()
+      failure = error
+      throw error
     }
     buffer.removeAll(keepingCapacity: true)
   }

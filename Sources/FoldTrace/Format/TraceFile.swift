@@ -1,24 +1,20 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// An open file descriptor and the POSIX calls FoldTrace makes on it, one function per call family,
-/// each throwing a ``TraceError`` that names the path and `strerror(errno)`.
+/// An open trace file and the calls FoldTrace makes on it, one function per call family, each
+/// throwing a ``TraceError`` that names the path and the system's message for the error.
 final class TraceFile {
   let path: String
-  private(set) var descriptor: Int32
+  /// -1 once closed: every call then fails with `EBADF`.
+  private(set) var descriptor: FileDescriptor
 
-  init(path: String, descriptor: Int32) {
+  init(path: String, descriptor: FileDescriptor) {
     self.path = path
     self.descriptor = descriptor
   }
 
-  deinit { if descriptor >= 0 { _ = Glibc.close(descriptor) } }
+  deinit { if descriptor.rawValue >= 0 { descriptor.close() } }
 
-  static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
-    TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  /// The error of `operation` on `path` failing with `error`: "fsync failed: No space left on device".
+  static func failure(_ path: String, _ operation: String, _ error: Errno) -> TraceError {
+    TraceError(.io, file: path, reason: "\(operation) failed: \(error)")
   }
 
   /// How a file is opened.
@@ -35,23 +31,26 @@ final class TraceFile {
 
   /// `open(2)`.
   static func open(_ path: String, _ mode: Mode) throws(TraceError) -> TraceFile {
-    var descriptor: Int32
     // O_NONBLOCK so that opening a FIFO with no writer returns at once (it is then refused as not a
     // regular file) instead of waiting forever; it is cleared again, so reads and writes block as usual.
-    repeat {
+    let descriptor: FileDescriptor
+    do throws(Errno) {
       switch mode {
-      case .read: descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      case .update: descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-      case .create: descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
-      case .writeThrough: descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+      case .read: descriptor = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+      case .update: descriptor = try FileDescriptor.open(path, .readWrite, options: .nonBlocking)
+      case .create:
+        descriptor = try FileDescriptor.open(
+          path, .readWrite, options: [.create, .nonBlocking], permissions: 0o644)
+      case .writeThrough: descriptor = try FileDescriptor.open(path, .writeOnly, options: [])
       }
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else { throw failure(path, "open") }
-    let flags = fcntl(descriptor, F_GETFL)
-    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-      let error = failure(path, "fcntl")
-      _ = Glibc.close(descriptor)
-      throw error
+    } catch {
+      throw failure(path, "open", error)
+    }
+    do throws(Errno) {
+      try descriptor.clearNonBlocking()
+    } catch {
+      descriptor.close()
+      throw failure(path, "fcntl", error)
     }
     return TraceFile(path: path, descriptor: descriptor)
   }
@@ -103,25 +102,33 @@ final class TraceFile {
   /// - Returns: The published file, or nil when `path` already exists or the file system has no hard
   ///   links (the caller fills the file in place).
   private static func publishNew(_ path: String, contents: [UInt8]) throws(TraceError) -> TraceFile? {
-    var status = stat()
-    if lstat(path, &status) == 0 { return nil }
+    if entryExists(path) { return nil }
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      let code = errno
+    let descriptor: FileDescriptor
+    let temporary: String
+    do throws(Errno) {
+      (descriptor, temporary) = try FileDescriptor.createUnique(
+        fromTemplate: directory + "." + base + ".XXXXXX")
+    } catch {
       // A name within NAME_MAX whose temporary twin (7 characters longer) is not: fill it in place.
-      if code == ENAMETOOLONG { return nil }
-      throw failure(path, "create", code)
+      if error == .fileNameTooLong { return nil }
+      throw failure(path, "create", error)
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let file = TraceFile(path: path, descriptor: descriptor)
-    defer { _ = unlink(temporary) }
+    defer { try? FileSystem.remove(temporary) }
     do throws(TraceError) {
-      guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw failure(temporary, "fcntl") }
-      guard fchmod(descriptor, 0o644) == 0 else { throw failure(temporary, "fchmod") }
+      do throws(Errno) {
+        try descriptor.setCloseOnExec()
+      } catch {
+        throw failure(temporary, "fcntl", error)
+      }
+      do throws(Errno) {
+        try descriptor.setPermissions(0o644)
+      } catch {
+        throw failure(temporary, "fchmod", error)
+      }
       try file.lockExclusive()
       try file.writeAll(contents)
       try file.sync()
@@ -129,11 +136,14 @@ final class TraceFile {
       file.close()
       throw error
     }
-    guard link(temporary, path) == 0 else {
-      let code = errno
+    do throws(Errno) {
+      try FileSystem.link(temporary, as: path)
+    } catch {
       file.close()
-      if code == EEXIST || code == EPERM || code == EOPNOTSUPP || code == EXDEV { return nil }
-      throw failure(path, "link", code)
+      if error == .fileExists || error == .notPermitted || error == .notSupported || error == .improperLink {
+        return nil
+      }
+      throw failure(path, "link", error)
     }
     // Best effort: the new name survives a machine crash once its directory is synced; some file
     // systems cannot sync a directory, and that must not stop a recording.
@@ -150,17 +160,19 @@ final class TraceFile {
   /// `/bin/true` was refused 59 times in 2,000.
   func lockExclusive() throws(TraceError) {
     var attempts = 0
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK else { throw Self.failure(path, "flock", code) }
+    while true {
+      do throws(Errno) {
+        if try descriptor.tryLock(.exclusive) { return }
+      } catch {
+        throw Self.failure(path, "flock", error)
+      }
       attempts += 1
       guard attempts < 50 else {
         throw TraceError(
           .locked, file: path,
           reason: "another writer has this trace open (its exclusive lock is held); close it first")
       }
-      usleep(2_000)
+      pause(microseconds: 2_000)
     }
   }
 
@@ -169,91 +181,99 @@ final class TraceFile {
   /// (`pread(2)`) and its size says nothing, so a trace reader refuses it by name rather than calling it
   /// empty.
   func irregularKind() throws(TraceError) -> String? {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw Self.failure(path, "fstat") }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG, S_IFBLK: return nil
-    case S_IFIFO: return "a pipe (FIFO)"
-    case S_IFSOCK: return "a socket"
-    case S_IFCHR: return "a character device"
-    case S_IFDIR: return "a directory"
-    default: return "not a regular file"
+    switch try status().kind {
+    case .regular, .blockDevice: return nil
+    case .fifo: return "a pipe (FIFO)"
+    case .socket: return "a socket"
+    case .characterDevice: return "a character device"
+    case .directory: return "a directory"
+    case .symbolicLink, .other: return "not a regular file"
     }
   }
 
   /// `fstat(2)`: the file's size in bytes.
-  func size() throws(TraceError) -> Int {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw Self.failure(path, "fstat") }
-    return Int(status.st_size)
+  func size() throws(TraceError) -> Int { try status().size }
+
+  /// `fstat(2)`.
+  private func status() throws(TraceError) -> FileStatus {
+    do throws(Errno) {
+      return try descriptor.status()
+    } catch {
+      throw Self.failure(path, "fstat", error)
+    }
   }
 
   /// `pread(2)`: up to `count` bytes at `offset`, fewer only at the end of the file.
   func read(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
-    // Uninitialized capacity: zero-filling a 64 KiB chunk per frame cost more than decoding it.
-    var failure: Int32 = 0
-    let buffer = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var filled = 0
-      while filled < count {
-        let n = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          break
-        }
-        if n == 0 { break }
-        filled += n
-      }
-      initialized = filled
+    do throws(Errno) {
+      return try descriptor.read(at: offset, count: count)
+    } catch {
+      throw Self.failure(path, "read", error)
     }
-    if failure != 0 { throw Self.failure(path, "read", failure) }
-    return buffer
   }
 
   /// `write(2)` until every byte is written, at the file's current end.
   func writeAll(_ bytes: [UInt8]) throws(TraceError) {
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Self.failure(path, "write")
-      }
-      written += n
+    do throws(Errno) {
+      try descriptor.writeAll(bytes)
+    } catch {
+      throw Self.failure(path, "write", error)
     }
   }
 
   /// `fsync(2)`.
   func sync() throws(TraceError) {
-    guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
+    do throws(Errno) {
+      try descriptor.sync()
+    } catch {
+      throw Self.failure(path, "fsync", error)
+    }
   }
 
   /// `fsync(2)` on the directory holding `path`, so a newly created file's name survives a machine crash.
   static func syncDirectory(of path: String) throws(TraceError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(directory, "open") }
-    defer { _ = Glibc.close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw failure(directory, "fsync") }
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(directory, .readOnly, options: .directory)
+    } catch {
+      throw failure(directory, "open", error)
+    }
+    defer { descriptor.close() }
+    do throws(Errno) {
+      try descriptor.sync()
+    } catch {
+      throw failure(directory, "fsync", error)
+    }
   }
 
   /// `ftruncate(2)` and a seek to the new end.
   func truncate(to size: Int) throws(TraceError) {
-    guard ftruncate(descriptor, off_t(size)) == 0 else { throw Self.failure(path, "ftruncate") }
-    guard lseek(descriptor, off_t(size), SEEK_SET) >= 0 else { throw Self.failure(path, "lseek") }
+    do throws(Errno) {
+      try descriptor.truncate(toSize: size)
+    } catch {
+      throw Self.failure(path, "ftruncate", error)
+    }
+    do throws(Errno) {
+      try descriptor.seek(toOffset: size)
+    } catch {
+      throw Self.failure(path, "lseek", error)
+    }
   }
 
   /// `lseek(2)` to the end.
   func seekToEnd() throws(TraceError) {
-    guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw Self.failure(path, "lseek") }
+    do throws(Errno) {
+      try descriptor.seekToEnd()
+    } catch {
+      throw Self.failure(path, "lseek", error)
+    }
   }
 
   /// `close(2)`; releases the lock.
   func close() {
-    if descriptor >= 0 { _ = Glibc.close(descriptor) }
-    descriptor = -1
+    if descriptor.rawValue >= 0 { descriptor.close() }
+    descriptor = FileDescriptor(rawValue: -1)
   }
 }

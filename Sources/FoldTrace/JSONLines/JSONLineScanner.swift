@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One value of a line parsed by ``JSONLineScanner``, in document order: a container comes before its
 /// children, an object's children alternate key (a string node) and value.
 struct JSONTapeNode {
@@ -338,7 +332,7 @@ struct JSONLineScanner: Sendable {
 
   private func bytesEqual(_ a: KeySpan, _ b: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Bool {
     guard a.end - a.start == b.end - b.start, let base = bytes.baseAddress else { return false }
-    return memcmp(base + Int(a.start), base + Int(b.start), Int(a.end - a.start)) == 0
+    return memoryEqual(base + Int(a.start), base + Int(b.start), count: Int(a.end - a.start))
   }
 
   private func decodedString(_ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> String {

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A parsed line as the field readers see it: ``JSONLineScanner``'s nodes and the line's bytes.
 ///
 /// **Memory safety.** Both buffers belong to the caller of ``TraceJSONLines/decodeFast(_:lineNumber:scanner:)``
@@ -210,7 +204,8 @@ struct JSONTapeMembers: JSONLineMembers {
           matches =
             Int(keyNode.end - keyNode.start) == wanted.count
             && (wanted.isEmpty
-              || memcmp(tape.bytes.baseAddress! + Int(keyNode.start), wanted.baseAddress!, wanted.count) == 0)
+              || memoryEqual(
+                tape.bytes.baseAddress! + Int(keyNode.start), wanted.baseAddress!, count: wanted.count))
         } else {
           matches = JSONTape.string(keyNode, tape.bytes) == String(decoding: wanted, as: UTF8.self)
         }

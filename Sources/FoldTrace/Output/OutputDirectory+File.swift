@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension OutputDirectory {
   /// One file of an ``OutputDirectory``, written in pieces: a page made section by section never has to
   /// be held whole in memory.
@@ -26,9 +20,9 @@ extension OutputDirectory {
   public final class File {
     /// The file's path under the output directory's path (as errors name it).
     public let path: String
-    /// The staged file's descriptor (staging-directory mode); -1 when it is an ``OutputFile``, or once
+    /// The staged file's descriptor (staging-directory mode); nil when it is an ``OutputFile``, or once
     /// closed.
-    private var descriptor: Int32
+    private var descriptor: FileDescriptor?
     /// The hidden temporary file in an existing empty directory (the other mode); nil in a staging
     /// directory.
     private let output: OutputFile?
@@ -41,7 +35,7 @@ extension OutputDirectory {
     public static let chunkSize = 64 * 1024
 
     /// A file staged in a staging directory, open for writing at `descriptor`.
-    init(path: String, descriptor: Int32) {
+    init(path: String, descriptor: FileDescriptor) {
       self.path = path
       self.descriptor = descriptor
       output = nil
@@ -50,11 +44,11 @@ extension OutputDirectory {
     /// A file staged as a hidden temporary file in an existing empty directory.
     init(path: String, output: OutputFile) {
       self.path = path
-      descriptor = -1
+      descriptor = nil
       self.output = output
     }
 
-    deinit { if descriptor >= 0 { _ = Glibc.close(descriptor) } }
+    deinit { descriptor?.close() }
 
     /// Appends text, as UTF-8.
     ///
@@ -91,20 +85,24 @@ extension OutputDirectory {
       guard !isClosed else { throw closedError }
       try flush()
       isClosed = true
-      guard descriptor >= 0 else { return }
+      guard let descriptor else { return }
       defer {
-        _ = Glibc.close(descriptor)
-        descriptor = -1
+        descriptor.close()
+        self.descriptor = nil
       }
-      guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
+      do throws(Errno) {
+        try descriptor.sync()
+      } catch {
+        throw Self.failure(path, "fsync", error)
+      }
     }
 
     /// Closes without writing what is buffered: the directory removes the staged file.
     func abandon() {
       isClosed = true
       buffer = []
-      if descriptor >= 0 { _ = Glibc.close(descriptor) }
-      descriptor = -1
+      descriptor?.close()
+      descriptor = nil
     }
 
     private func flush() throws(TraceError) {
@@ -118,17 +116,19 @@ extension OutputDirectory {
         try output.write(bytes)
         return
       }
+      // Staged in a staging directory: the descriptor is open until the file is closed.
+      guard let descriptor else { throw closedError }
       do throws(Errno) {
-        try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        try descriptor.writeAll(bytes)
       } catch {
-        throw Self.failure(path, "write", error.rawValue)
+        throw Self.failure(path, "write", error)
       }
     }
 
     private var closedError: TraceError { TraceError(.closed, file: path, reason: "the file is closed") }
 
-    private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
-      TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+    private static func failure(_ path: String, _ operation: String, _ error: Errno) -> TraceError {
+      TraceError(.io, file: path, reason: "\(operation) failed: \(error)")
     }
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A directory of files a tool writes as one output (an HTML report), under the rule ``OutputFile``
 /// follows: never write over a file the user had, and publish the output whole or not at all.
 ///
@@ -58,31 +52,32 @@ public final class OutputDirectory {
   @discardableResult
   public static func check(_ path: String) throws(TraceError) -> Bool {
     guard !path.isEmpty else { throw TraceError(.invalidArgument, file: path, reason: "no directory given") }
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      let code = errno
-      var linkStatus = stat()
-      if code == ELOOP {
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileSystem.status(path)
+    } catch {
+      if error == .tooManySymbolicLinkLevels {
         throw TraceError(.io, file: path, reason: "a symbolic link loop (too many levels of links)")
       }
-      if lstat(path, &linkStatus) == 0 {
+      if entryExists(path) {
         throw TraceError(
           .io, file: path, reason: "is a symbolic link to a missing directory; remove it or choose another")
       }
-      guard code == ENOENT || code == ENOTDIR else { throw failure(path, "stat", code) }
+      guard error == .noSuchFileOrDirectory || error == .notDirectory else {
+        throw failure(path, "stat", error)
+      }
       return false
     }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
+    guard status.kind == .directory else {
       throw TraceError(
         .invalidArgument, file: path, reason: "exists and is not a directory; choose a new or empty directory"
       )
     }
-    guard let directory = opendir(path) else { throw failure(path, "opendir") }
-    defer { closedir(directory) }
-    var entries = 0
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      if name != [0x2E] && name != [0x2E, 0x2E] { entries += 1 }
+    let entries: Int
+    do throws(Errno) {
+      entries = try FileSystem.entryCount(ofDirectory: path)
+    } catch {
+      throw failure(path, "opendir", error)
     }
     guard entries == 0 else {
       throw TraceError(
@@ -115,19 +110,22 @@ public final class OutputDirectory {
     let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
     let deferred = OutputCleanup.deferSignals()
     defer { OutputCleanup.restoreSignals(deferred) }
+    let process = currentProcessID()
     for attempt in 0..<1000 {
       // A name too long for the file system falls back to a short one, as `OutputFile`'s does.
-      for name in [parent + "." + base + ".\(getpid()).\(attempt)", parent + ".out.\(getpid()).\(attempt)"] {
-        if mkdir(name, 0o777) == 0 {
+      for name in [parent + "." + base + ".\(process).\(attempt)", parent + ".out.\(process).\(attempt)"] {
+        do throws(Errno) {
+          try FileSystem.makeDirectory(name, permissions: 0o777)
           staging = name
           stagingSlot = OutputCleanup.register(name)
           return
+        } catch {
+          if error == .fileExists { break }
+          if error != .fileNameTooLong { throw Self.failure(path, "mkdir", error) }
         }
-        if errno == EEXIST { break }
-        if errno != ENAMETOOLONG { throw Self.failure(path, "mkdir") }
       }
     }
-    throw Self.failure(path, "mkdir", EEXIST)
+    throw Self.failure(path, "mkdir", .fileExists)
   }
 
   deinit { discard() }
@@ -167,15 +165,17 @@ public final class OutputDirectory {
     }
     let staged = staging + "/" + name
     let deferred = OutputCleanup.deferSignals()
-    var descriptor: Int32
-    repeat {
-      descriptor = open(staged, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    } while descriptor < 0 && errno == EINTR
-    let code = errno
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(
+        staged, .writeOnly, options: [.create, .exclusive], permissions: 0o666)
+    } catch {
+      OutputCleanup.restoreSignals(deferred)
+      throw Self.failure(path + "/" + name, "create", error)
+    }
     // Registered before signals are let in again: a signal from here on removes the file.
-    if descriptor >= 0 { self.staged.append((staged, OutputCleanup.register(staged))) }
+    self.staged.append((staged, OutputCleanup.register(staged)))
     OutputCleanup.restoreSignals(deferred)
-    guard descriptor >= 0 else { throw Self.failure(path + "/" + name, "create", code) }
     let file = File(path: path + "/" + name, descriptor: descriptor)
     files.append(file)
     return file
@@ -196,17 +196,19 @@ public final class OutputDirectory {
     let deferred = OutputCleanup.deferSignals()
     defer { OutputCleanup.restoreSignals(deferred) }
     if let staging {
-      let directory = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if directory >= 0 {
-        _ = fsync(directory)
-        _ = close(directory)
+      if let directory = try? FileDescriptor.open(staging, .readOnly, options: .directory) {
+        try? directory.sync()
+        directory.close()
       }
-      guard rename(staging, target) == 0 else {
-        let code = errno
-        if code == ENOTEMPTY || code == EEXIST || code == ENOTDIR || code == EISDIR {
+      do throws(Errno) {
+        try FileSystem.rename(staging, to: target)
+      } catch {
+        if error == .directoryNotEmpty || error == .fileExists || error == .notDirectory
+          || error == .isDirectory
+        {
           throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
         }
-        throw Self.failure(path, "rename", code)
+        throw Self.failure(path, "rename", error)
       }
       // The files now live under the path: nothing may remove them.
       for file in staged { if let slot = file.slot { OutputCleanup.unregister(slot) } }
@@ -225,7 +227,7 @@ public final class OutputDirectory {
         done.append(output.path)
       } catch {
         // Only the files this output linked a moment ago are removed.
-        for file in done { _ = unlink(file) }
+        for file in done { try? FileSystem.remove(file) }
         throw error
       }
     }
@@ -239,11 +241,11 @@ public final class OutputDirectory {
     for file in files { file.abandon() }
     files = []
     for file in staged {
-      _ = unlink(file.path)
+      try? FileSystem.remove(file.path)
       if let slot = file.slot { OutputCleanup.unregister(slot) }
     }
     staged = []
-    if let staging { _ = rmdir(staging) }
+    if let staging { try? FileSystem.removeDirectory(staging) }
     if let stagingSlot { OutputCleanup.unregister(stagingSlot) }
     staging = nil
     stagingSlot = nil
@@ -259,13 +261,15 @@ public final class OutputDirectory {
     for (index, component) in components.enumerated() {
       prefix += (index == 0 ? "" : "/") + component
       guard !component.isEmpty, component != ".", component != ".." else { continue }
-      if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-        throw failure(prefix, "mkdir")
+      do throws(Errno) {
+        try FileSystem.makeDirectory(prefix, permissions: 0o777)
+      } catch {
+        if error != .fileExists { throw failure(prefix, "mkdir", error) }
       }
     }
   }
 
-  private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
-    TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  private static func failure(_ path: String, _ operation: String, _ error: Errno) -> TraceError {
+    TraceError(.io, file: path, reason: "\(operation) failed: \(error)")
   }
 }

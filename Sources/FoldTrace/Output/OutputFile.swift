@@ -1,11 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file a tool writes (a trace, an SVG, a JSON document), under the one rule every FoldTrace tool
 /// follows: never overwrite or truncate a file the user had, and publish every output whole.
 ///
@@ -48,7 +40,8 @@ public final class OutputFile {
   /// The path the output is published under.
   public let path: String
   private let existing: Existing
-  private var descriptor: Int32
+  /// The temporary file, or the special file written through; nil once published or discarded.
+  private var descriptor: FileDescriptor?
   /// The temporary file's path; nil when writing through a special file, or once published or
   /// discarded.
   private var temporary: String?
@@ -71,25 +64,22 @@ public final class OutputFile {
     }
     self.path = path
     self.existing = existing
-    var status = stat()
-    var linkStatus = stat()
-    let exists = stat(path, &status) == 0
-    let statError = errno
-    if !exists {
-      if statError == ELOOP {
+    switch Result(catching: { () throws(Errno) in try FileSystem.status(path) }) {
+    case .failure(let statError):
+      if statError == .tooManySymbolicLinkLevels {
         throw TraceError(
           .io, file: path, reason: "cannot write: a symbolic link loop (too many levels of links)")
       }
-      if lstat(path, &linkStatus) == 0 {
+      if entryExists(path) {
         throw TraceError(
           .io, file: path, reason: "is a symbolic link to a missing file; remove it or choose another name")
       }
-      guard statError == ENOENT else { throw Self.failure(path, "stat", statError) }
+      guard statError == .noSuchFileOrDirectory else { throw Self.failure(path, "stat", statError) }
       target = path
       replaces = false
-    } else {
-      switch status.st_mode & S_IFMT {
-      case S_IFREG:
+    case .success(let status):
+      switch status.kind {
+      case .regular:
         if Self.isLocked(path) {
           throw TraceError(
             .locked, file: path, reason: "another writer has this file open (its exclusive lock is held)")
@@ -100,14 +90,14 @@ public final class OutputFile {
               .invalidArgument, file: path,
               reason: "is this command's input '\(input)'; refusing to replace it, even with --force")
           }
-        } else if status.st_size > 0 {
+        } else if status.size > 0 {
           throw TraceError(
             .alreadyExists, file: path,
-            reason: "already exists and holds \(status.st_size) bytes; it is never overwritten")
+            reason: "already exists and holds \(status.size) bytes; it is never overwritten")
         }
         target = Self.resolved(path)
         replaces = true
-      case S_IFDIR:
+      case .directory:
         throw TraceError(.invalidArgument, file: path, reason: "is a directory; name a file to write")
       default:
         // A device, FIFO or socket: written through, never replaced. A pipe or socket that is also an
@@ -116,10 +106,11 @@ public final class OutputFile {
         var inputs = ["-"]
         if case .replace(let others) = existing { inputs += others }
         try Self.refuseInputPipe(path, status, inputs: inputs)
-        var opened: Int32
-        repeat { opened = open(path, O_WRONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
-        guard opened >= 0 else { throw Self.failure(path, "open") }
-        descriptor = opened
+        do throws(Errno) {
+          descriptor = try FileDescriptor.open(path, .writeOnly)
+        } catch {
+          throw Self.failure(path, "open", error)
+        }
         target = path
         replaces = false
         temporary = nil
@@ -144,11 +135,11 @@ public final class OutputFile {
   ///   ``publish()`` or ``discard()``.
   /// - Complexity: O(n) in the number of bytes.
   public func write(_ bytes: [UInt8]) throws(TraceError) {
-    guard descriptor >= 0 else { throw TraceError(.closed, file: path, reason: "the output is closed") }
+    guard let descriptor else { throw TraceError(.closed, file: path, reason: "the output is closed") }
     do throws(Errno) {
-      try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+      try descriptor.writeAll(bytes)
     } catch {
-      throw Self.failure(path, "write", error.rawValue)
+      throw Self.failure(path, "write", error)
     }
   }
 
@@ -157,37 +148,45 @@ public final class OutputFile {
   /// - Throws: ``TraceError`` `.alreadyExists` when another process created `path` meanwhile, `.io`
   ///   naming the failing call; the temporary file is removed either way.
   public func publish() throws(TraceError) {
-    guard descriptor >= 0 else { throw TraceError(.closed, file: path, reason: "the output is closed") }
+    guard let descriptor else { throw TraceError(.closed, file: path, reason: "the output is closed") }
     guard let temporary else {
-      _ = Glibc.close(descriptor)
-      descriptor = -1
+      descriptor.close()
+      self.descriptor = nil
       return
     }
     defer { discard() }
-    guard fsync(descriptor) == 0 else { throw Self.failure(path, "fsync") }
+    do throws(Errno) {
+      try descriptor.sync()
+    } catch {
+      throw Self.failure(path, "fsync", error)
+    }
     if replaces {
-      guard rename(temporary, target) == 0 else { throw Self.failure(path, "rename") }
-    } else if link(temporary, target) == 0 {
-      // The output now has two names; the temporary one must go, or every output leaves a hidden copy.
-      _ = unlink(temporary)
+      try Self.rename(temporary, to: target, naming: path)
     } else {
-      let code = errno
-      if code == EEXIST {
-        throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
-      }
-      // File systems without hard links: create the name exclusively, then move the bytes onto it.
-      guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == ENOSYS else {
-        throw Self.failure(path, "link", code)
-      }
-      let placeholder = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard placeholder >= 0 else {
-        if errno == EEXIST {
+      do throws(Errno) {
+        try FileSystem.link(temporary, as: target)
+        // The output now has two names; the temporary one must go, or every output leaves a hidden copy.
+        try? FileSystem.remove(temporary)
+      } catch {
+        if error == .fileExists {
           throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
         }
-        throw Self.failure(path, "create")
+        // File systems without hard links: create the name exclusively, then move the bytes onto it.
+        guard
+          error == .notPermitted || error == .notSupported || error == .improperLink || error == .noFunction
+        else {
+          throw Self.failure(path, "link", error)
+        }
+        do throws(Errno) {
+          try FileDescriptor.open(target, .writeOnly, createNew: true).close()
+        } catch {
+          if error == .fileExists {
+            throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
+          }
+          throw Self.failure(path, "create", error)
+        }
+        try Self.rename(temporary, to: target, naming: path)
       }
-      _ = Glibc.close(placeholder)
-      guard rename(temporary, target) == 0 else { throw Self.failure(path, "rename") }
     }
     self.temporary = nil
     try? TraceFile.syncDirectory(of: target)
@@ -196,9 +195,9 @@ public final class OutputFile {
   /// Removes the temporary file without publishing (nothing changes under ``path``). Safe to call
   /// more than once.
   public func discard() {
-    if descriptor >= 0 { _ = Glibc.close(descriptor) }
-    descriptor = -1
-    if let temporary { _ = unlink(temporary) }
+    descriptor?.close()
+    descriptor = nil
+    if let temporary { try? FileSystem.remove(temporary) }
     temporary = nil
     if let slot { OutputCleanup.unregister(slot) }
     slot = nil
@@ -213,13 +212,12 @@ public final class OutputFile {
     try output.publish()
   }
 
-  /// Refuses a pipe or socket at `path` (whose `stat` is `status`) that is one of the command's inputs
+  /// Refuses a pipe or socket at `path` (whose status is `status`) that is one of the command's inputs
   /// (`-` is standard input): writing into it would feed the output back into the command, which then
   /// waits for its own end of file forever.
   /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
-  static func refuseInputPipe(_ path: String, _ status: stat, inputs: [String]) throws(TraceError) {
-    let type = status.st_mode & S_IFMT
-    guard type == S_IFIFO || type == S_IFSOCK else { return }
+  static func refuseInputPipe(_ path: String, _ status: FileStatus, inputs: [String]) throws(TraceError) {
+    guard status.kind == .fifo || status.kind == .socket else { return }
     guard let input = input(among: inputs, sameAs: status) else { return }
     // Standard input is refused whether or not the command reads it, so the reason names the pipe by
     // where it is, not as the input the command reads (which may be a file).
@@ -240,8 +238,7 @@ public final class OutputFile {
   /// - Throws: ``TraceError`` `.invalidArgument` naming the input.
   /// - Complexity: One `stat(2)` per input.
   public static func refuseStandardOutput(onto inputs: [String]) throws(TraceError) {
-    var status = stat()
-    guard fstat(1, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+    guard let status = try? FileDescriptor.standardOutput.status(), status.kind == .regular,
       let input = input(among: inputs, sameAs: status)
     else { return }
     throw TraceError(
@@ -252,163 +249,61 @@ public final class OutputFile {
 
   /// The first of `inputs` that is the file `status` describes (same device and inode); `-` is standard
   /// input, the file or pipe descriptor 0 reads from.
-  private static func input(among inputs: [String], sameAs status: stat) -> String? {
+  private static func input(among inputs: [String], sameAs status: FileStatus) -> String? {
     inputs.first { input in
-      var inputStatus = stat()
-      let found = input == "-" ? fstat(0, &inputStatus) : stat(input, &inputStatus)
-      return found == 0 && inputStatus.st_dev == status.st_dev && inputStatus.st_ino == status.st_ino
+      let inputStatus = try? input == "-" ? FileDescriptor.standardInput.status() : FileSystem.status(input)
+      return inputStatus?.identity == status.identity
     }
   }
 
-  private static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> TraceError {
-    TraceError(.io, file: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  private static func failure(_ path: String, _ operation: String, _ error: Errno) -> TraceError {
+    TraceError(.io, file: path, reason: "\(operation) failed: \(error)")
+  }
+
+  /// `rename(2)` of `temporary` onto `target`, failing as "rename failed" naming `path`.
+  private static func rename(_ temporary: String, to target: String, naming path: String) throws(TraceError) {
+    do throws(Errno) {
+      try FileSystem.rename(temporary, to: target)
+    } catch {
+      throw failure(path, "rename", error)
+    }
   }
 
   /// Whether a writer holds `path`'s exclusive `flock` (a trace being recorded).
   private static func isLocked(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return false }
-    defer { _ = Glibc.close(descriptor) }
-    return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    guard let descriptor = try? FileDescriptor.open(path, .readOnly, options: .nonBlocking) else {
+      return false
+    }
+    defer { descriptor.close() }
+    return (try? descriptor.tryLock(.shared)) == false
   }
 
   /// A symbolic link's final target (so replacing keeps the link), else the path itself.
-  private static func resolved(_ path: String) -> String {
-    guard let real = realpath(path, nil) else { return path }
-    defer { free(real) }
-    return String(cString: real)
-  }
+  private static func resolved(_ path: String) -> String { FileSystem.resolved(path) ?? path }
 
   /// `mkstemp(3)` of `.NAME.XXXXXX` beside `path` (`.out.XXXXXX` when that name is too long), mode 0644.
-  private static func makeTemporary(beside path: String) throws(TraceError) -> (Int32, String) {
+  private static func makeTemporary(beside path: String) throws(TraceError) -> (FileDescriptor, String) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     for name in [directory + "." + base + ".XXXXXX", directory + ".out.XXXXXX"] {
-      var template = Array(name.utf8CString)
-      let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      if descriptor < 0 {
-        if errno == ENAMETOOLONG { continue }
-        throw failure(path, "create")
+      let created: (descriptor: FileDescriptor, path: String)
+      do throws(Errno) {
+        created = try FileDescriptor.createUnique(fromTemplate: name)
+      } catch {
+        if error == .fileNameTooLong { continue }
+        throw failure(path, "create", error)
       }
-      let created = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, fchmod(descriptor, 0o644) == 0 else {
-        let code = errno
-        _ = Glibc.close(descriptor)
-        _ = unlink(created)
-        throw failure(path, "fchmod", code)
+      do throws(Errno) {
+        try created.descriptor.setCloseOnExec()
+        try created.descriptor.setPermissions(0o644)
+      } catch {
+        created.descriptor.close()
+        try? FileSystem.remove(created.path)
+        throw failure(path, "fchmod", error)
       }
-      return (descriptor, created)
+      return created
     }
-    throw failure(path, "create", ENAMETOOLONG)
-  }
-}
-
-/// Installs the handlers for the signals whose default action ends the process (SIGINT, SIGTERM, SIGQUIT
-/// and the others `OutputCleanup` lists): each removes the temporary files of the outputs open at that
-/// moment, then ends the process as the signal would have. A tool calls it first, before any work, so
-/// every command ends the same way on every such signal — SIGQUIT included, which the Swift runtime's
-/// backtracer otherwise reports as a crash while the process runs on (and `show -o` went on to publish).
-/// A signal the parent set to be ignored stays ignored. Calling it again does nothing.
-package func installOutputSignalHandlers() { _ = OutputCleanup.handlersInstalled }
-
-/// The temporary files of open ``OutputFile``s (and the staging directories of ``OutputDirectory``s),
-/// removed by a signal handler: a fixed table of C strings so the handler only reads memory and calls
-/// `unlink(2)` and `rmdir(2)` (async-signal-safe).
-enum OutputCleanup {
-  static let capacity = 64
-  nonisolated(unsafe) static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-    let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-    table.initialize(repeating: nil, count: capacity)
-    return table
-  }()
-  static let lock = Mutex(())
-  /// The signals whose default action ends the process: each removes the temporary files first, then
-  /// ends the process as it would have (SIGPIPE from a closed reader, SIGXFSZ past `ulimit -f`, SIGXCPU
-  /// past `ulimit -t` included), and SIGQUIT (Ctrl-\\). The crash signals (SIGSEGV, SIGBUS, SIGILL,
-  /// SIGFPE, SIGABRT, SIGTRAP) stay with the Swift runtime's backtracer, which reports a crash.
-  static let signals: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
-    SIGPROF,
-  ]
-  /// Signals taken over from a handler already installed: the Swift runtime's backtracer handles
-  /// SIGQUIT, but for one sent by `kill` or Ctrl-\\ it prints a "crash" and lets the process run on, so
-  /// the user's quit neither quits nor removes the temporary file. A signal the parent set to be ignored
-  /// stays ignored.
-  static let takenOver: [Int32] = [SIGQUIT]
-  static let handlersInstalled: Bool = {
-    var installed = sigset_t()
-    sigemptyset(&installed)
-    defer {
-      // A handler that never runs cleans nothing: a parent that started this process with these signals
-      // blocked (test runners, IDEs) would otherwise leave the temporary file behind and the process
-      // deaf to SIGINT and SIGTERM.
-      _ = pthread_sigmask(SIG_UNBLOCK, &installed, nil)
-    }
-    for signal in signals {
-      var current = sigaction()
-      guard sigaction(signal, nil, &current) == 0 else { continue }
-      // The handler field as a number: 0 is SIG_DFL, 1 is SIG_IGN (the union's `sa_sigaction` shares it).
-      let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-      guard handler == 0 || (handler != 1 && takenOver.contains(signal)) else { continue }
-      sigaddset(&installed, signal)
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { received in
-        // Files first, then directories (an `OutputDirectory`'s staging directory), which `rmdir(2)`
-        // removes only once empty; each call fails harmlessly on the other kind.
-        for i in 0..<OutputCleanup.capacity {
-          if let path = OutputCleanup.paths[i] { _ = unlink(path) }
-        }
-        for i in 0..<OutputCleanup.capacity {
-          if let path = OutputCleanup.paths[i] { _ = rmdir(path) }
-        }
-        _ = Glibc.signal(received, SIG_DFL)
-        _ = raise(received)
-      }
-      sigemptyset(&action.sa_mask)
-      _ = sigaction(signal, &action, nil)
-    }
-    return true
-  }()
-
-  /// Installs the handlers, then blocks the signals they handle on this thread until
-  /// ``restoreSignals(_:)``: a file created in between is registered before a signal can be handled.
-  ///
-  /// - Returns: The thread's signal mask before.
-  static func deferSignals() -> sigset_t {
-    _ = handlersInstalled
-    var handled = sigset_t()
-    sigemptyset(&handled)
-    for signal in signals { sigaddset(&handled, signal) }
-    var previous = sigset_t()
-    _ = pthread_sigmask(SIG_BLOCK, &handled, &previous)
-    return previous
-  }
-
-  /// Restores the signal mask ``deferSignals()`` returned; a signal that arrived meanwhile is handled now.
-  static func restoreSignals(_ previous: sigset_t) {
-    var previous = previous
-    _ = pthread_sigmask(SIG_SETMASK, &previous, nil)
-  }
-
-  /// Records a temporary file; nil when the table is full (the file is then only removed by the
-  /// `OutputFile` itself).
-  static func register(_ path: String) -> Int? {
-    _ = handlersInstalled
-    return lock.withLock { _ in
-      for i in 0..<capacity where paths[i] == nil {
-        paths[i] = strdup(path)
-        return i
-      }
-      return nil
-    }
-  }
-
-  static func unregister(_ slot: Int) {
-    lock.withLock { _ in
-      let path = paths[slot]
-      paths[slot] = nil
-      free(path)
-    }
+    throw failure(path, "create", .fileNameTooLong)
   }
 }

@@ -45,3 +45,7 @@ package func startDetachedThread(_ work: @escaping @Sendable () -> Void) -> Bool
   }
   return true
 }
+
+/// Offers the rest of the calling thread's time slice to another thread that is ready (`sched_yield(2)`):
+/// a thread that waits for another to finish a few stores lets it run.
+func yieldThread() { _ = sched_yield() }

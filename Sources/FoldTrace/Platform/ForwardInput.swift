@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A descriptor read strictly forward (a pipe, a FIFO), served to a reader as bytes at offsets: the
 /// bytes from the first one still needed to the furthest one asked for are kept, and ``release(before:)``
 /// drops those before an offset. Reading at an offset already released is an error.
@@ -13,7 +7,7 @@
 final class ForwardInput {
   /// The name used in errors.
   let name: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   /// Bytes from offset `base`, starting at index `start` (the ones before it are released).
   private var buffer: [UInt8] = []
   private var start = 0
@@ -22,7 +16,7 @@ final class ForwardInput {
   private(set) var reachedEnd = false
 
   /// Reads `descriptor` (not closed).
-  init(_ descriptor: Int32, name: String) {
+  init(_ descriptor: FileDescriptor, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
@@ -34,10 +28,11 @@ final class ForwardInput {
   private func fill(to offset: Int) throws(TraceError) {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while end < offset && !reachedEnd {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TraceFile.failure(name, "read")
+      let count: Int
+      do throws(Errno) {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw TraceFile.failure(name, "read", error)
       }
       if count == 0 {
         reachedEnd = true

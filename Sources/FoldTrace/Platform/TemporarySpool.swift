@@ -4,6 +4,16 @@
   import Darwin
 #endif
 
+#if os(Linux)
+  /// `open(2)` of an unnamed file in `directory` (`O_TMPFILE`), read-write, close-on-exec, mode 0600;
+  /// at file scope, where `open` is not ``TraceFile``'s.
+  private func openTemporaryFile(in directory: String) -> Int32 {
+    // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
+    let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    return open(directory, O_RDWR | O_CLOEXEC | temporaryFile, 0o600)
+  }
+#endif
+
 extension TraceFile {
   /// Makes standard input (or any readable descriptor) readable at offsets.
   ///
@@ -21,7 +31,9 @@ extension TraceFile {
   /// - Throws: ``TraceError`` `.io` naming `name` when the input cannot be read, or the temporary
   ///   directory when the copy cannot be made (no space left, not writable).
   /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
-  static func spool(_ descriptor: Int32, name: String) throws(TraceError) -> (file: TraceFile, size: Int) {
+  static func spool(_ descriptor: FileDescriptor, name: String) throws(TraceError) -> (
+    file: TraceFile, size: Int
+  ) {
     if let regular = try inPlace(descriptor, name: name) { return regular }
     let directory = temporaryDirectory()
     let spool = try openUnnamed(in: directory)
@@ -29,10 +41,11 @@ extension TraceFile {
     var size = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure(name, "read")
+      let count: Int
+      do throws(Errno) {
+        count = try descriptor.read(into: &chunk)
+      } catch {
+        throw failure(name, "read", error)
       }
       if count == 0 { break }
       do throws(TraceError) {
@@ -51,13 +64,23 @@ extension TraceFile {
   /// The file behind `descriptor` when it is a regular file read from its start, through a duplicate
   /// descriptor, and its size in bytes; nil for anything else (a pipe, a FIFO, a socket, a terminal).
   /// - Throws: ``TraceError`` `.io` naming `name` when `fstat(2)` or `dup` fails.
-  static func inPlace(_ descriptor: Int32, name: String) throws(TraceError) -> (file: TraceFile, size: Int)? {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw failure(name, "fstat") }
-    guard status.st_mode & S_IFMT == S_IFREG && lseek(descriptor, 0, SEEK_CUR) == 0 else { return nil }
-    let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard duplicate >= 0 else { throw failure(name, "dup") }
-    return (TraceFile(path: name, descriptor: duplicate), Int(status.st_size))
+  static func inPlace(_ descriptor: FileDescriptor, name: String) throws(TraceError) -> (
+    file: TraceFile, size: Int
+  )? {
+    let status: FileStatus
+    do throws(Errno) {
+      status = try descriptor.status()
+    } catch {
+      throw failure(name, "fstat", error)
+    }
+    guard status.kind == .regular && (try? descriptor.currentOffset()) == 0 else { return nil }
+    let duplicate: FileDescriptor
+    do throws(Errno) {
+      duplicate = try descriptor.duplicate()
+    } catch {
+      throw failure(name, "dup", error)
+    }
+    return (TraceFile(path: name, descriptor: duplicate), status.size)
   }
 
   /// `$TMPDIR` when set and not empty, else `/tmp`.
@@ -68,30 +91,34 @@ extension TraceFile {
 
   /// A new file in `directory` that has no name: `O_TMPFILE`, else `mkstemp(3)` then `unlink(2)`.
   /// - Returns: The descriptor, open for reading and writing, close-on-exec.
-  fileprivate static func openUnnamed(in directory: String) throws(TraceError) -> Int32 {
+  fileprivate static func openUnnamed(in directory: String) throws(TraceError) -> FileDescriptor {
     #if os(Linux)
-      // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
-      let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
       var unnamed: Int32
       repeat {
-        unnamed = Glibc.open(directory, O_RDWR | O_CLOEXEC | temporaryFile, 0o600)
+        unnamed = openTemporaryFile(in: directory)
       } while unnamed < 0 && errno == EINTR
-      if unnamed >= 0 { return unnamed }
+      if unnamed >= 0 { return FileDescriptor(rawValue: unnamed) }
       // Not every file system has it (EOPNOTSUPP; EISDIR or EINVAL from older kernels): the fallback.
-      let code = errno
-      guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else {
-        throw failure(directory, "open a temporary file", code)
+      let error = Errno.current
+      guard error == .notSupported || error == .isDirectory || error == .invalidArgument else {
+        throw failure(directory, "open a temporary file", error)
       }
     #endif
-    var template = Array((directory + "/.tracecat-stdin.XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure(directory, "create a temporary file") }
+    let descriptor: FileDescriptor
+    let name: String
+    do throws(Errno) {
+      (descriptor, name) = try FileDescriptor.createUnique(
+        fromTemplate: directory + "/.tracecat-stdin.XXXXXX")
+    } catch {
+      throw failure(directory, "create a temporary file", error)
+    }
     // Unnamed before anything is written to it: a kill from here on leaves nothing behind.
-    _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-    guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
-      let error = failure(directory, "fcntl")
-      _ = Glibc.close(descriptor)
-      throw error
+    try? FileSystem.remove(name)
+    do throws(Errno) {
+      try descriptor.setCloseOnExec()
+    } catch {
+      descriptor.close()
+      throw failure(directory, "fcntl", error)
     }
     return descriptor
   }
@@ -105,7 +132,7 @@ extension FileDescriptor {
   /// - Returns: The descriptor, close-on-exec; closing it frees the file's blocks.
   /// - Throws: ``TraceError`` `.io` naming the temporary directory (not writable, no such directory).
   package static func unnamedTemporary() throws(TraceError) -> FileDescriptor {
-    FileDescriptor(rawValue: try TraceFile.openUnnamed(in: TraceFile.temporaryDirectory()))
+    try TraceFile.openUnnamed(in: TraceFile.temporaryDirectory())
   }
 
   /// The directory ``unnamedTemporary()`` makes its files in: `$TMPDIR` when set and not empty, else

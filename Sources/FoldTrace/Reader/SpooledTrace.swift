@@ -30,7 +30,7 @@ public final class SpooledTrace {
   ///   (no space left in the temporary directory).
   /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
   public static func standardInput(name: String) throws(TraceError) -> SpooledTrace {
-    let (file, size) = try TraceFile.spool(0, name: name)
+    let (file, size) = try TraceFile.spool(.standardInput, name: name)
     return SpooledTrace(file: file, size: size, name: name)
   }
 
@@ -62,10 +62,11 @@ extension TraceReader {
   public static func forwardStandardInput(name: String, limits: TraceReaderLimits = .default)
     throws(TraceError) -> TraceReader
   {
-    if let (file, size) = try TraceFile.inPlace(0, name: name) {
+    if let (file, size) = try TraceFile.inPlace(.standardInput, name: name) {
       return try TraceReader(source: .file(file, size: size), name: name, limits: limits)
     }
-    return try TraceReader(source: .forward(ForwardInput(0, name: name)), name: name, limits: limits)
+    return try TraceReader(
+      source: .forward(ForwardInput(.standardInput, name: name)), name: name, limits: limits)
   }
 
   /// Reads and drops the rest of a forward-only input (``forwardStandardInput(name:limits:)``), so that

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The time source of a ``SessionRecorder``: nanoseconds since the session started, never decreasing.
 ///
 /// Recording measures real time, so the default is a monotonic clock; tests inject a scripted one.
@@ -34,7 +28,7 @@ public struct RecorderClock: Sendable {
   @inline(__always)
   public func now() -> UInt64 {
     switch source {
-    case .monotonic(let start): Self.systemTime() &- start
+    case .monotonic(let start): continuousNanoseconds() &- start
     case .custom(let now): now()
     }
   }
@@ -44,28 +38,10 @@ public struct RecorderClock: Sendable {
   /// It keeps counting while the device sleeps (as `ContinuousClock`), so a pause in a session shows as
   /// the real gap.
   public static func monotonic() -> RecorderClock {
-    RecorderClock(source: .monotonic(start: systemTime()))
+    RecorderClock(source: .monotonic(start: continuousNanoseconds()))
   }
 
   init(source: Source) {
     self.source = source
   }
-
-  #if canImport(Glibc)
-    /// `CLOCK_BOOTTIME` in nanoseconds: monotonic, and counting while the system sleeps. Read directly:
-    /// `ContinuousClock` reads the same clock on Linux, but its `Duration` arithmetic cost as much as the
-    /// clock itself (45 ns against 22 ns, measured by tracebench).
-    @inline(__always)
-    static func systemTime() -> UInt64 {
-      var spec = timespec()
-      clock_gettime(CLOCK_BOOTTIME, &spec)
-      return UInt64(truncatingIfNeeded: spec.tv_sec) &* 1_000_000_000
-        &+ UInt64(truncatingIfNeeded: spec.tv_nsec)
-    }
-  #else
-    /// `CLOCK_MONOTONIC` in nanoseconds: on Darwin it counts while the system sleeps
-    /// (`mach_continuous_time`), as `ContinuousClock` does.
-    @inline(__always)
-    static func systemTime() -> UInt64 { clock_gettime_nsec_np(CLOCK_MONOTONIC) }
-  #endif
 }

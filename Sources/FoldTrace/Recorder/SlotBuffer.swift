@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A fixed number of slots in memory allocated once, filled from the front: the recorder's event buffer.
 ///
 /// An `Array` checks on every `append` that its storage is unique and has room, and copies the element
@@ -114,7 +108,7 @@ struct SlotBuffer<Element>: ~Copyable {
       var spins = 0
       while !filled[index].load(ordering: .acquiring) {
         spins += 1
-        if spins > 100 { sched_yield() }
+        if spins > 100 { yieldThread() }
       }
     }
   }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A new file written piece by piece that appears under its name only when it is complete: the bytes go
 /// to a hidden temporary file beside it (`.NAME.XXXXXX`, mode 0644), which ``publish()`` syncs and links
 /// to the name. `link(2)` never replaces a name, so an existing file is never overwritten; until
@@ -40,49 +34,49 @@ public final class NewTraceFile {
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no path given for the new trace")
     }
-    var status = stat()
-    if lstat(path, &status) == 0 {
+    if entryExists(path) {
       try claimPlaceholder()
       return
     }
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
     // Signals wait until the temporary file is registered for cleanup: one arriving in between would
     // otherwise leave it behind.
     let deferred = OutputCleanup.deferSignals()
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      let code = errno
+    let descriptor: FileDescriptor
+    let temporary: String
+    do throws(Errno) {
+      (descriptor, temporary) = try FileDescriptor.createUnique(
+        fromTemplate: directory + "." + base + ".XXXXXX")
+    } catch {
       OutputCleanup.restoreSignals(deferred)
-      guard code == ENAMETOOLONG else { throw TraceFile.failure(path, "create", code) }
+      guard error == .fileNameTooLong else { throw TraceFile.failure(path, "create", error) }
       try createInPlace()
       return
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.temporary = temporary
     cleanupSlot = OutputCleanup.register(temporary)
     OutputCleanup.restoreSignals(deferred)
     let file = TraceFile(path: temporary, descriptor: descriptor)
     self.file = file
-    guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0, fchmod(descriptor, 0o644) == 0 else {
-      let error = TraceFile.failure(temporary, "fchmod")
+    do throws(Errno) {
+      try descriptor.setCloseOnExec()
+      try descriptor.setPermissions(0o644)
+    } catch {
       discard()
-      throw error
+      throw TraceFile.failure(temporary, "fchmod", error)
     }
   }
 
   private func claimPlaceholder() throws(TraceError) {
-    var status = stat()
-    let found = stat(path, &status) == 0
-    if found { try OutputFile.refuseInputPipe(path, status, inputs: ["-"]) }
+    let status = try? FileSystem.status(path)
+    if let status { try OutputFile.refuseInputPipe(path, status, inputs: ["-"]) }
     // A FIFO or device is opened write-only, as a shell's `>` opens it. Opened read-write, the command
     // held the FIFO's read end itself: a reader that quit raised no SIGPIPE, and with no reader the
     // output vanished into the pipe or, past its buffer, the command waited forever.
-    let kind = status.st_mode & S_IFMT
-    let file = try TraceFile.open(
-      path, found && (kind == S_IFIFO || kind == S_IFCHR) ? .writeThrough : .update)
+    let writeThrough = status?.kind == .fifo || status?.kind == .characterDevice
+    let file = try TraceFile.open(path, writeThrough ? .writeThrough : .update)
     do throws(TraceError) {
       if try file.irregularKind() != nil {
         isSpecial = true
@@ -102,13 +96,13 @@ public final class NewTraceFile {
   }
 
   private func createInPlace() throws(TraceError) {
-    var descriptor: Int32
-    repeat {
-      descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else {
-      if errno == EEXIST { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
-      throw TraceFile.failure(path, "create")
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(
+        path, .readWrite, options: [.create, .exclusive], permissions: 0o644)
+    } catch {
+      if error == .fileExists { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
+      throw TraceFile.failure(path, "create", error)
     }
     file = TraceFile(path: path, descriptor: descriptor)
     createdInPlace = true
@@ -142,13 +136,16 @@ public final class NewTraceFile {
     }
     do throws(TraceError) {
       if !isSpecial { try file.sync() }
-      if let temporary, link(temporary, path) != 0 {
-        let code = errno
-        guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else {
-          if code == EEXIST { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
-          throw TraceFile.failure(path, "link", code)
+      if let temporary {
+        do throws(Errno) {
+          try FileSystem.link(temporary, as: path)
+        } catch {
+          guard error == .notPermitted || error == .notSupported || error == .improperLink else {
+            if error == .fileExists { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
+            throw TraceFile.failure(path, "link", error)
+          }
+          try copyToNewFile(from: file)
         }
-        try copyToNewFile(from: file)
       }
     } catch {
       discard()
@@ -156,7 +153,7 @@ public final class NewTraceFile {
     }
     isDone = true
     releaseCleanupSlot()
-    if let temporary { _ = unlink(temporary) }
+    if let temporary { try? FileSystem.remove(temporary) }
     file.close()
     self.file = nil
     if !isSpecial { try? TraceFile.syncDirectory(of: path) }
@@ -184,9 +181,9 @@ public final class NewTraceFile {
     isDone = true
     releaseCleanupSlot()
     if let temporary {
-      _ = unlink(temporary)
+      try? FileSystem.remove(temporary)
     } else if createdInPlace {
-      _ = unlink(path)
+      try? FileSystem.remove(path)
     } else if let file, !isSpecial {
       try? file.truncate(to: 0)
     }

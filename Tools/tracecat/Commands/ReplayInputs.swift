@@ -1,10 +1,6 @@
 import FoldTrace
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Finds the traces `tracecat replay` was pointed at and slices them for sharding.
 enum ReplayInputs {
   /// The trace files named or found under directories, and the paths that could not be searched.
@@ -33,11 +29,13 @@ enum ReplayInputs {
         walk.files.insert(path)
         continue
       }
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        throw TracecatError.io(file: path, reason: String(cString: strerror(errno)))
+      let status: FileStatus
+      do throws(Errno) {
+        status = try FileSystem.status(path)
+      } catch {
+        throw TracecatError.io(file: path, reason: error.description)
       }
-      guard status.st_mode & S_IFMT == S_IFDIR else {
+      guard status.kind == .directory else {
         walk.files.insert(path)
         continue
       }
@@ -59,10 +57,10 @@ enum ReplayInputs {
     var files: Set<String> = []
     var unreadable: [TracecatError] = []
     /// The directories on the current path (device, inode), so a link back into one is not followed.
-    private var ancestors: [(dev_t, ino_t)] = []
+    private var ancestors: [FileStatus.Identity] = []
 
-    mutating func search(_ directory: String, _ status: stat) {
-      guard !ancestors.contains(where: { $0 == (status.st_dev, status.st_ino) }) else { return }
+    mutating func search(_ directory: String, _ status: FileStatus) {
+      guard !ancestors.contains(status.identity) else { return }
       let names: [String]
       do {
         names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -70,29 +68,30 @@ enum ReplayInputs {
         unreadable.append(.io(file: directory, reason: "cannot list this directory: \(Self.reason(error))"))
         return
       }
-      ancestors.append((status.st_dev, status.st_ino))
+      ancestors.append(status.identity)
       defer { ancestors.removeLast() }
       for name in names {
         let path = directory + "/" + name
-        var entry = stat()
-        guard lstat(path, &entry) == 0 else {
-          unreadable.append(.io(file: path, reason: String(cString: strerror(errno))))
+        var entry: FileStatus
+        do throws(Errno) {
+          entry = try FileSystem.linkStatus(path)
+        } catch {
+          unreadable.append(.io(file: path, reason: error.description))
           continue
         }
-        if entry.st_mode & S_IFMT == S_IFLNK {
-          var target = stat()
-          guard stat(path, &target) == 0 else {
-            let code = errno
-            if code == ENOENT {
+        if entry.kind == .symbolicLink {
+          do throws(Errno) {
+            entry = try FileSystem.status(path)
+          } catch {
+            if error == .noSuchFileOrDirectory {
               if name.hasSuffix(".foldtrace") { files.insert(path) }
             } else {
-              unreadable.append(.io(file: path, reason: String(cString: strerror(code))))
+              unreadable.append(.io(file: path, reason: error.description))
             }
             continue
           }
-          entry = target
         }
-        if entry.st_mode & S_IFMT == S_IFDIR {
+        if entry.kind == .directory {
           if name != ReplayInputs.knownBadDirectory { search(path, entry) }
         } else if name.hasSuffix(".foldtrace") {
           files.insert(path)
@@ -104,7 +103,7 @@ enum ReplayInputs {
     private static func reason(_ error: any Error) -> String {
       let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
       if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(code)))
+        return Errno(rawValue: Int32(code)).description
       }
       return (error as NSError).localizedDescription
     }
