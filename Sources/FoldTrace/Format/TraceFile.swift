@@ -103,14 +103,11 @@ final class TraceFile {
   ///   links (the caller fills the file in place).
   private static func publishNew(_ path: String, contents: [UInt8]) throws(TraceError) -> TraceFile? {
     if entryExists(path) { return nil }
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let descriptor: FileDescriptor
     let temporary: String
     do throws(Errno) {
       (descriptor, temporary) = try FileDescriptor.createUnique(
-        fromTemplate: directory + "." + base + ".XXXXXX")
+        fromTemplate: FileSystem.temporaryTemplate(beside: path))
     } catch {
       // A name within NAME_MAX whose temporary twin (7 characters longer) is not: fill it in place.
       if error == .fileNameTooLong { return nil }

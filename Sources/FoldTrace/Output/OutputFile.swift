@@ -283,10 +283,10 @@ public final class OutputFile {
 
   /// `mkstemp(3)` of `.NAME.XXXXXX` beside `path` (`.out.XXXXXX` when that name is too long), mode 0644.
   private static func makeTemporary(beside path: String) throws(TraceError) -> (FileDescriptor, String) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    for name in [directory + "." + base + ".XXXXXX", directory + ".out.XXXXXX"] {
+    let names = [
+      FileSystem.temporaryTemplate(beside: path), FileSystem.temporaryTemplate(beside: path, name: "out"),
+    ]
+    for name in names {
       let created: (descriptor: FileDescriptor, path: String)
       do throws(Errno) {
         created = try FileDescriptor.createUnique(fromTemplate: name)

@@ -75,6 +75,17 @@ package struct FileStatus: Hashable, Sendable {
 /// The operations FoldTrace makes on paths, each one system call (or one C library function) that
 /// throws its ``Errno``.
 package enum FileSystem {
+  /// The `mkstemp(3)` template of a hidden temporary file beside `path`, in the same directory so a
+  /// link or rename publishes it: `dir/.NAME.XXXXXX` for `dir/NAME`; with `name`, `dir/.NAME2.XXXXXX`
+  /// for another base name in that directory.
+  /// - Complexity: O(length of `path`).
+  package static func temporaryTemplate(beside path: String, name: String? = nil) -> String {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let base = name ?? slash.map { String(path[path.index(after: $0)...]) } ?? path
+    return directory + "." + base + ".XXXXXX"
+  }
+
   /// The status of the file `path` names, following symbolic links (`stat(2)`).
   ///
   /// - Throws: ``Errno`` from `stat(2)`: `ENOENT` for no such file or a link to nothing, `ELOOP` for a

@@ -38,9 +38,6 @@ public final class NewTraceFile {
       try claimPlaceholder()
       return
     }
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     // Signals wait until the temporary file is registered for cleanup: one arriving in between would
     // otherwise leave it behind.
     let deferred = OutputCleanup.deferSignals()
@@ -48,7 +45,7 @@ public final class NewTraceFile {
     let temporary: String
     do throws(Errno) {
       (descriptor, temporary) = try FileDescriptor.createUnique(
-        fromTemplate: directory + "." + base + ".XXXXXX")
+        fromTemplate: FileSystem.temporaryTemplate(beside: path))
     } catch {
       OutputCleanup.restoreSignals(deferred)
       guard error == .fileNameTooLong else { throw TraceFile.failure(path, "create", error) }

@@ -149,6 +149,15 @@ final class StallingSink: SessionRecorderSink, @unchecked Sendable {
       )
       let error = #expect(throws: TraceError.self) { try TraceWriter(path: "", header: TraceSamples.header) }
       #expect(error?.code == .invalidArgument)
+      // A derived output of such a name is staged as `.out.XXXXXX` and published whole.
+      let svg = directory + "/" + String(repeating: "s", count: 255)
+      try OutputFile.write(Array("<svg/>".utf8), to: svg)
+      #expect(FileManager.default.contents(atPath: svg) == Data("<svg/>".utf8))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+          == [long, svg].map {
+            ($0 as NSString).lastPathComponent
+          }.sorted())
     }
   }
 }
