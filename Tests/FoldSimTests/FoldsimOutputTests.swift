@@ -104,6 +104,27 @@ import Testing
     #expect(names.isEmpty)
   }
 
+  /// A run killed by SIGKILL while it writes its trace, which no handler sees, leaves nothing in the
+  /// directory: the trace is written into a file with no name (`O_TMPFILE`) until it is published. With a
+  /// hidden temporary name, every kill left a `.OUT.XXXXXX` forever.
+  @Test func aKilledRunLeavesNothingBehind() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
+    // Far longer than the wait for the output to be opened: the run is killed long before its end.
+    try Data(FoldsimMemoryTests.resizes(20_000).utf8).write(to: directory.appendingPathComponent("long.json"))
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    let process = try ChildProcess.start(
+      executable, ["long.json", "-o", "long.foldtrace"], in: directory, stdout: "/dev/null",
+      stderr: "/dev/null")
+    let open = ChildProcess.waitForOpenFile(of: process.processIdentifier, in: directory)
+    #expect(open.count == 1, "\(open)")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    let after = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(after == before)
+  }
+
   @Test func outputIntoAMissingDirectoryNamesTheDirectory() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = directory.appendingPathComponent("missing")

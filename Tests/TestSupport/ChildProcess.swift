@@ -123,3 +123,31 @@ public enum ChildProcess {
       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
   }
 }
+
+extension ChildProcess {
+  /// The files in `directory` that process `pid` holds open, as its descriptors' links in `/proc/PID/fd`
+  /// read them: `DIR/NAME` for a file with a name, `DIR/#INODE (deleted)` for one made with no name
+  /// (`O_TMPFILE`). Empty where `/proc` is not mounted.
+  ///
+  /// - Complexity: O(n) in the process's open descriptors.
+  public static func openFiles(of pid: Int32, in directory: URL) -> [String] {
+    let fileManager = FileManager.default
+    let prefix = directory.resolvingSymlinksInPath().path + "/"
+    let descriptors = "/proc/\(pid)/fd"
+    guard let entries = try? fileManager.contentsOfDirectory(atPath: descriptors) else { return [] }
+    return entries.compactMap { try? fileManager.destinationOfSymbolicLink(atPath: descriptors + "/" + $0) }
+      .filter { $0.hasPrefix(prefix) }.sorted()
+  }
+
+  /// Waits until process `pid` holds a file open in `directory` (see ``openFiles(of:in:)``), for up to
+  /// `seconds`; returns those files, empty when none appeared in time.
+  public static func waitForOpenFile(of pid: Int32, in directory: URL, seconds: Double = 60) -> [String] {
+    let start = Date()
+    while Date().timeIntervalSince(start) < seconds {
+      let files = openFiles(of: pid, in: directory)
+      if !files.isEmpty { return files }
+      usleep(10_000)
+    }
+    return []
+  }
+}

@@ -1,5 +1,6 @@
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// Every output goes through one rule (FoldTrace's `OutputFile`): never over a file that holds data
@@ -160,9 +161,11 @@ import Testing
   }
 }
 
-/// An interrupted `pack` leaves nothing behind: its hidden temporary file is removed on every signal
-/// whose default action ends the process (SIGXFSZ is what `ulimit -f` sends; SIGQUIT is Ctrl-\\, which
-/// the Swift runtime's backtracer took as a crash and let the process run on), as every other output's is.
+/// An interrupted `pack` leaves nothing behind and dies of the signal, on every signal whose default
+/// action ends the process (SIGXFSZ is what `ulimit -f` sends; SIGQUIT is Ctrl-\\, which the Swift
+/// runtime's backtracer took as a crash and let the process run on), as every other output's is: its
+/// unfinished output has no name, or, where the file system cannot make a file without one, a hidden
+/// temporary name the handler removes.
 @Suite struct InterruptedOutputTests {
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1])
   func anInterruptedPackRemovesItsTemporaryFile(_ signal: Int32) throws {
@@ -179,15 +182,10 @@ import Testing
     process.standardError = FileHandle.nullDevice
     try process.run()
     defer { try? input.fileHandleForWriting.close() }
-    func hidden() throws -> [String] {
-      try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter {
-        $0.hasPrefix(".out.foldtrace.")
-      }
-    }
-    // pack creates its temporary file before it reads standard input, which stays open.
-    let start = Date()
-    while try hidden().isEmpty && Date().timeIntervalSince(start) < 20 { usleep(10_000) }
-    #expect(try hidden().count == 1)
+    let before = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
+    // pack opens its output before it reads standard input, which stays open.
+    let open = ChildProcess.waitForOpenFile(of: process.processIdentifier, in: fixture.directory)
+    #expect(open.count == 1, "\(open)")
     kill(process.processIdentifier, signal)
     let sent = Date()
     while process.isRunning && Date().timeIntervalSince(sent) < 20 { usleep(10_000) }
@@ -198,9 +196,60 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == signal)
-    #expect(try hidden() == [])
-    #expect(
-      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted() == before)
+  }
+}
+
+/// A command killed by SIGKILL (or a machine that loses power), which no handler can see, leaves no
+/// file behind either: the output is written into a file with no name (`O_TMPFILE`) that only
+/// publishing names. With a hidden temporary name, every kill left a `.OUT.XXXXXX` forever.
+@Suite struct KilledOutputTests {
+  /// Starts `tracecat` with `arguments` in a fixture's directory, feeds it `input` (of the fixture) on a
+  /// pipe it keeps open, kills it once it holds its output open, and returns what the directory held
+  /// before and after.
+  func killWhileWriting(_ arguments: [String], input: (TracecatFixture) -> [UInt8]) throws -> (
+    before: [String], after: [String]
+  ) {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; run swift build first")
+    let before = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = fixture.directory
+    let pipe = Pipe()
+    process.standardInput = pipe
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { try? pipe.fileHandleForWriting.close() }
+    // Less than a pipe's buffer: written without waiting for the reader.
+    let bytes = input(fixture)
+    #expect(bytes.count < 32_768)
+    try pipe.fileHandleForWriting.write(contentsOf: Data(bytes))
+    let open = ChildProcess.waitForOpenFile(of: process.processIdentifier, in: fixture.directory)
+    #expect(open.count == 1, "\(open)")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGKILL)
+    let after = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).sorted()
+    return (before, after)
+  }
+
+  /// `pack` opens OUT, then waits for its input's first line.
+  @Test func aKilledPackLeavesNothing() throws {
+    let (before, after) = try killWhileWriting(["pack", "-o", "out.foldtrace", "-"]) { _ in [] }
+    #expect(after == before)
+  }
+
+  /// `slice` opens OUT once it has read the header, then waits for the rest of the frame cut short.
+  @Test func aKilledSliceLeavesNothing() throws {
+    let (before, after) = try killWhileWriting(["slice", "-o", "out.foldtrace", "-"]) {
+      Array($0.bytes.dropLast(200))
+    }
+    #expect(after == before)
   }
 }
 

@@ -4,8 +4,10 @@ import Foundation
 
 /// Opens the trace `foldsim -o` writes, through FoldTrace's `OutputFile`: the rule every FoldTrace tool
 /// follows. An existing file that holds data is refused unless `--force` (then replaced, a symbolic link's
-/// target included, but never the scenario itself); the trace appears whole or not at all (a temporary
-/// file linked or renamed into place, removed on failure, SIGINT or SIGTERM); a special file
+/// target included, but never the scenario itself); the trace appears whole or not at all (a file with no
+/// name until it is linked or renamed into place, so nothing is left on failure or any signal, SIGKILL
+/// included; a hidden temporary file, removed on failure, SIGINT or SIGTERM, where the file system cannot
+/// make one without a name); a special file
 /// (`/dev/null`, `/dev/stdout`, a pipe) is written through, never replaced.
 enum Output {
   static func open(_ path: String, force: Bool, scenario: String) throws(FoldsimError) -> OutputFile {

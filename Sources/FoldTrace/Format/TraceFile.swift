@@ -229,8 +229,7 @@ final class TraceFile {
 
   /// `fsync(2)` on the directory holding `path`, so a newly created file's name survives a machine crash.
   static func syncDirectory(of path: String) throws(TraceError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let directory = FileSystem.directory(of: path)
     let descriptor: FileDescriptor
     do throws(Errno) {
       descriptor = try FileDescriptor.open(directory, .readOnly, options: .directory)

@@ -23,7 +23,7 @@ extension OutputDirectory {
     /// The staged file's descriptor (staging-directory mode); nil when it is an ``OutputFile``, or once
     /// closed.
     private var descriptor: FileDescriptor?
-    /// The hidden temporary file in an existing empty directory (the other mode); nil in a staging
+    /// The unpublished file in an existing empty directory (the other mode); nil in a staging
     /// directory.
     private let output: OutputFile?
     /// Bytes not yet written: fewer than ``chunkSize`` between calls.
@@ -41,7 +41,7 @@ extension OutputDirectory {
       output = nil
     }
 
-    /// A file staged as a hidden temporary file in an existing empty directory.
+    /// A file staged in an existing empty directory as an ``OutputFile`` (no name until published).
     init(path: String, output: OutputFile) {
       self.path = path
       descriptor = nil

@@ -16,8 +16,9 @@
 ///   directory `.NAME.PID.N`, each synced, and ``publish()`` renames that directory onto the path in one
 ///   step: the name shows the complete output or nothing. When the path is an existing empty directory
 ///   (a CI artifact directory, perhaps a mount point), it is kept as it is: each file is staged as a
-///   hidden temporary file inside it and linked under its name at ``publish()`` (an ``OutputFile``), and
-///   the files already published are removed again if a later one fails.
+///   file with no name inside it (else a hidden temporary file) and linked under its name at
+///   ``publish()`` (an ``OutputFile``), and the files already published are removed again if a later
+///   one fails.
 /// - **Cleaned up.** Staged files and the staging directory are removed by ``discard()``, on deinit, and
 ///   when the process gets a signal whose default action ends it (the handler removes the files first,
 ///   then the directory). A run that fails leaves the path as it found it, so the same command can run

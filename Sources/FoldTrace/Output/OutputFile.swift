@@ -12,16 +12,22 @@
 ///   is for derived outputs a tool can make again (SVG, JSON), behind a `--force` option; it still
 ///   refuses a path that is one of the command's inputs (same device and inode, so a symbolic link or
 ///   another spelling of an input is refused too).
-/// - **Atomic.** Bytes go to a hidden temporary file `.NAME.XXXXXX` in the same directory, which
-///   ``publish()`` syncs and then `link(2)`s under the name (a new file: `link` never replaces one, so a
-///   concurrent creator is never overwritten) or `rename(2)`s over it (a replacement; a symbolic link
-///   is followed and its target replaced). The name shows the whole output or nothing: an interrupted or
-///   failed run leaves what was there before.
-/// - **Cleaned up.** The temporary file is removed by ``discard()``, on deinit, and when the process
-///   gets a signal whose default action ends it (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ, …;
+/// - **Atomic.** Bytes go to a new file in the same directory that has no name (Linux's `O_TMPFILE`),
+///   which ``publish()`` syncs and then names: `linkat(2)` of `/proc/self/fd/N` under the name for a new
+///   file (`link` never replaces one, so a concurrent creator is never overwritten), or, for a
+///   replacement, a link under a hidden temporary name `.NAME.XXXXXX` then `rename(2)` over the file (a
+///   symbolic link is followed and its target replaced). The name shows the whole output or nothing: an
+///   interrupted or failed run leaves what was there before.
+/// - **Nothing left behind.** Until it is published the output has no name, so a process that ends
+///   first — SIGKILL and a power cut included — leaves nothing. Where the file system cannot make a file
+///   without a name (no `O_TMPFILE`: some NFS, FUSE or older overlay mounts; or `/proc` not mounted), the
+///   bytes go to a hidden temporary file `.NAME.XXXXXX` (`.out.XXXXXX` when that name is too long) instead,
+///   published the same way, and the one thing a SIGKILL can leave is that file.
+/// - **Cleaned up.** A hidden temporary file is removed by ``discard()``, on deinit, and when the
+///   process gets a signal whose default action ends it (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ, …;
 ///   `OutputCleanup.signals`) while it exists (handlers are installed on first use where the signal's
 ///   disposition is still the default; they remove the temporary files, then die of the signal as
-///   before).
+///   before); a file with no name goes with its descriptor.
 /// - **Special files** (a terminal, a pipe, `/dev/null`, `/dev/stdout`) are written through, never
 ///   replaced, and not synced — except a pipe or socket that is the command's standard input (or one of
 ///   its inputs), which is refused.
@@ -40,17 +46,27 @@ public final class OutputFile {
   /// The path the output is published under.
   public let path: String
   private let existing: Existing
-  /// The temporary file, or the special file written through; nil once published or discarded.
+  /// Where the bytes wait for ``publish()``.
+  private enum Staging {
+    /// A file with no name (`O_TMPFILE`): nothing to remove, however the process ends.
+    case unnamed(UnnamedFile)
+    /// A hidden temporary file beside the output, registered with the signal handlers (``slot``).
+    case named(String)
+  }
+
+  /// The file being written (see ``staging``), or the special file written through; nil once published
+  /// or discarded.
   private var descriptor: FileDescriptor?
-  /// The temporary file's path; nil when writing through a special file, or once published or
+  /// The file ``descriptor`` writes; nil when writing through a special file, or once published or
   /// discarded.
-  private var temporary: String?
+  private var staging: Staging?
   /// The resolved final path (a symbolic link's target) and whether publishing replaces a file there.
   private let target: String
   private let replaces: Bool
   private var slot: Int?
 
-  /// Opens an output: a temporary file beside `path`, or `path` itself when it is a special file.
+  /// Opens an output: a new file with no name (else a hidden temporary file) beside `path`, or `path`
+  /// itself when it is a special file.
   ///
   /// - Parameters:
   ///   - path: Where the output appears.
@@ -58,7 +74,16 @@ public final class OutputFile {
   /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, a directory, or a replacement onto an
   ///   input; `.locked` when a writer holds the file's lock; `.alreadyExists` when `path` holds data and `existing` is ``Existing/refuse``; `.io` naming
   ///   the failing call (a symbolic link loop is named as such).
-  public init(path: String, existing: Existing = .refuse) throws(TraceError) {
+  public convenience init(path: String, existing: Existing = .refuse) throws(TraceError) {
+    try self.init(path: path, existing: existing, unnamedFiles: .system)
+  }
+
+  /// Opens an output as ``init(path:existing:)`` does, making its file with no name as `unnamedFiles`
+  /// says (``UnnamedFiles/unavailable``: a hidden temporary file, as where the file system has no
+  /// `O_TMPFILE`).
+  ///
+  /// - Throws: As ``init(path:existing:)``.
+  package init(path: String, existing: Existing, unnamedFiles: UnnamedFiles) throws(TraceError) {
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no output path given")
     }
@@ -113,9 +138,23 @@ public final class OutputFile {
         }
         target = path
         replaces = false
-        temporary = nil
+        staging = nil
         return
       }
+    }
+    if let unnamed = UnnamedFile.create(
+      inDirectory: FileSystem.directory(of: target), permissions: 0o644, support: unnamedFiles)
+    {
+      descriptor = unnamed.descriptor
+      staging = .unnamed(unnamed)
+      // Exactly 0644, as a named temporary file is made: the umask does not narrow an output.
+      do throws(Errno) {
+        try unnamed.descriptor.setPermissions(0o644)
+      } catch {
+        discard()
+        throw Self.failure(path, "fchmod", error)
+      }
+      return
     }
     // Signals are held off from before the file exists until it is registered: a signal in between
     // (or one the parent blocked, let in when the handlers are installed) finds it registered, or
@@ -124,7 +163,7 @@ public final class OutputFile {
     defer { OutputCleanup.restoreSignals(deferred) }
     let (created, name) = try Self.makeTemporary(beside: target)
     descriptor = created
-    temporary = name
+    staging = .named(name)
     slot = OutputCleanup.register(name)
   }
 
@@ -143,13 +182,13 @@ public final class OutputFile {
     }
   }
 
-  /// Makes the output appear under ``path``: syncs the temporary file, then links it into place (or
-  /// renames it over the file it replaces) and syncs the directory (best effort).
+  /// Makes the output appear under ``path``: syncs the file, then links it into place (or renames it
+  /// over the file it replaces, through a hidden temporary name) and syncs the directory (best effort).
   /// - Throws: ``TraceError`` `.alreadyExists` when another process created `path` meanwhile, `.io`
-  ///   naming the failing call; the temporary file is removed either way.
+  ///   naming the failing call; the file is discarded either way.
   public func publish() throws(TraceError) {
     guard let descriptor else { throw TraceError(.closed, file: path, reason: "the output is closed") }
-    guard let temporary else {
+    guard let staging else {
       descriptor.close()
       self.descriptor = nil
       return
@@ -159,6 +198,28 @@ public final class OutputFile {
       try descriptor.sync()
     } catch {
       throw Self.failure(path, "fsync", error)
+    }
+    let temporary: String
+    switch staging {
+    case .named(let name): temporary = name
+    case .unnamed(let file):
+      if !replaces {
+        do throws(Errno) {
+          try file.link(as: target)
+          self.staging = nil
+          try? TraceFile.syncDirectory(of: target)
+          return
+        } catch {
+          if error == .fileExists {
+            throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
+          }
+          // Any other failure (no hard links, a `/proc` that does not link) leaves the bytes to be
+          // copied under a hidden name and published from there, as a named temporary file is.
+        }
+      }
+      // A name is replaced in one step only by `rename(2)`, which moves a name: the file takes a hidden
+      // one first (or, where it cannot be linked, a copy of it is made under one).
+      temporary = try nameHidden(file)
     }
     if replaces {
       try Self.rename(temporary, to: target, naming: path)
@@ -172,11 +233,7 @@ public final class OutputFile {
           throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
         }
         // File systems without hard links: create the name exclusively, then move the bytes onto it.
-        guard
-          error == .notPermitted || error == .notSupported || error == .improperLink || error == .noFunction
-        else {
-          throw Self.failure(path, "link", error)
-        }
+        guard Self.lacksHardLinks(error) else { throw Self.failure(path, "link", error) }
         do throws(Errno) {
           try FileDescriptor.open(target, .writeOnly, createNew: true).close()
         } catch {
@@ -188,17 +245,78 @@ public final class OutputFile {
         try Self.rename(temporary, to: target, naming: path)
       }
     }
-    self.temporary = nil
+    self.staging = nil
     try? TraceFile.syncDirectory(of: target)
   }
 
-  /// Removes the temporary file without publishing (nothing changes under ``path``). Safe to call
-  /// more than once.
+  /// Gives the synced file with no name a hidden temporary name beside the output, `.NAME.XXXXXX`
+  /// (`.out.XXXXXX` when that is too long), registered with the signal handlers; where it cannot be
+  /// linked (no hard links), copies it to a new hidden temporary file instead. Either becomes
+  /// ``staging``.
+  ///
+  /// - Returns: The hidden name.
+  /// - Throws: ``TraceError`` `.io` naming the failing call.
+  /// - Complexity: O(1); O(n) in the output's size for the copy.
+  private func nameHidden(_ file: UnnamedFile) throws(TraceError) -> String {
+    // Signals are held off from before the name exists until it is registered: a signal then finds it
+    // registered, or finds no name.
+    let deferred = OutputCleanup.deferSignals()
+    let named = Result { () throws(TraceError) -> (name: String, copy: FileDescriptor?) in
+      if let name = Self.linkHidden(file, beside: target) { return (name, nil) }
+      let (copy, name) = try Self.makeTemporary(beside: target)
+      return (name, copy)
+    }
+    if case .success(let made) = named {
+      staging = .named(made.name)
+      slot = OutputCleanup.register(made.name)
+    }
+    OutputCleanup.restoreSignals(deferred)
+    let (name, made) = try named.get()
+    guard let copy = made else { return name }
+    defer { copy.close() }
+    do throws(Errno) {
+      let size = try file.descriptor.status().size
+      var offset = 0
+      while offset < size {
+        let chunk = try file.descriptor.read(at: offset, count: min(1 << 20, size - offset))
+        if chunk.isEmpty { break }
+        try copy.writeAll(chunk)
+        offset += chunk.count
+      }
+      try copy.sync()
+    } catch {
+      throw Self.failure(path, "copy", error)
+    }
+    return name
+  }
+
+  /// Links the file with no name under a new hidden name beside `target` (``templates(beside:)``).
+  /// - Returns: The name; nil when it cannot be linked (a file system without hard links, a `/proc`
+  ///   that does not link, a name too long even as `.out.XXXXXX`): the caller copies it instead, and
+  ///   reports that copy's failure if it fails too.
+  private static func linkHidden(_ file: UnnamedFile, beside target: String) -> String? {
+    for template in templates(beside: target) {
+      do throws(Errno) {
+        return try file.linkUnique(fromTemplate: template)
+      } catch {
+        if error != .fileNameTooLong { return nil }
+      }
+    }
+    return nil
+  }
+
+  /// Whether a failed `link(2)` says the file system has no hard links (`EPERM`, `EOPNOTSUPP`,
+  /// `ENOSYS`) or cannot link these two paths (`EXDEV`).
+  private static func lacksHardLinks(_ error: Errno) -> Bool {
+    error == .notPermitted || error == .notSupported || error == .improperLink || error == .noFunction
+  }
+
+  /// Removes the unpublished file (nothing changes under ``path``). Safe to call more than once.
   public func discard() {
     descriptor?.close()
     descriptor = nil
-    if let temporary { try? FileSystem.remove(temporary) }
-    temporary = nil
+    if case .named(let temporary) = staging { try? FileSystem.remove(temporary) }
+    staging = nil
     if let slot { OutputCleanup.unregister(slot) }
     slot = nil
   }
@@ -281,12 +399,15 @@ public final class OutputFile {
   /// A symbolic link's final target (so replacing keeps the link), else the path itself.
   private static func resolved(_ path: String) -> String { FileSystem.resolved(path) ?? path }
 
+  /// The templates of a hidden temporary name beside `path`: `.NAME.XXXXXX`, then `.out.XXXXXX` for a
+  /// name too long for that.
+  private static func templates(beside path: String) -> [String] {
+    [FileSystem.temporaryTemplate(beside: path), FileSystem.temporaryTemplate(beside: path, name: "out")]
+  }
+
   /// `mkstemp(3)` of `.NAME.XXXXXX` beside `path` (`.out.XXXXXX` when that name is too long), mode 0644.
   private static func makeTemporary(beside path: String) throws(TraceError) -> (FileDescriptor, String) {
-    let names = [
-      FileSystem.temporaryTemplate(beside: path), FileSystem.temporaryTemplate(beside: path, name: "out"),
-    ]
-    for name in names {
+    for name in templates(beside: path) {
       let created: (descriptor: FileDescriptor, path: String)
       do throws(Errno) {
         created = try FileDescriptor.createUnique(fromTemplate: name)

@@ -86,6 +86,14 @@ package enum FileSystem {
     return directory + "." + base + ".XXXXXX"
   }
 
+  /// The directory that holds the entry `path` names: `dir` for `dir/NAME`, `/` for `/NAME`, `.` for a
+  /// bare `NAME`.
+  /// - Complexity: O(length of `path`).
+  package static func directory(of path: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+  }
+
   /// The status of the file `path` names, following symbolic links (`stat(2)`).
   ///
   /// - Throws: ``Errno`` from `stat(2)`: `ENOENT` for no such file or a link to nothing, `ELOOP` for a

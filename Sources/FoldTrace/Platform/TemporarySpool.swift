@@ -4,16 +4,6 @@
   import Darwin
 #endif
 
-#if os(Linux)
-  /// `open(2)` of an unnamed file in `directory` (`O_TMPFILE`), read-write, close-on-exec, mode 0600;
-  /// at file scope, where `open` is not ``TraceFile``'s.
-  private func openTemporaryFile(in directory: String) -> Int32 {
-    // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`; Swift does not import the macro.
-    let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
-    return open(directory, O_RDWR | O_CLOEXEC | temporaryFile, 0o600)
-  }
-#endif
-
 extension TraceFile {
   /// Makes standard input (or any readable descriptor) readable at offsets.
   ///
@@ -92,18 +82,14 @@ extension TraceFile {
   /// A new file in `directory` that has no name: `O_TMPFILE`, else `mkstemp(3)` then `unlink(2)`.
   /// - Returns: The descriptor, open for reading and writing, close-on-exec.
   fileprivate static func openUnnamed(in directory: String) throws(TraceError) -> FileDescriptor {
-    #if os(Linux)
-      var unnamed: Int32
-      repeat {
-        unnamed = openTemporaryFile(in: directory)
-      } while unnamed < 0 && errno == EINTR
-      if unnamed >= 0 { return FileDescriptor(rawValue: unnamed) }
+    do throws(Errno) {
+      return try FileDescriptor.openUnnamed(inDirectory: directory, permissions: 0o600)
+    } catch {
       // Not every file system has it (EOPNOTSUPP; EISDIR or EINVAL from older kernels): the fallback.
-      let error = Errno.current
       guard error == .notSupported || error == .isDirectory || error == .invalidArgument else {
         throw failure(directory, "open a temporary file", error)
       }
-    #endif
+    }
     let descriptor: FileDescriptor
     let name: String
     do throws(Errno) {

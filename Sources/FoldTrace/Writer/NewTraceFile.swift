@@ -1,8 +1,14 @@
 /// A new file written piece by piece that appears under its name only when it is complete: the bytes go
-/// to a hidden temporary file beside it (`.NAME.XXXXXX`, mode 0644), which ``publish()`` syncs and links
-/// to the name. `link(2)` never replaces a name, so an existing file is never overwritten; until
-/// ``publish()`` nothing is visible under the name, and ``discard()`` (or deinit) removes the temporary
-/// file. It streams what ``TraceWriter/createFile(_:bytes:)`` writes at once.
+/// to a new file with no name in the same directory (Linux's `O_TMPFILE`, mode 0644), which
+/// ``publish()`` syncs and links to the name (`linkat(2)` of `/proc/self/fd/N`). `link` never replaces a
+/// name, so an existing file is never overwritten; until ``publish()`` nothing is in the directory, so
+/// a process that ends first — SIGKILL and a power cut included — leaves nothing behind, and
+/// ``discard()`` (or deinit) closes the file, which frees it. It streams what
+/// ``TraceWriter/createFile(_:bytes:)`` writes at once.
+///
+/// Where the file system cannot make a file without a name (no `O_TMPFILE`, or `/proc` not mounted),
+/// the bytes go to a hidden temporary file beside it (`.NAME.XXXXXX`) instead, linked the same way and
+/// removed by ``discard()`` and by the handlers of the signals that end the process; a SIGKILL leaves it.
 ///
 /// An existing *empty* file (a placeholder) is filled in place instead, as by
 /// ``TraceWriter/createFile(_:bytes:)``, and emptied again on ``discard()``; so is a name whose
@@ -13,7 +19,9 @@ public final class NewTraceFile {
   /// The name the file appears under.
   public let path: String
   private var file: TraceFile?
-  /// The hidden file being written, or nil when writing in place.
+  /// The file with no name being written, or nil.
+  private var unnamed: UnnamedFile?
+  /// The hidden file being written, or nil when writing a file with no name or in place.
   private var temporary: String?
   /// Writing into a file this object created under `path` (not a placeholder it found).
   private var createdInPlace = false
@@ -29,13 +37,37 @@ public final class NewTraceFile {
   /// - Parameter path: Where the file appears on ``publish()``.
   /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, `.alreadyExists` when `path` holds
   ///   data, `.locked` when a writer holds it, `.io` naming the failing call.
-  public init(path: String) throws(TraceError) {
+  public convenience init(path: String) throws(TraceError) {
+    try self.init(path: path, unnamedFiles: .system)
+  }
+
+  /// Starts a new file as ``init(path:)`` does, making it with no name as `unnamedFiles` says
+  /// (``UnnamedFiles/unavailable``: a hidden temporary file, as where the file system has no
+  /// `O_TMPFILE`).
+  ///
+  /// - Throws: As ``init(path:)``.
+  package init(path: String, unnamedFiles: UnnamedFiles) throws(TraceError) {
     self.path = path
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no path given for the new trace")
     }
     if entryExists(path) {
       try claimPlaceholder()
+      return
+    }
+    if let unnamed = UnnamedFile.create(
+      inDirectory: FileSystem.directory(of: path), permissions: 0o644, support: unnamedFiles)
+    {
+      self.unnamed = unnamed
+      // Named after the output: the file has no other name to give in an error.
+      file = TraceFile(path: path, descriptor: unnamed.descriptor)
+      // Exactly 0644, as a named temporary file is made: the umask does not narrow a trace.
+      do throws(Errno) {
+        try unnamed.descriptor.setPermissions(0o644)
+      } catch {
+        discard()
+        throw TraceFile.failure(path, "fchmod", error)
+      }
       return
     }
     // Signals wait until the temporary file is registered for cleanup: one arriving in between would
@@ -133,7 +165,16 @@ public final class NewTraceFile {
     }
     do throws(TraceError) {
       if !isSpecial { try file.sync() }
-      if let temporary {
+      if let unnamed {
+        do throws(Errno) {
+          try unnamed.link(as: path)
+        } catch {
+          if error == .fileExists { throw TraceError(.alreadyExists, file: path, reason: "already exists") }
+          // Any other failure (no hard links, a `/proc` that does not link): the bytes are copied to a
+          // new file, which reports its own failure if that fails too.
+          try copyToNewFile(from: file)
+        }
+      } else if let temporary {
         do throws(Errno) {
           try FileSystem.link(temporary, as: path)
         } catch {
@@ -171,13 +212,15 @@ public final class NewTraceFile {
     try copy.sync()
   }
 
-  /// Removes what was written: the temporary file, or the file created in place; a placeholder is emptied
-  /// again. Does nothing after ``publish()``.
+  /// Removes what was written: the file with no name (closing it frees it), the temporary file, or the
+  /// file created in place; a placeholder is emptied again. Does nothing after ``publish()``.
   public func discard() {
     guard !isDone else { return }
     isDone = true
     releaseCleanupSlot()
-    if let temporary {
+    if unnamed != nil {
+      // Closed below: nothing names it.
+    } else if let temporary {
       try? FileSystem.remove(temporary)
     } else if createdInPlace {
       try? FileSystem.remove(path)

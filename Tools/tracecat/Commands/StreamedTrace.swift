@@ -26,7 +26,7 @@ struct StreamedTrace {
     if let bytes = writer?.takeBytes() { completed.append(contentsOf: bytes) }
     guard completed.count >= 1 << 20 || (final && !completed.isEmpty) else { return }
     if let file {
-      // A failed write names OUT, not the hidden temporary file behind it.
+      // A failed write names OUT, not a hidden temporary file behind it.
       do throws(TraceError) { try file.write(completed) } catch {
         throw error.code == .io ? .io(file: file.path, reason: error.reason) : TracecatError(error)
       }
