@@ -27,7 +27,8 @@ struct ExportCommand: TracecatCommand {
       (only the window's frames are read: damage outside it does not fail the export, as 'tracecat cat \
       --help' describes); \
       --scene chooses the scenes (- is the device). -o OUT must be new (or empty) unless --force, and \
-      is never the input; it appears whole or not at all (a temporary file renamed into place).
+      is never the input; it appears whole or not at all (a file with no name until it is linked or \
+      renamed into place).
       """,
     options: [
       .flag("chrome", help: "Chrome Trace Event JSON (required; the only format so far)."),

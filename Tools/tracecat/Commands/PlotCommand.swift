@@ -29,7 +29,7 @@ struct PlotCommand: TracecatCommand {
       that had to keep it (green within the 1 pt tolerance, red beyond) and the checks that failed (red \
       triangles with their sentences; hover for all of it).
       -o OUT must be new (or empty) unless --force, and is never the input; it appears whole or not at \
-      all (a temporary file renamed into place).
+      all (a file with no name until it is linked or renamed into place).
       """,
     options: [
       .option("output", short: "o", value: "OUT", help: "Write the SVG to OUT instead of standard output."),
