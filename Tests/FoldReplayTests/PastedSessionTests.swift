@@ -65,6 +65,26 @@ import Testing
     assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "dropped frames")
   }
 
+  /// No animation at all: at the first refresh after the layout the button is already on its new frame,
+  /// 52 pt from where it was on screen — a snap measured from the frame it left, reported once.
+  @Test func aCutAtTheFirstRefreshFailsAsASnap() throws {
+    var lines = Self.fold.split(separator: "\n").prefix(7).map(String.init)
+    lines.append(
+      #"{"t":1032666667,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[448,716,44,44],"opacity":1}]}"#
+    )
+    lines.append(
+      #"{"t":1049333333,"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[448,716,44,44],"opacity":1}]}"#
+    )
+    let summary = assertRecordingFails(
+      try Self.events(lines.joined(separator: "\n")), with: [(.frameJump, "action.compose")], trace: "cut")
+    #expect(summary.failures.count == 1)
+    #expect(
+      summary.failures.first?.message
+        == "Scene 1, event 7 at 1.032 s, element \"action.compose\": jumped 52 pt in one refresh (a snap)"
+        + " (frameJump). Expected: at most 7.987 pt in 16.667 ms. Actual: 52 pt, from [500,716,44,44]"
+        + " to [448,716,44,44].")
+  }
+
   @Test func aButtonRestingOnTheActiveFoldFails() throws {
     // The app never lays out again after the fold: the button stays across the division.
     let lines = Self.fold.split(separator: "\n").prefix(6).joined(separator: "\n")

@@ -86,6 +86,46 @@ import Testing
     #expect(widths.count == 5)
   }
 
+  /// A scene forgotten past the limit is forgotten whole, whether its app threads were named with the
+  /// rest: when it comes back with app output, they are named afresh with its process. Scenes within
+  /// the limit name them once. (A set of every scene whose app threads were named, never trimmed, grew
+  /// by a scene id for each scene of the trace.)
+  @Test func pastTheLimitAForgottenSceneNamesItsAppThreadsAfresh() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var events: [TraceEvent] = []
+    for event in Self.reconnectingEvents() {
+      events.append(event)
+      if case .geometry(let scene, _) = event.payload {
+        events.append(
+          TraceEvent(
+            time: event.time, .layout(scene: scene, RecordedLayout(shape: "compactTall", elements: []))))
+      }
+    }
+    try fixture.trace("app.foldtrace", events, version: .v1_1)
+    let path = fixture.directory.appendingPathComponent("app.foldtrace").path
+    let limited = try Self.export(path, namedLimit: 2)
+    let kept = try Self.export(path, namedLimit: ChromeTraceExporter.namedLimit)
+    func appThreadNames(_ lines: [String], pid: Int) -> [String] {
+      lines.filter { $0.contains(#""pid":\#(pid),"tid":1"#) && $0.contains(#""name":"thread_name""#) }
+        .filter { $0.contains(#""name":"app "#) }
+    }
+    func appThread(_ name: String, pid: Int, tid: Int) -> String {
+      #"{"args":{"name":"\#(name)"},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#
+    }
+    let named = [appThread("app layout", pid: 1003, tid: 13), appThread("app animating", pid: 1003, tid: 14)]
+    #expect(appThreadNames(limited, pid: 1003) == named + named)
+    #expect(appThreadNames(kept, pid: 1003) == named)
+    for pid in [1001, 1002] {
+      #expect(appThreadNames(limited, pid: pid).count == 2)
+      #expect(appThreadNames(kept, pid: pid).count == 2)
+    }
+    // Each connection's decision is a slice on the app layout thread, limit or not.
+    for lines in [limited, kept] {
+      #expect(lines.filter { $0.contains(#""cat":"app""#) && $0.contains(#""tid":13"#) }.count == 5)
+    }
+  }
+
   /// A scene's pid is 1000 + its id modulo 2³²: every pid fits Perfetto's unsigned 32 bits, and scenes
   /// with distinct ids keep distinct pids (scene 2³² − 1 was pid 4 294 968 295, beyond them).
   @Test func scenePIDsFitThirtyTwoBits() throws {

@@ -77,6 +77,17 @@ import Testing
     let one = try fixture.run(["show", "--at", "1.7", "-s", "2,9", "handover.foldtrace"])
     #expect(one.status == 0)
     #expect(one.stderr == "tracecat: note: handover.foldtrace: no scene 9 with a geometry at 1.700 s\n")
+    // Past 12 missing scenes the note lists the 12 lowest and an ellipsis, as cat's note does.
+    let many = try fixture.run(
+      [
+        "show", "--at", "1.7", "-s", (3...20).reversed().map { "\($0)" }.joined(separator: ",") + ",2",
+        "handover.foldtrace",
+      ])
+    #expect(many.status == 0)
+    #expect(
+      many.stderr
+        == "tracecat: note: handover.foldtrace: no scenes 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, … with a "
+        + "geometry at 1.700 s\n")
     let strip = try fixture.run([
       "show", "--from", "1", "--to", "1.7", "--every", "0.7", "-s", "2", "handover.foldtrace",
     ])

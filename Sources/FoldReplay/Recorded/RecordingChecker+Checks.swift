@@ -131,19 +131,23 @@ extension RecordingChecker {
     let fading = scene.crossFades && (element.opacity < 1 || motion.lastOpacity < 1)
     if element.opacity < 1 { motion.faded = true }
     let frame = ReplayFormat.rect(element.frame)
+    // A snap: `step` pt from `origin` to this frame in one refresh of `dt` s, more than `bound` pt.
+    // Reported once per element.
+    func reportJump(_ step: Double, from origin: TraceRect, bound: Double, dt: Double) {
+      guard !motion.reportedJump else { return }
+      motion.reportedJump = true
+      fail(
+        .frameJump, scene: id, index: index, time: now, element: element.id,
+        expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
+        actual: "\(ReplayFormat.number(step)) pt, from \(ReplayFormat.rect(origin)) to \(frame)",
+        summary: "jumped \(ReplayFormat.number(step)) pt in one refresh (a snap)")
+    }
     if let last = motion.lastSample {
       let step = distance(motion.onScreen, element.frame)
       maximumFrameJump = max(maximumFrameJump, step)
       let dt = Double(now - last) / 1e9
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
-      if step > bound && !fading && !motion.reportedJump {
-        motion.reportedJump = true
-        fail(
-          .frameJump, scene: id, index: index, time: now, element: element.id,
-          expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
-          actual: "\(ReplayFormat.number(step)) pt, from \(ReplayFormat.rect(motion.onScreen)) to \(frame)",
-          summary: "jumped \(ReplayFormat.number(step)) pt in one refresh (a snap)")
-      }
+      if step > bound && !fading { reportJump(step, from: motion.onScreen, bound: bound, dt: dt) }
     } else {
       // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
       let dt = max(Double(now - motion.targetTime) / 1e9, 1.0 / 60)
@@ -151,14 +155,7 @@ extension RecordingChecker {
       let offset = distance(motion.start, element.frame)
       if offset > bound && !fading && distance(element.frame, motion.target) <= tolerances.rest {
         // Already on the new frame at the first refresh: a cut, not a late start.
-        if !motion.reportedJump {
-          motion.reportedJump = true
-          fail(
-            .frameJump, scene: id, index: index, time: now, element: element.id,
-            expected: "at most \(ReplayFormat.number(bound)) pt in \(ReplayFormat.number(dt * 1000)) ms",
-            actual: "\(ReplayFormat.number(offset)) pt, from \(ReplayFormat.rect(motion.start)) to \(frame)",
-            summary: "jumped \(ReplayFormat.number(offset)) pt in one refresh (a snap)")
-        }
+        reportJump(offset, from: motion.start, bound: bound, dt: dt)
       } else if offset > bound && !fading {
         fail(
           .retargetOrigin, scene: id, index: index, time: now, element: element.id,

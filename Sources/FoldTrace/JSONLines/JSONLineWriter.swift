@@ -1,36 +1,68 @@
 /// The fast path of the JSON Lines encoder: appends a line's bytes exactly as the reference
 /// (``JSONValue``, Foundation's escaping and Swift's `description`) renders them, without building a
 /// value tree.
+///
+/// Made with a `columnString`, it writes an event's fields as text columns instead
+/// (``TraceJSONLines/appendFields(of:into:string:)``): the line's own object loses its braces, its
+/// members are `key=value` separated by spaces, and its string values go to `columnString`; values
+/// nested deeper are JSON as ever.
 struct JSONLineWriter {
   var bytes: [UInt8]
   /// A member has been written in the current object, so the next one needs a comma.
   private var needsComma = false
+  /// Writes the line's string members in the columns form; nil for JSON.
+  private let columnString: ((String, inout [UInt8]) -> Void)?
+  /// How many objects the writer is in: 1 in the line's own object.
+  private var depth = 0
 
-  init(into bytes: [UInt8]) { self.bytes = bytes }
+  init(into bytes: [UInt8], columnString: ((String, inout [UInt8]) -> Void)? = nil) {
+    self.bytes = bytes
+    self.columnString = columnString
+  }
+
+  /// True when writing the columns form and in the line's own object.
+  private var inColumns: Bool { depth == 1 && columnString != nil }
+
+  /// True when writing the columns form, which leaves out `t`, `kind` and `scene`.
+  var writesColumns: Bool { columnString != nil }
 
   mutating func beginObject() {
-    bytes.append(UInt8(ascii: "{"))
+    depth += 1
     needsComma = false
+    if !inColumns { bytes.append(UInt8(ascii: "{")) }
   }
 
   mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    if !inColumns { bytes.append(UInt8(ascii: "}")) }
+    depth -= 1
     needsComma = true
   }
 
-  /// `"key":` (after a comma when needed); keys are plain ASCII and need no escaping.
+  /// `"key":` (after a comma when needed), or `key=` (after a space) in the columns; keys are plain
+  /// ASCII and need no escaping.
   mutating func key(_ key: StaticString) {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    if inColumns {
+      if needsComma { bytes.append(UInt8(ascii: " ")) }
+      bytes.append(contentsOf: keyBytes)
+      bytes.append(UInt8(ascii: "="))
+    } else {
+      if needsComma { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: keyBytes)
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
+    }
     needsComma = true
   }
 
   mutating func string(_ key: StaticString, _ value: String) {
     self.key(key)
-    string(value)
+    if inColumns, let columnString {
+      columnString(value, &bytes)
+    } else {
+      string(value)
+    }
   }
 
   mutating func unsigned(_ key: StaticString, _ value: UInt64) {
@@ -172,6 +204,38 @@ extension TraceJSONLines {
     writer.endObject()
   }
 
+  /// Appends an event's fields — the keys and JSON texts of ``fields(of:)``, in its order — to `bytes`
+  /// as `key=value` pairs separated by single spaces (nothing for an event without fields): each value
+  /// its JSON text, except that `string` appends a string value of the event's own (not one nested in an
+  /// array or object) as it likes. Text columns use it to write a plain word without its quotes.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - bytes: The buffer the fields are appended to (UTF-8).
+  ///   - string: Appends one string value to the buffer it is handed.
+  /// - Complexity: O(*n*) in the size of the event (regions, elements, strings).
+  public static func appendFields(
+    of event: TraceEvent, into bytes: inout [UInt8], string: (String, inout [UInt8]) -> Void
+  ) {
+    withoutActuallyEscaping(string) { string in
+      var writer = JSONLineWriter(into: [], columnString: string)
+      swap(&writer.bytes, &bytes)
+      defer { swap(&writer.bytes, &bytes) }
+      guard !writeFast(event, &writer) else { return }
+      // The kinds the fast path does not write: the reference's pairs, as `fields(of:)` renders them.
+      for (index, pair) in eventPairs(event).dropFirst(event.scene == nil ? 2 : 3).enumerated() {
+        if index > 0 { writer.bytes.append(UInt8(ascii: " ")) }
+        writer.bytes.append(contentsOf: pair.0.utf8)
+        writer.bytes.append(UInt8(ascii: "="))
+        if case .string(let text) = pair.1.kind {
+          string(text, &writer.bytes)
+        } else {
+          writer.bytes.append(contentsOf: pair.1.rendered().utf8)
+        }
+      }
+    }
+  }
+
   /// The reference encoding of an event: ``JSONValue``'s rendering of ``eventPairs(_:)``. The
   /// differential tests hold ``encode(event:into:)`` to it; kinds the fast path does not write use it.
   package static func referenceEncode(event: TraceEvent) -> String {
@@ -187,6 +251,8 @@ extension TraceJSONLines {
   private static func writeFast(_ event: TraceEvent, _ writer: inout JSONLineWriter) -> Bool {
     func start(_ kind: StaticString, scene: SceneID?) {
       writer.beginObject()
+      // The columns show the time, the scene and the kind themselves.
+      guard !writer.writesColumns else { return }
       writer.unsigned("t", event.time)
       writer.key("kind")
       writer.string(kind.description)

@@ -128,7 +128,7 @@ struct CatCommand: TracecatCommand {
       if json {
         console.printLine { TraceJSONLines.encode(event: event, into: &$0) }
       } else {
-        console.print(EventFormatter.line(event))
+        console.printLine { EventFormatter.appendLine(event, to: &$0) }
       }
     }
   }

@@ -147,11 +147,10 @@ struct ShowCommand: TracecatCommand {
       var missing = scenes
       for snapshots in result.snapshots { for snapshot in snapshots { missing.remove(snapshot.scene) } }
       if !missing.isEmpty {
-        let list = missing.sorted().prefix(12).map { "\($0)" }.joined(separator: ", ")
         let moments = times.count == 1 ? "at \(EventFormatter.time(times[0])) s" : "at any moment drawn"
         console.error(
-          "tracecat: note: \(trace.name): no \(missing.count == 1 ? "scene" : "scenes") \(list)"
-            + "\(missing.count > 12 ? ", …" : "") with a geometry \(moments)")
+          "tracecat: note: \(trace.name): no \(missing.count == 1 ? "scene" : "scenes") "
+            + "\(SceneCoverage.list(missing.sorted())) with a geometry \(moments)")
       }
     }
     let moments = zip(times, result.snapshots).map { Wireframe.Moment(time: $0, scenes: $1) }

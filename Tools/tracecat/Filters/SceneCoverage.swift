@@ -47,9 +47,6 @@ struct SceneCoverage {
   func note(file: String) -> String? {
     let missing = named.filter { !seenNamed.contains($0) }
     guard !missing.isEmpty else { return nil }
-    let list = { (ids: [SceneID]) in
-      ids.prefix(12).map { "\($0)" }.joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
-    }
     var window = ""
     if filter.from > 0 || filter.to != .max {
       let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
@@ -57,6 +54,13 @@ struct SceneCoverage {
     }
     let present = lowestSeen
     return "tracecat: note: \(InputSource.displayName(file)): no \(missing.count == 1 ? "scene" : "scenes") "
-      + "\(list(missing))\(window) (\(present.isEmpty ? "no scenes there" : "its scenes: \(list(present))"))"
+      + "\(Self.list(missing))\(window) "
+      + "(\(present.isEmpty ? "no scenes there" : "its scenes: \(Self.list(present))"))"
+  }
+
+  /// Scene ids as a note lists them: the first 12 of `ids` in their order, comma-separated, then `, …`
+  /// when there are more (`1, 2, 3`).
+  static func list(_ ids: [SceneID]) -> String {
+    ids.prefix(12).map { "\($0)" }.joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
   }
 }

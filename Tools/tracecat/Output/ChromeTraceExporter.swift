@@ -50,8 +50,8 @@ enum ChromeTraceExporter {
   ///   - emit: Takes the next event.
   /// - Throws: ``TracecatError`` when the trace is unreadable; what `emit` throws.
   /// - Complexity: O(events) time; memory O(connected scenes) beyond the open spans and the replay's
-  ///   marks, and about 20 bytes per scene shown for the first `namedLimit` (the displays it used;
-  ///   counters only while connected).
+  ///   marks, and about 24 bytes per scene shown for the first `namedLimit` (the displays it used
+  ///   and whether its app threads are named; counters only while connected).
   @discardableResult
   static func forEachEvent(
     reading input: TraceInput, filter: EventFilter, title: String, marks: ReplayMarks? = nil,
@@ -108,15 +108,14 @@ enum ChromeTraceExporter {
   private struct Exporter {
     let marks: ReplayMarks?
     let emit: (ChromeTraceEvent) throws -> Void
-    /// The displays each named scene's process name lists, in the order the scene used them: 8 bytes
-    /// of value a scene, as a disconnected scene's entry stays (it may reconnect on another display) —
-    /// for the first ``namedLimit`` scenes; past them a disconnected scene is forgotten.
-    var named: [SceneID: DisplayOrder] = [:]
+    /// What is named of each named scene: the displays its process name lists, in the order the scene
+    /// used them, and whether its app threads are named: 12 bytes a scene, as a disconnected
+    /// scene's entry stays (it may reconnect on another display) — for the first ``namedLimit`` scenes;
+    /// past them a disconnected scene is forgotten whole, so nothing here grows with the trace's scenes.
+    var named: [SceneID: NamedScene] = [:]
     /// How many scenes' displays ``named`` keeps after they disconnect (``ChromeTraceExporter/namedLimit``
     /// unless a test asks for fewer).
     let namedLimit: Int
-    /// Scenes whose app tracks are named.
-    var appNamed: Set<SceneID> = []
     /// The last width, height and scroll offset written per scene, points.
     var counters: [SceneID: (width: Double?, height: Double?, offset: Double?)] = [:]
 
@@ -167,22 +166,24 @@ enum ChromeTraceExporter {
       defer { timeline.forget(id) }
       guard timeline.shows(id), let scene = timeline[scene: id] else { return }
       let pid = pid(of: id)
-      if var displays = named[id] {
-        if !displays.contains(scene.display) {
-          displays.append(scene.display)
-          named[id] = displays
-          let list = displays.roles.map(\.rawValue).joined(separator: ", ")
+      var entry: NamedScene
+      if let known = named[id] {
+        entry = known
+        if !entry.displays.contains(scene.display) {
+          entry.displays.append(scene.display)
+          let list = entry.displays.roles.map(\.rawValue).joined(separator: ", ")
           try emit(.metadata("process_name", pid: pid, ["name": .text("scene \(id) (\(list))")]))
         }
       } else {
         try name(scene, pid: pid)
-        named[id] = DisplayOrder(scene.display)
+        entry = NamedScene(displays: DisplayOrder(scene.display))
       }
-      if !appNamed.contains(id), scene.appLayouts > 0 || scene.presentedSamples > 0 {
+      if !entry.namesApp, scene.appLayouts > 0 || scene.presentedSamples > 0 {
         try emit(.metadata("thread_name", pid: pid, tid: 13, ["name": .text("app layout")]))
         try emit(.metadata("thread_name", pid: pid, tid: 14, ["name": .text("app animating")]))
-        appNamed.insert(id)
+        entry.namesApp = true
       }
+      named[id] = entry
       // Taken out and put back: `write` reads `self`, so writing through `&counters[id]` would copy the
       // whole table at every event.
       var last = counters.removeValue(forKey: id) ?? (nil, nil, nil)
@@ -192,8 +193,8 @@ enum ChromeTraceExporter {
       if scene.disconnected == nil {
         counters[id] = last
       } else if named.count > namedLimit, !marked.contains(id) {
-        // Past the limit a disconnected scene's displays are forgotten too: should it reconnect, its
-        // process is named afresh (its new display only).
+        // Past the limit a disconnected scene's entry is forgotten too: should it reconnect, its
+        // process is named afresh (its new display only), its app threads once it has app output.
         named[id] = nil
       }
     }
@@ -360,6 +361,13 @@ enum ChromeTraceExporter {
     try output(text.take())
     return coverage
   }
+}
+
+/// What an export named of a scene: the displays its process name lists, and whether its app threads
+/// (13 and 14) are named.
+struct NamedScene: Sendable, Equatable {
+  var displays: DisplayOrder
+  var namesApp = false
 }
 
 /// The displays a scene used, in the order it first used each: a packed list, 3 bits a display

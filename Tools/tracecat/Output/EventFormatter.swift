@@ -9,12 +9,111 @@ enum EventFormatter {
   ///
   /// Time is truncated to milliseconds, never rounded, so lines stay in time order.
   static func line(_ event: TraceEvent) -> String {
-    let fields = TraceJSONLines.fields(of: event).map { "\($0.key)=\(bare($0.json))" }.joined(separator: " ")
-    let scene = event.scene.map { String($0.rawValue) } ?? "-"
-    let kind = event.kind.name.padding(to: kindWidth)
-    return "\(time(event.time).leftPadded(to: 9))  \(scene.leftPadded(to: 3))  \(kind)  \(fields)"
-      .trimmingTrailingSpaces()
+    var bytes: [UInt8] = []
+    appendLine(event, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Appends ``line(_:)`` to `bytes` (without a newline), writing straight into them: no string is built
+  /// for the columns, nor for a field unless it is a string with a character outside printable ASCII.
+  ///
+  /// - Complexity: O(*n*) in the size of the event.
+  static func appendLine(_ event: TraceEvent, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    appendTime(event.time, to: &bytes)
+    bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+    if let scene = event.scene {
+      appendDecimal(UInt64(scene.rawValue), width: 3, to: &bytes)
+    } else {
+      bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " "), UInt8(ascii: "-")])
+    }
+    bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+    let kind = kindColumns[Int(event.kind.rawValue)]
+    bytes.append(contentsOf: kind)
+    TraceJSONLines.appendFields(of: event, into: &bytes, string: appendString)
+    // Only the kind's padding can end a line with spaces: no field's text ends with one.
+    while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
+  }
+
+  /// Each kind's name padded to ``kindWidth`` and the two spaces before the fields, by raw value.
+  private static let kindColumns: [[UInt8]] = {
+    var columns = [[UInt8]](
+      repeating: [], count: Int(TraceEvent.Kind.allCases.map(\.rawValue).max() ?? 0) + 1)
+    for kind in TraceEvent.Kind.allCases {
+      columns[Int(kind.rawValue)] = Array((kind.name.padding(to: kindWidth) + "  ").utf8)
+    }
+    return columns
+  }()
+
+  /// `seconds.mmm` right-aligned in 9 columns, as ``time(_:)`` writes it.
+  private static func appendTime(_ nanoseconds: UInt64, to bytes: inout [UInt8]) {
+    let seconds = nanoseconds / 1_000_000_000
+    let milliseconds = nanoseconds % 1_000_000_000 / 1_000_000
+    appendDecimal(seconds, width: 5, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
+  }
+
+  /// `value`'s decimal digits, right-aligned in `width` columns with spaces (wider when it needs more).
+  private static func appendDecimal(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      count += 1
+      rest /= 10
+    }
+    if count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count)) }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    var index = bytes.count
+    rest = value
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    } while rest > 0
+  }
+
+  /// A field's string value as ``bare(_:)`` shows its JSON text. Printable ASCII without `"` or `\` is
+  /// its own JSON text between quotes, so it is written as it is or quoted; anything else goes through
+  /// its JSON text and ``bare(_:)``.
+  private static func appendString(_ value: String, to bytes: inout [UInt8]) {
+    var value = value
+    let written = value.withUTF8 { utf8 -> Bool in
+      guard
+        utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+      else { return false }
+      if isPlainWord(utf8) {
+        bytes.append(contentsOf: utf8)
+      } else {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+      }
+      return true
+    }
+    if !written { bytes.append(contentsOf: bare(JSONValue.quoted(value)).utf8) }
+  }
+
+  /// ``bare(_:)``'s test on printable ASCII: a letter, then letters, digits and `-_./:#`, and not `null`,
+  /// `true` or `false`.
+  private static func isPlainWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+    guard let first = utf8.first, isLetter(first) else { return false }
+    for byte in utf8 where !isLetter(byte) {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || plainPunctuation.contains(byte) else {
+        return false
+      }
+    }
+    return
+      !(utf8.elementsEqual("null".utf8) || utf8.elementsEqual("true".utf8)
+      || utf8.elementsEqual("false".utf8))
+  }
+
+  private static let plainPunctuation = Array("-_./:#".utf8)
 
   /// A JSON value as shown in a column: a string of plain word characters (`compact`, `row-42`) without
   /// its quotes; anything else (spaces, escapes, `null`-like or number-like text, arrays) as JSON.
