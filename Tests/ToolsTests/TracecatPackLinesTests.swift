@@ -145,6 +145,40 @@ import Testing
       !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
 
+  /// Nine scenes' layouts of 512 KiB of ids each: every line is within the rules for one event, but
+  /// the ninth would take the state every keyframe repeats over 4 MiB of strings, so the writer's rule
+  /// refuses it, naming its line, and nothing is published. Pack wrote it, and with 40 such layouts a
+  /// trace whose keyframes held 20 MiB, more than the 16 MiB frames `tracecat` reads.
+  @Test func aStateOverTheLimitIsRefusedByLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var document = #"{"kind":"header","version":"1.1","device":"d","app":"a","recorder":"r"}"# + "\n"
+    for scene in 1...9 {
+      document +=
+        #"{"t":\#(scene),"kind":"sceneConnected","scene":\#(scene),"display":"window","scale":2}"# + "\n"
+    }
+    for scene in 1...9 {
+      let elements = (0..<8).map { index in
+        #"{"id":""# + String(format: "%03d-%05d-", scene, index) + String(repeating: "x", count: 65_526)
+          + #"","frame":[0,0,10,10],"interactive":false}"#
+      }
+      document +=
+        #"{"t":\#(9 + scene),"kind":"layout","scene":\#(scene),"elements":["#
+        + elements.joined(separator: ",")
+        + "]}\n"
+    }
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: Array(document.utf8), in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(
+      packed.stderr
+        == "tracecat: error: <stdin>: line 19: refused layout event at 18 ns, scene 9: the session state's "
+        + "strings (each connected scene's anchor, selection and layout) would total 4718592 bytes of UTF-8, "
+        + "more than 4194304; it was not written\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
+  }
+
   /// `pack` read its whole input before decoding: `pack /dev/zero` grew without bound. Now a line over
   /// 4 MiB is refused, naming it, and nothing is published.
   @Test func anOverLongLineIsRefusedByNumber() throws {

@@ -32,7 +32,8 @@ public struct RecordedLayout: Sendable, Equatable {
   /// The grid's column count, 1…65 535, if the app lays out a grid.
   public var columns: Int?
   /// The elements at rest, at most 256, in the app's order; their ids, with ``shape`` and
-  /// ``presentation``, hold at most 512 KiB of UTF-8 together.
+  /// ``presentation``, hold at most 512 KiB of UTF-8 together, and a scene's last layout counts
+  /// towards the 4 MiB of strings the whole session state may hold (<doc:TraceFormat>, "Keyframes").
   public var elements: [RecordedElement]
 
   /// Creates a recorded layout.

@@ -5,10 +5,12 @@ extension RecordCodec {
   ///
   /// It reads what ``decodeRecord(tag:from:time:into:maxRegions:items:)`` reads, with
   /// the reader's plain-form reads (`ByteReader+PlainForm.swift`), and checks the writer's rules on the values before building the event
-  /// (`RecordValidation.isValidScroll`, `isValidHinge`, the rules `TraceReader.isWritable` applies). For
-  /// anything else — another kind, a varint over eight bytes, a malformed or cut field, an
-  /// overflowing time, a value no writer writes — it returns nil with nothing appended, and the caller
-  /// parses the record again on the checked path, which reports it.
+  /// (`RecordValidation.isValidScroll`, `isValidHinge`, the rules `TraceReader.isWritable` applies) and
+  /// the state rule on a scroll's anchor (``stateStrings``), which it then applies: last, once nothing
+  /// else can decline the record. For anything else — another kind, a varint over eight bytes, a
+  /// malformed or cut field, an overflowing time, a value no writer writes, an anchor that takes the
+  /// state over its rule — it returns nil with nothing appended, and the caller parses the record again
+  /// on the checked path, which reports it.
   ///
   /// - Parameters:
   ///   - content: A reader of the whole content.
@@ -56,7 +58,9 @@ extension RecordCodec {
         }
       }
       let offset = TracePoint(x: x, y: y)
-      guard RecordValidation.isValidScroll(offset: offset, anchor: anchor, anchorTop: anchorTop) else {
+      guard RecordValidation.isValidScroll(offset: offset, anchor: anchor, anchorTop: anchorTop),
+        stateStrings.admit(StateStringTally.Change(kind: .anchor, scene: scene, bytes: max(count, 0))) == nil
+      else {
         return nil
       }
       sink.append(

@@ -18,6 +18,9 @@ struct RecordCodec {
   /// one's last presented sample: what an element reference and a presented delta refer to
   /// (<doc:TraceFormat>, "Recorded output"). Starts empty in every frame, as the scales do.
   var elements = ElementTable()
+  /// The strings the state holds, as the frame's records rebuild it (decoding only): the reader refuses
+  /// a record that takes them over ``TraceEvent/maxStateStringBytes``, as the writer refuses its event.
+  var stateStrings = StateStringTally()
   /// False for a reader with format 1.0's semantics: `layout` and `presented` records are unknown
   /// kinds and a `scroll` record's `anchorTop` is an unread extra field (tests of compatibility).
   var readsFormat1_1 = true

@@ -10,7 +10,8 @@ extension TraceReader {
   /// not finite and > 0, a hinge angle outside 0…360°, strings over 64 KiB, more than
   /// ``TraceFormat/maxRegionsPerRecord`` regions — and the writer's scene limit: a `sceneConnected`
   /// record may not leave more than ``TraceFormat/maxConnectedScenes`` scenes connected (counting the
-  /// frame's keyframe and the records before it).
+  /// frame's keyframe and the records before it); ``admitState(_:into:)`` applies its rule on the state's
+  /// strings.
   ///
   /// Scroll and hinge records read on the fast path (`RecordCodec.scanCommonRecord`) are checked by the
   /// same rules before their event is built (`RecordValidation.isValidScroll`, `isValidHinge`, which
@@ -27,6 +28,24 @@ extension TraceReader {
     RecordValidation.isValid((sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee.payload)
       && (tag != TraceEvent.Kind.sceneConnected.rawValue
         || connected <= TraceFormat.maxConnectedScenes)
+  }
+
+  /// Applies the last event of `sink` to the frame's state strings, as the writer's state rule does
+  /// (``TraceEvent/maxStateStringBytes``, counting the frame's keyframe and the records before it).
+  /// - Returns: nil when applied; the total it would make when the writer would refuse it.
+  /// - Complexity: O(1), and O(n) for a `layout` record of n elements.
+  @inline(__always)
+  static func admitState(_ sink: borrowing EventSink, into tally: inout StateStringTally) -> Int? {
+    tally.admit(StateStringTally.change(of: (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee.payload))
+  }
+
+  /// The failure for the last event of `sink`, which ``admitState(_:into:)`` refused: state strings
+  /// that would total `total` bytes.
+  @inline(never)
+  static func unwritableState(_ sink: borrowing EventSink, total: Int) -> ByteReader.Failure {
+    let event = (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee
+    return ByteReader.Failure(
+      reason: "\(event.kind.name) event that no writer writes: \(EventRefusal.stateStrings(bytes: total))")
   }
 
   /// The failure for the last event of `sink`, which ``isWritable(_:tag:connected:)`` refused, with the

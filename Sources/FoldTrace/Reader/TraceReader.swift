@@ -503,6 +503,8 @@ public final class TraceReader {
         unknown += 1
       } else if !isWritable(array, tag: tag, connected: codec.connectedSceneCount) {
         throw unwritable(array, connected: codec.connectedSceneCount)
+      } else if let total = admitState(array, into: &codec.stateStrings) {
+        throw unwritableState(array, total: total)
       }
       if overflow {
         throw ByteReader.Failure(reason: "time overflows 64 bits: \(time) ns and a delta of \(delta) ns")

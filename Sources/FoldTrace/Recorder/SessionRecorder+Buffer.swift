@@ -2,25 +2,15 @@ extension SessionRecorder {
   /// Stamps an event and moves it into the buffer; under the lock, on the caller's thread.
   ///
   /// - Returns: Whether the event was recorded, and whether to wake the writer queue.
-  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
-  ///   format's limit, which the writer would refuse.
+  /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for an event the writer's rules on
+  ///   the session would refuse: a scene connected over the format's limit, state strings over theirs.
   func enqueue(_ payload: consuming TraceEvent.Payload, at now: UInt64, into state: inout State) throws -> (
     recorded: Bool, wake: Bool
   ) {
-    let admission = try admit(Self.connection(in: payload), at: now, into: &state)
+    let admission = try admit(StateStringTally.packedChange(of: payload), at: now, into: &state)
     guard let slot = admission.slot else { return (false, admission.wake) }
     slot.fill(TraceEvent(time: admission.time, payload))
     return (true, admission.wake)
-  }
-
-  /// The scene an event connects (`true`) or disconnects (`false`), if it does either.
-  @inline(__always)
-  static func connection(in payload: borrowing TraceEvent.Payload) -> (scene: SceneID, connected: Bool)? {
-    switch payload {
-    case .sceneConnected(let scene, _, _): (scene, true)
-    case .sceneDisconnected(let scene): (scene, false)
-    default: nil
-    }
   }
 
   /// Stamps an event with its time and takes the buffer slot it goes into, or counts it as dropped;
@@ -33,16 +23,18 @@ extension SessionRecorder {
   /// store waits for its cache lines when the writer queue read them on the other core.
   ///
   /// - Parameters:
-  ///   - connection: The scene the event connects or disconnects, if it does (``connection(in:)``).
+  ///   - change: What the event does to the connected scenes and their state strings
+  ///     (``StateStringTally/packedChange(of:)``, found before the lock; 0 for nothing).
   ///   - now: The clock's reading, in nanoseconds, taken before the lock.
   ///   - state: The caller's side, locked.
   /// - Returns: The slot to fill, or nil when the event is not recorded; the event's time, in
   ///   nanoseconds; and whether to wake the writer queue.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a scene connected over the trace
-  ///   format's limit, which the writer would refuse.
+  ///   format's limit, or state strings over theirs, which the writer would refuse; nothing is recorded
+  ///   then.
   @inline(__always)
   func admit(
-    _ connection: (scene: SceneID, connected: Bool)?, at now: UInt64, into state: inout State
+    _ change: UInt64, at now: UInt64, into state: inout State
   ) throws -> (slot: SlotBuffer<TraceEvent>.Reservation?, time: UInt64, wake: Bool) {
     // `now` was read before the lock. When a caller that read the clock later got the lock first, the
     // clock is read again here, under the lock, so times keep increasing in buffer order as they did
@@ -60,15 +52,23 @@ extension SessionRecorder {
     // connection or disconnection that arrives while it is full, which are never dropped while those
     // last: without its connection, a scene's later events would mean nothing.
     if state.buffer.count >= eventCapacity,
-      !Self.fitsReserve(isConnection: connection != nil, count: state.buffer.count, eventCapacity)
+      !Self.fitsReserve(isConnection: Self.isConnection(change), count: state.buffer.count, eventCapacity)
     {
       // The writer queue is behind: count for a record.
       state.dropped += 1
       state.droppedTotal += 1
       return (nil, time, wakeIfNeeded(&state))
     }
-    if let connection {
-      try trackConnection(of: connection.scene, connected: connection.connected, in: &state)
+    if change != 0 {
+      if change >> 56 == StateStringTally.Change.Kind.anchor.rawValue {
+        // Most events: two integers when the scene is the last one scrolled.
+        let scene = SceneID(UInt32(truncatingIfNeeded: change))
+        if let total = state.stateStrings.admitAnchor(scene: scene, bytes: Int(change >> 32 & 0xFF_FFFF)) {
+          try Self.refuseState(.scroll, total: total)
+        }
+      } else {
+        try track(StateStringTally.Change(packed: change), in: &state)
+      }
     }
     if state.buffer.isEmpty { state.bufferStart = time }
     if state.dropped > 0 {
@@ -123,19 +123,36 @@ extension SessionRecorder {
     return true
   }
 
-  /// Mirrors the writer's limit on connected scenes, so that a connection it would refuse is refused to
-  /// the caller (the writer runs later, on its queue).
-  func trackConnection(of scene: SceneID, connected: Bool, in state: inout State) throws {
-    if !connected {
-      state.connected.remove(scene)
-      return
-    }
-    guard !state.connected.contains(scene) else { return }
-    guard state.connected.count < TraceFormat.maxConnectedScenes else {
+  /// Whether a packed change (``StateStringTally/packedChange(of:)``) connects or disconnects a scene.
+  @inline(__always)
+  static func isConnection(_ change: UInt64) -> Bool {
+    let kind = change >> 56
+    return kind == StateStringTally.Change.Kind.connect.rawValue
+      || kind == StateStringTally.Change.Kind.disconnect.rawValue
+  }
+
+  /// Mirrors the writer's rules on the session, so that an event it would refuse is refused to the
+  /// caller (the writer runs later, on its queue): at most ``TraceFormat/maxConnectedScenes`` scenes
+  /// connected, and at most ``TraceEvent/maxStateStringBytes`` of strings in their state (a scene that
+  /// connects, or connects afresh, holds none; one that disconnects takes its strings with it).
+  /// Outlined: a connection, a selection or a layout is rare, and a scroll takes the tally's fast path.
+  @inline(never)
+  func track(_ change: StateStringTally.Change, in state: inout State) throws {
+    if change.kind == .connect, state.stateStrings.connectedCount >= TraceFormat.maxConnectedScenes,
+      !state.stateStrings.contains(change.scene)
+    {
       throw SessionRecorderError.invalidEvent(
         kind: .sceneConnected, reason: "\(TraceFormat.maxConnectedScenes) scenes are already connected")
     }
-    state.connected.insert(scene)
+    if let total = state.stateStrings.admit(change) { try Self.refuseState(change.eventKind, total: total) }
+  }
+
+  /// Throws the state rule's refusal of an event of `kind`, which would make `total` bytes: outlined,
+  /// so the locked path holds no message.
+  @inline(never)
+  static func refuseState(_ kind: TraceEvent.Kind, total: Int) throws {
+    throw SessionRecorderError.invalidEvent(
+      kind: kind, reason: EventRefusal.stateStrings(bytes: total).description)
   }
 
   /// Asks the writer queue to end the frame and `fsync` after the events buffered so far.

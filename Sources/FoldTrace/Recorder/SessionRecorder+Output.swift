@@ -11,8 +11,10 @@ extension SessionRecorder {
   /// - Returns: True when recorded, false when dropped (the buffer was full).
   /// - Throws: As ``record(_:)``: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no
   ///   trace may hold (more than 256 elements, a frame not finite, a column count outside 1…65 535, a
-  ///   string over 64 KiB, or over 512 KiB of UTF-8 in the shape, presentation and ids together) or a
-  ///   header that declares format 1.0.
+  ///   string over 64 KiB, or over 512 KiB of UTF-8 in the shape, presentation and ids together), a
+  ///   header that declares format 1.0, or a layout that would take the strings of the state every
+  ///   keyframe repeats — each connected scene's anchor, selection and last layout — over 4 MiB
+  ///   (``TraceEvent/maxStateStringBytes``; the scene's previous layout no longer counts).
   /// - Complexity: O(n) validation for n elements; the elements are moved, not copied.
   @discardableResult
   public func recordLayout(scene: SceneID, _ layout: consuming RecordedLayout) throws -> Bool {

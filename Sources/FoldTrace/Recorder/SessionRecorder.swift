@@ -62,8 +62,10 @@ public final class SessionRecorder: Sendable {
     /// Whether a wake-up is pending (the writer queue clears it when it takes the buffer).
     var wakeRequested = false
     var scenes = SceneIDMap()
-    /// Connected scenes, to refuse a connection over ``TraceFormat/maxConnectedScenes`` as the writer would.
-    var connected: Set<SceneID> = []
+    /// Connected scenes and the strings their state holds, to refuse a connection over
+    /// ``TraceFormat/maxConnectedScenes`` and state strings over ``TraceEvent/maxStateStringBytes`` as
+    /// the writer would.
+    var stateStrings = StateStringTally()
     var closed = false
     var error: (any Error)?
   }
@@ -172,20 +174,22 @@ public final class SessionRecorder: Sendable {
   ///   (`record(.geometry(…))`) is moved in, not copied; passing one the caller keeps copies it there.
   /// - Returns: True when the event was recorded, false when it was dropped.
   /// - Throws: ``SessionRecorderError/invalidEvent(kind:reason:)`` for a value no trace may hold, an
-  ///   event the header's format version cannot hold (``TraceEvent/requiredVersion``), or a
-  ///   scene connected over the trace format's limit of 128, ``SessionRecorderError/closed`` after
-  ///   ``close()``.
-  /// - Complexity: O(1), plus O(r) validation for r reserved regions.
+  ///   event the header's format version cannot hold (``TraceEvent/requiredVersion``), a
+  ///   scene connected over the trace format's limit of 128, or a scroll anchor, selection or layout
+  ///   that would take the strings of the state every keyframe repeats over 4 MiB
+  ///   (``TraceEvent/maxStateStringBytes``: every connected scene's anchor, selection and layout
+  ///   together); ``SessionRecorderError/closed`` after ``close()``.
+  /// - Complexity: O(1), plus O(r) validation for r reserved regions or elements.
   @discardableResult
   public func record(_ payload: consuming TraceEvent.Payload) throws -> Bool {
     try RecordValidation.check(payload)
     if version < .v1_1 && payload.requiredVersion > version { try refuseNewer(payload) }
     // Read before the lock, to keep the locked section short; `admit` keeps times in buffer order.
     let now = clock.now()
-    let connection = Self.connection(in: payload)
+    let change = StateStringTally.packedChange(of: payload)
     let admission = try state.withLock { state throws in
       if state.closed { throw SessionRecorderError.closed }
-      return try admit(connection, at: now, into: &state)
+      return try admit(change, at: now, into: &state)
     }
     // The event is stored into its slot after the lock's release (see `admit`); the payload is moved
     // there (no retain). An event not recorded is released here, on the caller's thread.

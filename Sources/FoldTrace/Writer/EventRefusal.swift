@@ -2,7 +2,9 @@
 ///
 /// The writer's rules are stated once, in ``TraceEvent/Payload/refusal``, which the writer, the
 /// recorder (on the caller's thread, at every call) and the reader (at every record it decodes) all
-/// apply. Finding a refusal formats nothing; ``description`` writes the message when it is reported.
+/// apply; the rule on the session state's strings (``stateStrings(bytes:)``) needs the events before,
+/// and each of them keeps its total. Finding a refusal formats nothing; ``description`` writes the
+/// message when it is reported.
 public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
   /// A display scale that is not finite and > 0.
   case displayScale(Double)
@@ -25,6 +27,11 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
   /// Strings of a `layout` or `presented` event over ``TraceEvent/maxRecordStringBytes`` bytes of UTF-8
   /// together, each element's id counted; their total in bytes.
   case stringTotal(bytes: Int)
+  /// Strings of the session state — every connected scene's anchor, selection and layout — over
+  /// ``TraceEvent/maxStateStringBytes`` bytes of UTF-8 together once the event is applied; that total in
+  /// bytes. A rule of the event in its session (the writer, the recorder and the reader track the state),
+  /// never found by ``TraceEvent/Payload/refusal``, which sees the event alone.
+  case stateStrings(bytes: Int)
   /// A column count outside 1…65 535.
   case columns(Int)
   /// More elements than the record holds (256).
@@ -95,6 +102,9 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
     case .stringTotal(let bytes):
       "its strings total \(bytes) bytes of UTF-8 (an id counted at every element naming it), more than "
         + "\(TraceEvent.maxRecordStringBytes)"
+    case .stateStrings(let bytes):
+      "the session state's strings (each connected scene's anchor, selection and layout) would total "
+        + "\(bytes) bytes of UTF-8, more than \(TraceEvent.maxStateStringBytes)"
     case .columns(let columns): "column count \(columns) is not within 1…65535"
     case .elementCount(let count): "\(count) elements, more than \(RecordCodec.maxElementsPerRecord)"
     case .elementOrigin(let id, let x, let y):

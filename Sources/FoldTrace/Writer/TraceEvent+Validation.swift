@@ -18,6 +18,19 @@ extension TraceEvent {
   /// besides its id), and a JSON Lines line under the 4 MiB `tracecat pack` reads (escaping at most
   /// sextuples a byte: 3 MiB, and at most 160 bytes of numbers and keys per element).
   package static let maxRecordStringBytes = 512 * 1024
+
+  /// The most bytes of UTF-8 the session state may hold in strings: every connected scene's scroll
+  /// anchor, selection, and last layout's shape, presentation and element ids (an id counted at each
+  /// element naming it), together.
+  ///
+  /// Every frame repeats the state in its keyframe, so the state is bounded as a whole, not per event:
+  /// 128 scenes each holding a 512 KiB layout made a 64 MiB keyframe, a frame no reader reads. With
+  /// the state's strings at most 4 MiB, and at most 15 577 bytes of anything else per connected scene
+  /// (1.9 MiB for 128), a keyframe stays under 6 MiB; with the events a frame holds before a writer
+  /// ends it (under 8 MiB and one record of under 1 MiB) a frame stays under 15 MiB, within the
+  /// reader's 16 MiB (``TraceReaderLimits/maxFrameContentBytes``). Writers refuse an event that takes
+  /// the state over it (``EventRefusal/stateStrings(bytes:)``), and readers a record that does.
+  package static let maxStateStringBytes = 4 * 1024 * 1024
 }
 
 extension TraceEvent.Payload {
@@ -34,6 +47,9 @@ extension TraceEvent.Payload {
   ///
   /// The recorder applies it to every call and the reader to every record it decodes, so a valid payload
   /// costs comparisons only: a refusal is a small value, and its message is written only when reported.
+  /// The rules on a session rather than one event — at most 128 scenes connected, at most
+  /// ``TraceEvent/maxStateStringBytes`` of strings in their state — are kept by each of them apart,
+  /// from the events before (``EventRefusal/stateStrings(bytes:)``).
   ///
   /// - Complexity: O(r) for r reserved regions or elements.
   @inline(__always)

@@ -60,6 +60,11 @@ public final class TraceWriter {
   /// `concurrentCompression`.
   private let pipeline: FrameCompressionPipeline?
   private var state = SessionState<Void>()
+  /// The strings `state` holds, for the state rule (``TraceEvent/maxStateStringBytes``). Unchecked for
+  /// exclusivity, as the writer is not thread-safe and only its own methods touch it, one call at a
+  /// time: checked, the runtime's access tracking around each event's call into the tally cost about
+  /// 130 instructions per event, more than the tally itself (callgrind, encoding a FoldSim session).
+  @exclusivity(unchecked) private var stateStrings = StateStringTally()
   private var lastTime: UInt64 = 0
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
@@ -189,7 +194,9 @@ public final class TraceWriter {
   ///     or 1 s, zstd level 3).
   /// - Throws: ``TraceError`` `.locked` when another writer holds the file; `.unsupportedVersion` for a
   ///   trace of a newer format version (minor included); the reader's errors for a damaged file
-  ///   (`.truncated` with advice to recover, `.corrupt`); `.io`.
+  ///   (`.truncated` with advice to recover, `.corrupt`); `.corrupt` for events that leave more state
+  ///   strings than ``TraceEvent/maxStateStringBytes`` (each frame within it, but a keyframe leaving out
+  ///   state before it, which no writer writes); `.io`.
   /// - Complexity: O(file size).
   public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .update)
@@ -202,12 +209,14 @@ public final class TraceWriter {
           + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
     }
     var state = SessionState<Void>()
+    var stateStrings = StateStringTally()
     var lastTime: UInt64 = 0
     do throws(TraceError) {
       while let frame = try reader.nextFrame() {
         lastTime = max(lastTime, frame.time)
         for event in frame.events {
           state.apply(event.payload)
+          stateStrings.apply(StateStringTally.change(of: event.payload))
           lastTime = event.time
         }
       }
@@ -221,6 +230,14 @@ public final class TraceWriter {
     guard let entries = reader.readEntries else {
       throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot append")
     }
+    // The reader checked each frame's state from its keyframe; events folded across frames whose
+    // keyframes left state out can still hold more, which the next keyframe would repeat.
+    guard stateStrings.total <= TraceEvent.maxStateStringBytes else {
+      throw TraceError(
+        .corrupt, file: path,
+        reason: "its events leave \(stateStrings.total) bytes of strings in the session state, more than the "
+          + "\(TraceEvent.maxStateStringBytes) a keyframe may repeat; cannot append")
+    }
     let end = reader.seekTableOffset ?? reader.fileSize
     if reader.seekTableOffset != nil { try file.truncate(to: end) } else { try file.seekToEnd() }
     self.file = file
@@ -230,6 +247,7 @@ public final class TraceWriter {
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     self.pipeline = nil
     self.state = state
+    self.stateStrings = stateStrings
     self.lastTime = lastTime
     self.seekEntries = entries
     self.committedSize = end
@@ -252,9 +270,11 @@ public final class TraceWriter {
   /// Appends one event.
   ///
   /// The event is validated first (``TraceEvent/validationFailure``), its time must not precede the
-  /// previous event's, and its kind must exist in the header's format version
-  /// (``TraceEvent/requiredVersion``: a 1.0 trace holds no `layout`, `presented` or `anchorTop`); a
-  /// refused event is not written and the writer stays usable.
+  /// previous event's, its kind must exist in the header's format version
+  /// (``TraceEvent/requiredVersion``: a 1.0 trace holds no `layout`, `presented` or `anchorTop`), it
+  /// may not connect a 129th scene, and it may not take the strings of the state every keyframe repeats
+  /// over ``TraceEvent/maxStateStringBytes`` (``EventRefusal/stateStrings(bytes:)``); a refused event is
+  /// not written and the writer stays usable.
   ///
   /// - Parameter event: The event; `time` in nanoseconds since session start.
   /// - Throws: ``TraceError`` `.invalidEvent` for a refused event, `.closed` after ``close()``, `.io` when
@@ -283,6 +303,11 @@ public final class TraceWriter {
       throw refusal(event, "\(TraceFormat.maxConnectedScenes) scenes are already connected")
     }
     if let start = pending?.time, event.time - start >= policy.maxSpan { try endFrame(sync: false) }
+    // Checked and applied at once, after the last step that can fail without writing the event: a
+    // frame the span ends holds only earlier events, so ending it first changes no byte.
+    if let total = stateStrings.admit(StateStringTally.change(of: event.payload)) {
+      throw refusal(event, EventRefusal.stateStrings(bytes: total).description)
+    }
     if pending == nil { pending = startFrame(at: event.time) }
     // The frame is mutated in place through `pending!`, its buffers never copied; the record is encoded
     // at the end of the frame (no allocation). It fits the record limit whatever the frame already

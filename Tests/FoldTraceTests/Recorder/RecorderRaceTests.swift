@@ -194,7 +194,7 @@ import Testing
     let recorder = try SessionRecorder(
       sink: sink, header: recorderHeader, eventCapacity: 4, clock: steppingClock())
     let admission = try recorder.state.withLock { state in
-      try recorder.admit(nil, at: 7_000, into: &state)
+      try recorder.admit(0, at: 7_000, into: &state)
     }
     let slot = try #require(admission.slot)
     let closed = DispatchSemaphore(value: 0)

@@ -170,6 +170,54 @@ import Testing
     #expect(recorder.lastError == nil)
   }
 
+  /// The state every keyframe repeats is bounded as the writer bounds it — the connected scenes'
+  /// anchors, selections and layouts hold at most 4 MiB of strings together — and refused at the call,
+  /// like any value no trace may hold: the ninth scene's layout of 512 KiB, and then a one-byte anchor,
+  /// are refused; nothing is dropped; a scene that disconnects, or connects afresh, takes its strings
+  /// with it. The ninth layout was recorded, and with 40 of them every frame's keyframe held 20 MiB,
+  /// over the 16 MiB a reader reads.
+  @Test func aLayoutOverTheStateLimitIsRefusedAtRecordTime() throws {
+    let sink = RecordingSink()
+    let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
+    let frame = TraceRect(x: 0, y: 0, width: 10, height: 10)
+    func layout(_ index: Int) -> RecordedLayout {
+      RecordedLayout(
+        elements: (0..<8).map {
+          let id = String(format: "%03d-%05d-", index, $0) + String(repeating: "x", count: 65_526)
+          return RecordedElement(id: id, frame: frame, isInteractive: false)
+        })
+    }
+    var scenes: [SceneID] = []
+    for index in 0..<9 { scenes.append(try recorder.connectScene("s\(index)", display: .internal, scale: 3)) }
+    for index in 0..<8 { #expect(try recorder.recordLayout(scene: scenes[index], layout(index))) }
+    let words =
+      "the session state's strings (each connected scene's anchor, selection and layout) would total "
+    #expect(
+      throws: SessionRecorderError.invalidEvent(
+        kind: .layout, reason: words + "4718592 bytes of UTF-8, more than 4194304")
+    ) {
+      try recorder.recordLayout(scene: scenes[8], layout(8))
+    }
+    #expect(
+      throws: SessionRecorderError.invalidEvent(
+        kind: .scroll, reason: words + "4194305 bytes of UTF-8, more than 4194304")
+    ) {
+      try recorder.record(.scroll(scene: scenes[8], offset: .zero, anchor: "a"))
+    }
+    try recorder.disconnectScene("s0")
+    #expect(try recorder.recordLayout(scene: scenes[8], layout(8)))
+    _ = try recorder.connectScene("s1", display: .internal, scale: 3)  // afresh: its layout leaves
+    try recorder.record(.selection(scene: scenes[1], item: String(repeating: "i", count: 65_536)))
+    try recorder.close()
+    #expect(
+      try sink.events().map(\.kind)
+        == Array(repeating: .sceneConnected, count: 9) + Array(repeating: .layout, count: 8) + [
+          .sceneDisconnected, .layout, .sceneConnected, .selection,
+        ])
+    #expect(recorder.droppedCount == 0)
+    #expect(recorder.lastError == nil)
+  }
+
   @Test func sceneIdentifiersMapToStableNumbers() throws {
     let sink = RecordingSink()
     let recorder = try SessionRecorder(sink: sink, header: recorderHeader, clock: steppingClock())
