@@ -7,9 +7,10 @@ enum EventFormatter {
 
   /// One event as a line: `   1.234    1  geometry           size=[390,844] …`.
   ///
-  /// Time is truncated to milliseconds, never rounded, so lines stay in time order.
+  /// Time is truncated to milliseconds, never rounded, so lines stay in time order. Strings show as
+  /// JSON, with DEL, C1 controls and U+2028/U+2029 escaped too (``DisplayText/escaped(_:)``).
   static func line(_ event: TraceEvent) -> String {
-    let fields = TraceJSONLines.fields(of: event).map { "\($0.key)=\(bare($0.json))" }.joined(separator: " ")
+    let fields = TraceJSONLines.fields(of: event).map { "\($0.key)=\(shown($0.json))" }.joined(separator: " ")
     let scene = event.scene.map { String($0.rawValue) } ?? "-"
     let kind = event.kind.name.padding(to: kindWidth)
     return "\(time(event.time).leftPadded(to: 9))  \(scene.leftPadded(to: 3))  \(kind)  \(fields)"
@@ -31,6 +32,12 @@ enum EventFormatter {
     return plain && !ambiguous ? String(inner) : json
   }
 
+  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls and U+2028/U+2029
+  /// escaped too (``DisplayText/escaped(_:)``): only a value holding a string can hold one.
+  static func shown(_ json: String) -> String {
+    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(bare(json)) : json
+  }
+
   /// Nanoseconds as seconds with three decimals, `12.345`.
   static func time(_ nanoseconds: UInt64) -> String {
     let seconds = nanoseconds / 1_000_000_000
@@ -41,7 +48,7 @@ enum EventFormatter {
   /// The header as a comment line holding its JSON Lines form:
   /// `# {"kind":"header","version":"1.0","device":"iPhone Duo",…}`.
   static func headerLine(_ header: TraceHeader) -> String {
-    "# " + TraceJSONLines.encode(header: header)
+    "# " + DisplayText.escaped(TraceJSONLines.encode(header: header))
   }
 }
 
