@@ -28,6 +28,22 @@ import Testing
     return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
   }
 
+  /// A file name's control characters reach neither the terminal nor a forged line: the summary and
+  /// the errors show them escaped, as tracecat does.
+  @Test func fileNamesShowTheirControlCharactersEscaped() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executable = try #require(FoldsimExecutableTests.executable, "build foldsim first")
+    let output = directory.appendingPathComponent("o\u{1B}]0;x\u{7}\nfake.foldtrace").path
+    let written = try ChildProcess.run(executable, [scenario, "-o", output])
+    #expect(written.status == 0, "\(written.stderr)")
+    let shown = directory.path + #"/o\u001b]0;x\u0007\nfake.foldtrace: "#
+    #expect(written.text.hasPrefix(shown), "\(written.text)")
+    let missing = try run([directory.appendingPathComponent("s\u{9B}2J\n.json").path, "-o", "x.foldtrace"])
+    #expect(missing.status == 3)
+    #expect(missing.stderr.contains(#"/s\u009b2J\n.json"#), "\(missing.stderr)")
+    #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+  }
+
   /// An argument that is not UTF-8 is refused (exit 2), as tracecat refuses one: read with U+FFFD in
   /// place of its bytes, the scenario was "not found" and `-o` created a file under another name.
   @Test func anArgumentThatIsNotUTF8IsRefused() throws {

@@ -42,9 +42,10 @@ import Testing
     #expect(try fixture.run(["pack", "-o", "huge.foldtrace", "huge.jsonl"]).status == 0)
     let plot = try fixture.run(["plot", "huge.foldtrace"])
     #expect(plot.status == 0, "\(plot.stderr)")
-    // The marker's control characters would make the SVG unreadable XML: they become U+FFFD.
+    // The marker's control characters would make the SVG unreadable XML: they show escaped, as in
+    // `tracecat cat`.
     #expect(!plot.stdout.contains(0x08) && !plot.stdout.contains(0x00))
-    #expect(plot.text.contains("x\u{FFFD}y\u{FFFD}z"))
+    #expect(plot.text.contains(#"x\by\u0000z"#))
   }
 
   /// A session that ends at the last nanosecond a trace can hold (2⁶⁴ − 1 ns) — a handover and the

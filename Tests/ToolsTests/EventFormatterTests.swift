@@ -15,7 +15,7 @@ import Testing
   /// each field `key=value` from ``TraceJSONLines/fields(of:)`` through ``EventFormatter/bare(_:)``,
   /// trailing spaces trimmed.
   static func referenceLine(_ event: TraceEvent) -> String {
-    let fields = TraceJSONLines.fields(of: event).map { "\($0.key)=\(EventFormatter.bare($0.json))" }
+    let fields = TraceJSONLines.fields(of: event).map { "\($0.key)=\(EventFormatter.shown($0.json))" }
       .joined(separator: " ")
     let scene = event.scene.map { String($0.rawValue) } ?? "-"
     let kind = event.kind.name.padding(to: EventFormatter.kindWidth)

@@ -176,6 +176,26 @@ import Testing
     #expect(widths.count == 301)
   }
 
+  /// A drop's name gives its count exactly, as `cat` and `stats` do: 2⁶⁴ − 1 is not clamped to Int.max.
+  @Test func aDropIsNamedWithItsExactCount() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace(
+      "drops.foldtrace",
+      [
+        TraceEvent(time: 7, .dropped(count: .max)), TraceEvent(time: 8, .dropped(count: 1)),
+        TraceEvent(time: 9, .dropped(count: 1 << 63)),
+      ])
+    let result = try fixture.run(["export", "--chrome", "drops.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+    let events = try #require(root["traceEvents"] as? [[String: Any]])
+    #expect(
+      events.filter { $0["cat"] as? String == "dropped" }.compactMap { $0["name"] as? String } == [
+        "dropped 18446744073709551615 events", "dropped 1 event", "dropped 9223372036854775808 events",
+      ])
+  }
+
   @Test func exportNeedsAFormat() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -5,7 +5,8 @@ enum EventText {
   static func line(_ event: TraceEvent) -> String {
     let t = String(format: "%10.4f", Double(event.time) / 1e9)
     let scene = event.scene.map { "s\($0)" } ?? "-"
-    return "\(t) \(scene) \(event.kind.name) \(detail(event.payload))"
+    // The scenario's strings (scroll anchors, selections, markers) with control characters escaped.
+    return "\(t) \(scene) \(event.kind.name) \(DisplayText.escaped(detail(event.payload)))"
   }
 
   static func detail(_ payload: TraceEvent.Payload) -> String {

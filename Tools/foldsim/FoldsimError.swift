@@ -1,4 +1,5 @@
 import FoldSim
+import FoldTrace
 
 /// Every way `foldsim` fails, each with its exit code, rendered in one place.
 enum FoldsimError: Error {
@@ -18,13 +19,14 @@ enum FoldsimError: Error {
     }
   }
 
-  /// The message printed on standard error.
+  /// The message printed on standard error; what it quotes (a file's name, a scenario's text) with its
+  /// control characters escaped, as tracecat shows them (``DisplayText/escaped(_:)``).
   var message: String {
     switch self {
     case .usage(let text):
-      "foldsim: \(text)\n\(Command.synopsis)\nSee 'foldsim help' for the scenario format."
-    case .scenario(let error): "foldsim: \(error)"
-    case .file(let text): "foldsim: \(text)"
+      "foldsim: \(DisplayText.escaped(text))\n\(Command.synopsis)\nSee 'foldsim help' for the scenario format."
+    case .scenario(let error): "foldsim: " + DisplayText.escaped("\(error)")
+    case .file(let text): "foldsim: \(DisplayText.escaped(text))"
     }
   }
 }

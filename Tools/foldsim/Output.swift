@@ -49,7 +49,7 @@ enum Output {
       let fraction = String(milliseconds % 1000)
       let seconds = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
       return
-        "\(path): \(count(events, "event")), \(count(scenes.count, "scene")), \(seconds) s, "
+        "\(DisplayText.escaped(path)): \(count(events, "event")), \(count(scenes.count, "scene")), \(seconds) s, "
         + count(bytes, "byte")
     }
   }

@@ -98,18 +98,23 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
   /// The failure as a sentence: where (scene, event, trace time, element), what, expected vs actual.
   ///
   /// For example: `Scene 2, event 41 at 1.250 s, element "toolbar": jumped 212 pt in one tick
-  /// (frameJump). Expected: at most 13.2 pt. Actual: 212 pt.`
+  /// (frameJump). Expected: at most 13.2 pt. Actual: 212 pt.` The element, the summary, expected,
+  /// actual and each diff line may quote a trace's strings: their control characters are escaped
+  /// (`\u001b`, `\n`, as `tracecat cat` shows them), so the message's only line breaks are its own, one
+  /// before each diff line.
   public var message: String {
+    let escaped = DisplayText.escaped
     var location: [String] = []
     if let scene { location.append("Scene \(scene)") }
     if let eventIndex { location.append("event \(eventIndex)") }
     var text = location.joined(separator: ", ")
     text += text.isEmpty ? "At " : " at "
     text += ReplayFormat.seconds(time)
-    if let element { text += ", element \"\(element)\"" }
+    if let element { text += ", element \"\(escaped(element))\"" }
     if let decision, decision != .shape { text += ", \(decision.rawValue)" }
-    text += ": \(summary) (\(check.rawValue)). Expected: \(expected). Actual: \(actual)."
-    if !diff.isEmpty { text += "\n" + diff.joined(separator: "\n") }
+    text += ": \(escaped(summary)) (\(check.rawValue)). Expected: \(escaped(expected)). "
+    text += "Actual: \(escaped(actual))."
+    if !diff.isEmpty { text += "\n" + diff.map(escaped).joined(separator: "\n") }
     return text
   }
 

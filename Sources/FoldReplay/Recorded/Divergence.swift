@@ -125,9 +125,12 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
   /// The divergence as a sentence: scene, event and time, what differs, and over how many layouts.
   ///
   /// For example: `Scene 1, event 57 at 1.016 s: the app put action.archive at [464,716,44,44]; the
-  /// policy says [272,716,44,44] (192 pt off), in 3 layouts until 1.400 s.`
+  /// policy says [272,716,44,44] (192 pt off), in 3 layouts until 1.400 s.` One line: the ids and
+  /// decisions it quotes from the trace have their control characters escaped (`\u001b`, `\n`).
   public var message: String {
-    var text = "Scene \(scene), event \(eventIndex) at \(ReplayFormat.seconds(time)): \(summary)"
+    var text =
+      "Scene \(scene), event \(eventIndex) at \(ReplayFormat.seconds(time)): "
+      + DisplayText.escaped(summary)
     if layouts > 1 {
       var noun = "layouts"
       if case .presented = subject { noun = "refreshes" }

@@ -81,7 +81,7 @@ extension RecordCodec {
     }
   }
 
-  mutating func decodeLayout(scale s: Double, from r: inout ByteReader, maxElements: Int)
+  mutating func decodeLayout(scale s: Double, from r: inout ByteReader, maxElements: Int, itemsRead: Int)
     throws(ByteReader.Failure) -> RecordedLayout
   {
     let flags = try r.u8()
@@ -99,7 +99,7 @@ extension RecordCodec {
       guard columns <= 65_535 else { throw ByteReader.Failure(reason: "column count \(columns) too large") }
       layout.columns = Int(columns)
     }
-    let count = try elementCount(&r, minimumBytes: 6, maxElements: maxElements)
+    let count = try elementCount(&r, minimumBytes: 6, maxElements: maxElements, itemsRead: itemsRead)
     layout.elements.reserveCapacity(count)
     for _ in 0..<count {
       let i = try decodeReference(from: &r)
@@ -144,10 +144,10 @@ extension RecordCodec {
     }
   }
 
-  mutating func decodePresented(from r: inout ByteReader, maxElements: Int)
+  mutating func decodePresented(from r: inout ByteReader, maxElements: Int, itemsRead: Int)
     throws(ByteReader.Failure) -> [PresentedElement]
   {
-    let count = try elementCount(&r, minimumBytes: 2, maxElements: maxElements)
+    let count = try elementCount(&r, minimumBytes: 2, maxElements: maxElements, itemsRead: itemsRead)
     var list: [PresentedElement] = []
     list.reserveCapacity(count)
     let frameGrid = PresentedElement.frameGrid
@@ -174,8 +174,9 @@ extension RecordCodec {
   }
 
   /// An element count, checked against the record's remaining bytes (`minimumBytes` per element), the
-  /// per-record limit and the frame's remaining item budget before anything is allocated.
-  private func elementCount(_ r: inout ByteReader, minimumBytes: Int, maxElements: Int)
+  /// per-record limit and the frame's remaining item budget (`maxElements`, after `itemsRead` items)
+  /// before anything is allocated.
+  private func elementCount(_ r: inout ByteReader, minimumBytes: Int, maxElements: Int, itemsRead: Int)
     throws(ByteReader.Failure) -> Int
   {
     let count = try r.count(limit: r.remaining / minimumBytes)
@@ -183,7 +184,7 @@ extension RecordCodec {
       throw ByteReader.Failure(reason: "\(count) elements, more than \(Self.maxElementsPerRecord)")
     }
     guard count <= maxElements else {
-      throw ByteReader.Failure(reason: "\(count) elements exceed the reader's limit", exceedsLimit: true)
+      throw Self.frameItemsExceeded(count, "elements", remaining: maxElements, read: itemsRead)
     }
     return count
   }

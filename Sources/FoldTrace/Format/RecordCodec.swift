@@ -188,8 +188,9 @@ struct RecordCodec {
   ///   - events: Where the event goes.
   ///   - maxRegions: The most regions a `regions` record, or elements a `layout` or `presented` record,
   ///     may list; more throws a failure that ``ByteReader/Failure/exceedsLimit``, before anything is
-  ///     allocated for them.
-  ///   - items: Increased by the number of regions or elements the record lists.
+  ///     allocated for them, naming the frame's limit (`maxRegions + items`).
+  ///   - items: The items (records and listed regions) the frame has read, this record included;
+  ///     increased by the number of regions or elements the record lists.
   /// - Returns: False for a tag this reader does not know (nothing appended).
   /// - Throws: ``ByteReader/Failure`` when the body is malformed or lists too many regions; nothing is
   ///   appended then.
@@ -275,7 +276,7 @@ struct RecordCodec {
       let s = cachedScale(of: id)
       let count = try r.count(limit: r.remaining / 6)
       guard count <= maxRegions else {
-        throw ByteReader.Failure(reason: "\(count) regions exceed the reader's limit", exceedsLimit: true)
+        throw Self.frameItemsExceeded(count, "regions", remaining: maxRegions, read: items)
       }
       var regions: [ReservedRegion] = []
       regions.reserveCapacity(count)
@@ -313,12 +314,13 @@ struct RecordCodec {
       events.append(TraceEvent(time: time, .dropped(count: try r.varint())))
     case TraceEvent.Kind.layout.rawValue where readsFormat1_1:
       let id = try scene(&r)
-      let layout = try decodeLayout(scale: cachedScale(of: id), from: &r, maxElements: maxRegions)
+      let layout = try decodeLayout(
+        scale: cachedScale(of: id), from: &r, maxElements: maxRegions, itemsRead: items)
       items += layout.elements.count
       events.append(TraceEvent(time: time, .layout(scene: id, layout)))
     case TraceEvent.Kind.presented.rawValue where readsFormat1_1:
       let id = try scene(&r)
-      let elements = try decodePresented(from: &r, maxElements: maxRegions)
+      let elements = try decodePresented(from: &r, maxElements: maxRegions, itemsRead: items)
       items += elements.count
       events.append(TraceEvent(time: time, .presented(scene: id, elements)))
     default:
@@ -328,6 +330,18 @@ struct RecordCodec {
   }
 
   @inline(__always)
+  /// The failure of a record listing `count` regions or elements (`noun`) when only `remaining` more
+  /// items fit in its frame, `read` items (records and regions, this record included) having been read:
+  /// it names the limit, ``TraceReaderLimits/maxFrameRecords`` (`remaining + read`), and what was left.
+  static func frameItemsExceeded(_ count: Int, _ noun: String, remaining: Int, read: Int)
+    -> ByteReader.Failure
+  {
+    ByteReader.Failure(
+      reason: "\(count) \(noun) exceed the reader's limit of \(remaining + read) records and regions per "
+        + "frame (TraceReaderLimits.maxFrameRecords): \(remaining) more fit",
+      exceedsLimit: true)
+  }
+
   func scene(_ r: inout ByteReader) throws(ByteReader.Failure) -> SceneID {
     let raw = try r.varint()
     guard raw <= UInt64(UInt32.max) else { throw ByteReader.Failure(reason: "scene id \(raw) too large") }

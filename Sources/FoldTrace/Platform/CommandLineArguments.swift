@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An argument that is not UTF-8.
 package struct NonUTF8Argument: Error, Sendable {
   /// Its position after the program's name, from 1.
   package let position: Int
-  /// Its bytes, printable ASCII as it is and every other byte as `\xFF`.
+  /// Its bytes, printable ASCII as it is and every other byte as `\xFF` (``DisplayText/bytes(_:)``).
   package let shown: String
 
   /// The refusal, in words.
@@ -28,18 +34,7 @@ package func utf8CommandLineArguments() throws(NonUTF8Argument) -> [String] {
       arguments.append(argument)
       continue
     }
-    var shown = ""
-    var byte = pointer
-    while byte.pointee != 0 {
-      let value = UInt8(bitPattern: byte.pointee)
-      if value >= 0x20 && value < 0x7F {
-        shown.unicodeScalars.append(Unicode.Scalar(value))
-      } else {
-        let hex = String(value, radix: 16, uppercase: true)
-        shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
-      }
-      byte += 1
-    }
+    let shown = DisplayText.bytes(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
     throw NonUTF8Argument(position: index, shown: shown)
   }
   return arguments

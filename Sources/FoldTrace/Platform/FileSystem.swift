@@ -7,6 +7,9 @@
 // The path operations, one C call each, made at file scope where the C names are not shadowed by
 // ``FileSystem``'s own.
 private func systemStatus(_ path: String, _ status: inout stat) -> Int32 { stat(path, &status) }
+private func systemStatus(ofCString path: UnsafePointer<CChar>, _ status: inout stat) -> Int32 {
+  stat(path, &status)
+}
 private func systemLinkStatus(_ path: String, _ status: inout stat) -> Int32 { lstat(path, &status) }
 private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { rename(old, new) }
@@ -157,6 +160,43 @@ package enum FileSystem {
     guard let real = realpath(path, nil) else { return nil }
     defer { free(real) }
     return String(cString: real)
+  }
+
+  /// The names of the entries in the directory `path`, `.` and `..` left out, as the bytes the
+  /// file system holds (`opendir(3)`, `readdir(3)`), in the order it lists them. A name need not be
+  /// UTF-8: decoding it as a `String` would turn such bytes into U+FFFD, the name of another file.
+  ///
+  /// - Throws: ``Errno`` from `opendir(3)` or `readdir(3)`.
+  /// - Complexity: O(n) in the total length of the names.
+  package static func entryNames(ofDirectory path: String) throws(Errno) -> [[UInt8]] {
+    guard let directory = opendir(path) else { throw Errno.current }
+    defer { closedir(directory) }
+    var names: [[UInt8]] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw Errno.current }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+    }
+  }
+
+  /// The status of the entry `name` (bytes, not necessarily UTF-8) of the directory `directory`,
+  /// following a symbolic link (`stat(2)`): how an entry whose name is not a `String` is examined.
+  ///
+  /// - Throws: ``Errno`` from `stat(2)`.
+  package static func status(ofEntry name: [UInt8], inDirectory directory: String) throws(Errno)
+    -> FileStatus
+  {
+    let path = Array(directory.utf8) + [UInt8(ascii: "/")] + name + [0]
+    var status = stat()
+    let result = path.withUnsafeBufferPointer {
+      $0.withMemoryRebound(to: CChar.self) { systemStatus(ofCString: $0.baseAddress!, &status) }
+    }
+    guard result == 0 else { throw Errno.current }
+    return FileStatus(status)
   }
 
   /// How many entries the directory `path` holds, `.` and `..` not counted (`opendir(3)`, `readdir(3)`).

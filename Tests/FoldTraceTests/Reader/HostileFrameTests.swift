@@ -40,7 +40,7 @@ import Testing
 
   /// The error reading the first frame of `content`, or nil when it reads.
   static func firstFrameError(
-    _ frame: [UInt8], limits: TraceReaderLimits = .default
+    _ frame: [UInt8], limits: TraceReaderLimits = .default, header: [UInt8] = header
   ) throws -> TraceError? {
     let reader = try TraceReader(bytes: header + frame, name: "hostile", limits: limits)
     do throws(TraceError) {
@@ -170,13 +170,41 @@ import Testing
       (Self.content(Self.markers(1_001)), "more than 1000 records and regions"),
       (Self.content(keyCount: 600, Self.markers(1_001)), "more than 1000 records and regions"),
       (Self.content(Self.regionRecords(992), Self.markers(1)), "more than 1000 records and regions"),
-      (Self.content(Self.markers(2), Self.regions(998)), "998 regions exceed the reader's limit"),
-      (Self.content(Self.regions(100_000)), "100000 regions exceed the reader's limit"),
+      (
+        Self.content(Self.markers(2), Self.regions(998)),
+        "record 2 at content byte 10: 998 regions exceed the reader's limit of 1000 records and regions "
+          + "per frame (TraceReaderLimits.maxFrameRecords): 997 more fit"
+      ),
+      (
+        Self.content(Self.regions(100_000)),
+        "100000 regions exceed the reader's limit of 1000 records and regions per frame "
+          + "(TraceReaderLimits.maxFrameRecords): 999 more fit"
+      ),
     ]
     for (content, reason) in over {
       let error = try #require(try Self.firstFrameError(TraceCrafting.zstdFrame(content), limits: limits))
       #expect(error.code == .limitExceeded, "\(error)")
       #expect(error.reason.contains(reason), "\(error)")
+    }
+  }
+
+  /// The app's `layout` and `presented` records count their elements against the same cap, and say so:
+  /// the limit's value and what was left of it, not only that "the reader's limit" was exceeded.
+  @Test func elementsPastTheItemCapNameTheLimit() throws {
+    let header = TraceCrafting.headerFrame(TraceHeader(version: .v1_1, device: "d", app: "a", recorder: "r"))
+    let limits = TraceReaderLimits(maxFrameRecords: 1_000)
+    // Scene 1, then (layout) no shape, presentation or columns; 8 elements, refused before they are read.
+    let layout = TraceCrafting.record(tag: 11, delta: 0, body: [1, 0, 8] + [UInt8](repeating: 0, count: 48))
+    let presented = TraceCrafting.record(tag: 12, delta: 0, body: [1, 8] + [UInt8](repeating: 0, count: 16))
+    for record in [layout, presented] {
+      let frame = TraceCrafting.zstdFrame(Self.content(Self.markers(995), record))
+      let error = try #require(try Self.firstFrameError(frame, limits: limits, header: header))
+      #expect(error.code == .limitExceeded, "\(error)")
+      #expect(
+        error.reason
+          == "frame 0 exceeds the reader's limits: record 995 at content byte 3982: 8 elements exceed the "
+          + "reader's limit of 1000 records and regions per frame (TraceReaderLimits.maxFrameRecords): 4 "
+          + "more fit", "\(error)")
     }
   }
 

@@ -118,7 +118,7 @@ struct CatCommand: TracecatCommand {
     if json {
       console.print(TraceJSONLines.encode(header: header))
     } else {
-      if files.count > 1 { console.print("==> \(InputSource.displayName(file)) <==") }
+      if files.count > 1 { console.print("==> \(DisplayText.escaped(InputSource.displayName(file))) <==") }
       console.print(EventFormatter.headerLine(header))
     }
   }

@@ -43,12 +43,12 @@ extension DiffCommand {
             + "\"a\":\(lineA?.line ?? "null"),\"b\":\(lineB?.line ?? "null")}")
         return .invalid
       }
-      console.print("--- \(InputSource.displayName(first)) (replayed)")
-      console.print("+++ \(InputSource.displayName(second)) (replayed)")
+      console.print("--- \(DisplayText.escaped(InputSource.displayName(first))) (replayed)")
+      console.print("+++ \(DisplayText.escaped(InputSource.displayName(second))) (replayed)")
       console.print("@@ layout change \(index), t=\(time) ns (\(EventFormatter.time(time)) s) @@")
-      if let previous { console.print("  " + previous) }
-      console.print("- " + (lineA?.line ?? "<end of replay>"))
-      console.print("+ " + (lineB?.line ?? "<end of replay>"))
+      if let previous { console.print("  " + DisplayText.escaped(previous)) }
+      console.print("- " + (lineA.map { DisplayText.escaped($0.line) } ?? "<end of replay>"))
+      console.print("+ " + (lineB.map { DisplayText.escaped($0.line) } ?? "<end of replay>"))
       return .invalid
     }
     // Equal digests within the block would mean a hash collision; the lines say they are the same.

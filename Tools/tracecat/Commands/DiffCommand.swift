@@ -105,12 +105,14 @@ struct DiffCommand: TracecatCommand {
           + "\"b\":\(encoded(right))}")
       return
     }
-    console.print("--- \(InputSource.displayName(first))")
-    console.print("+++ \(InputSource.displayName(second))")
+    console.print("--- \(DisplayText.escaped(InputSource.displayName(first)))")
+    console.print("+++ \(DisplayText.escaped(InputSource.displayName(second)))")
     console.print("@@ event \(index), t=\(time) ns (\(EventFormatter.time(time)) s) @@")
-    if let previous { console.print("  " + TraceJSONLines.encode(event: previous)) }
-    console.print("- " + (left.map(TraceJSONLines.encode(event:)) ?? "<end of trace>"))
-    console.print("+ " + (right.map(TraceJSONLines.encode(event:)) ?? "<end of trace>"))
+    // JSON Lines with DEL, C1 controls and U+2028/U+2029 escaped too, as `cat` shows them.
+    func line(_ event: TraceEvent) -> String { DisplayText.escaped(TraceJSONLines.encode(event: event)) }
+    if let previous { console.print("  " + line(previous)) }
+    console.print("- " + (left.map(line) ?? "<end of trace>"))
+    console.print("+ " + (right.map(line) ?? "<end of trace>"))
   }
 }
 

@@ -43,7 +43,7 @@ struct RecoverCommand: TracecatCommand {
         // writer's lock keep their own statuses.
         throw error.code == .io || error.code == .locked ? TracecatError(error) : .invalidTrace(error)
       }
-      console.print(report.description)
+      console.print(DisplayText.escaped(report.description))
       return report.bytesDropped > 0 || report.wroteSeekTable ? .recoverable : .success
     }
   }

@@ -1,5 +1,4 @@
 import FoldTrace
-import Foundation
 
 /// Finds the traces `tracecat replay` was pointed at and slices them for sharding.
 enum ReplayInputs {
@@ -8,8 +7,8 @@ enum ReplayInputs {
     /// Trace files, sorted by path, without duplicates.
     var files: [String]
     /// Entries under a directory that could not be listed or examined (an unreadable directory, a
-    /// symbolic-link loop), in the order met, each with its error: they may hold traces, so the
-    /// command must not report success.
+    /// symbolic-link loop, a trace or directory whose name is not UTF-8), in the order met, each with
+    /// its error: they may hold traces, so the command must not report success.
     var unreadable: [TracecatError]
   }
 
@@ -18,7 +17,9 @@ enum ReplayInputs {
   /// subdirectory named ``knownBadDirectory`` (the corpus's deliberately failing recordings), so
   /// `replay Traces` checks what must pass; name that directory itself to run it. Symbolic links under a
   /// directory are followed once to a directory, never back into one being searched; a dangling link
-  /// named `*.foldtrace` is taken (reading it then fails by name). `-` is standard input.
+  /// named `*.foldtrace` is taken (reading it then fails by name). An entry whose name is not UTF-8 is
+  /// never opened under another name: a `*.foldtrace` or a directory is reported as unreadable, named
+  /// with its bytes escaped (`traces/t\xFF.foldtrace`). `-` is standard input.
   ///
   /// - Throws: ``TracecatError/io(file:reason:)`` when a named path does not exist.
   /// - Complexity: O(entries under the directories).
@@ -61,16 +62,26 @@ enum ReplayInputs {
 
     mutating func search(_ directory: String, _ status: FileStatus) {
       guard !ancestors.contains(status.identity) else { return }
-      let names: [String]
-      do {
-        names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+      // Sorted by name; a name that is not UTF-8 by its escaped form, so the order never depends on
+      // the order the file system lists them.
+      var entries: [(key: String, name: String?, bytes: [UInt8])] = []
+      do throws(Errno) {
+        for bytes in try FileSystem.entryNames(ofDirectory: directory) {
+          let name = String(validating: bytes, as: UTF8.self)
+          entries.append((name ?? DisplayText.bytes(bytes), name, bytes))
+        }
       } catch {
-        unreadable.append(.io(file: directory, reason: "cannot list this directory: \(Self.reason(error))"))
+        unreadable.append(.io(file: directory, reason: "cannot list this directory: \(error)"))
         return
       }
+      entries.sort { $0.key < $1.key }
       ancestors.append(status.identity)
       defer { ancestors.removeLast() }
-      for name in names {
+      for listed in entries {
+        guard let name = listed.name else {
+          searchNonUTF8(listed.bytes, in: directory)
+          continue
+        }
         let path = directory + "/" + name
         var entry: FileStatus
         do throws(Errno) {
@@ -99,13 +110,33 @@ enum ReplayInputs {
       }
     }
 
-    /// The operating system's message inside a Foundation error, when it carries one.
-    private static func reason(_ error: any Error) -> String {
-      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-      if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-        return Errno(rawValue: Int32(code)).description
+    /// An entry whose name is not UTF-8. A path is a `String` from here on, which would turn those
+    /// bytes into U+FFFD and name another file (or none), so the entry is never opened: when the search
+    /// would take it — a name ending in `.foldtrace`, or a directory (through a link or not) that may
+    /// hold traces — it is reported as unreadable, named by the directory and its bytes escaped as an
+    /// argument's are (`traces/t\xFF.foldtrace`). Any other such entry is skipped, as every file not
+    /// named `*.foldtrace` is.
+    private mutating func searchNonUTF8(_ name: [UInt8], in directory: String) {
+      let shown = directory + "/" + DisplayText.bytes(name)
+      func refuse(_ what: String) {
+        unreadable.append(
+          .io(
+            file: shown,
+            reason: "\(what): its name is not valid UTF-8 (file names are read as UTF-8); rename it, or name "
+              + "it through a link whose name is UTF-8"))
       }
-      return (error as NSError).localizedDescription
+      if name.count >= 10 && name.suffix(10).elementsEqual(".foldtrace".utf8) {
+        refuse("not read")
+        return
+      }
+      do throws(Errno) {
+        if try FileSystem.status(ofEntry: name, inDirectory: directory).kind == .directory {
+          refuse("not searched")
+        }
+      } catch {
+        // Neither a trace's name nor a directory that can be searched (a dangling link): nothing to read.
+        if error != .noSuchFileOrDirectory { unreadable.append(.io(file: shown, reason: error.description)) }
+      }
     }
   }
 

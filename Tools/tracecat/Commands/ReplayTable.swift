@@ -1,4 +1,5 @@
 import FoldReplay
+import FoldTrace
 import LayoutCore
 
 /// The table `tracecat replay` prints: one row per trace, a total line, then the failures.
@@ -33,7 +34,8 @@ enum ReplayTable {
     let verdict =
       result.layouts == 0
       ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergences.count))"
-    return "  \(result.trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
+    let trace = DisplayText.escaped(result.trace)
+    return "  \(trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
       + "\(Count(result.presented, "presented frame")) compared, " + verdict
   }
 
@@ -45,8 +47,12 @@ enum ReplayTable {
   /// With `--compare`, a divergent trace's divergences as sentences, at most 10; none when it agrees.
   static func divergenceLines(_ result: ModelComparisonResult) -> [String] {
     guard !result.agrees else { return [] }
-    var lines = ["", "\(result.trace): \(Count(result.divergences.count, "divergence"))"]
-    for divergence in result.divergences.prefix(10) { lines.append("  " + divergence.message) }
+    var lines = [
+      "", "\(DisplayText.escaped(result.trace)): \(Count(result.divergences.count, "divergence"))",
+    ]
+    for divergence in result.divergences.prefix(10) {
+      lines.append("  " + DisplayText.escaped(divergence.message))
+    }
     if result.divergences.count > 10 {
       lines.append("  … and \(result.divergences.count - 10) more (see --json)")
     }
@@ -60,7 +66,7 @@ enum ReplayTable {
       !outcome.errors.isEmpty
       ? "error" : summary.passed ? "pass" : "FAIL (\(summary.failureCount))"
     return [
-      summary.trace, "\(summary.events)", "\(outcome.scenes)", shapes(summary),
+      DisplayText.escaped(summary.trace), "\(summary.events)", "\(outcome.scenes)", shapes(summary),
       "\(ReplayFormat.number(summary.maximumAnchorDrift)) pt",
       "\(ReplayFormat.number(summary.maximumFrameJump)) pt", verdict,
     ]
@@ -93,9 +99,11 @@ enum ReplayTable {
   static func failureLines(_ outcome: ReplayOutcome) -> [String] {
     let summary = outcome.summary
     guard !summary.passed else { return [] }
-    var lines = ["", "\(summary.trace): \(Count(summary.failureCount, "failure"))"]
+    var lines = ["", "\(DisplayText.escaped(summary.trace)): \(Count(summary.failureCount, "failure"))"]
     for failure in summary.failures.prefix(10) {
-      lines.append("  " + failure.message.split(separator: "\n").joined(separator: "\n    "))
+      // The message's own line breaks stay; it escapes the trace's strings it quotes.
+      let messageLines = failure.message.split(separator: "\n").map { DisplayText.escaped(String($0)) }
+      lines.append("  " + messageLines.joined(separator: "\n    "))
     }
     if summary.failureCount > 10 {
       // `--json` holds the failures the summary kept (the first of each check), not always all.

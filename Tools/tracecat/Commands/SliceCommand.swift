@@ -98,7 +98,7 @@ struct SliceCommand: TracecatCommand {
     guard let output else { return .success }
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
-      "\(output): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
+      "\(DisplayText.escaped(output)): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "
         + "\(Count(sliced, "event")) to \(end); \(Count(writer.frameCount, "frame")), \(Count(trace.written, "byte"))"
     )
     return .success

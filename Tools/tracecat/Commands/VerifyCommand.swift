@@ -41,7 +41,7 @@ struct VerifyCommand: TracecatCommand {
       }
     ) { file in
       let reader = try InputSource.trace(file, forward: true)
-      let name = InputSource.displayName(file)
+      let name = DisplayText.escaped(InputSource.displayName(file))
       let progress = Progress("verify \(name)", reading: reader)
       defer { progress.finish() }
       var frames = 0

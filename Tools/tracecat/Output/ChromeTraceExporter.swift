@@ -154,7 +154,8 @@ enum ChromeTraceExporter {
       for drop in ended.drops {
         try emit(
           .instant(
-            "dropped \(Count(Int(clamping: drop.count), "event"))", category: "dropped", at: drop.time,
+            // The count as the trace holds it, up to 2⁶⁴ − 1 (Count takes an Int).
+            "dropped \(drop.count) event\(drop.count == 1 ? "" : "s")", category: "dropped", at: drop.time,
             pid: devicePID, tid: 2, scope: "g", ["count": .number(Double(drop.count))]))
       }
     }

@@ -53,8 +53,9 @@ final class Console {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes a diagnostic line to standard error.
+  /// Writes a diagnostic line to standard error, its control characters escaped
+  /// (``DisplayText/escaped(_:)``): a diagnostic names files and quotes traces.
   func error(_ line: String) {
-    try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
+    try? FileDescriptor.standardError.writeAll(Array((DisplayText.escaped(line) + "\n").utf8))
   }
 }

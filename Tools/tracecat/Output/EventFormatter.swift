@@ -7,7 +7,8 @@ enum EventFormatter {
 
   /// One event as a line: `   1.234    1  geometry           size=[390,844] …`.
   ///
-  /// Time is truncated to milliseconds, never rounded, so lines stay in time order.
+  /// Time is truncated to milliseconds, never rounded, so lines stay in time order. Strings show as
+  /// JSON, with DEL, C1 controls and U+2028/U+2029 escaped too (``DisplayText/escaped(_:)``).
   static func line(_ event: TraceEvent) -> String {
     var bytes: [UInt8] = []
     appendLine(event, to: &bytes)
@@ -33,6 +34,13 @@ enum EventFormatter {
     TraceJSONLines.appendFields(of: event, into: &bytes, string: appendString)
     // Only the kind's padding can end a line with spaces: no field's text ends with one.
     while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
+    // JSON has escaped the C0 controls; DEL, C1 and U+2028/U+2029 start with 0x7F, 0xC2 or 0xE2. The
+    // columns before the fields are ASCII without controls, so escaping the whole line escapes the fields.
+    if bytes[start...].contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+      let text = String(decoding: bytes[start...], as: UTF8.self)
+      let shown = DisplayText.escaped(text)
+      if shown != text { bytes.replaceSubrange(start..., with: shown.utf8) }
+    }
   }
 
   /// Each kind's name padded to ``kindWidth`` and the two spaces before the fields, by raw value.
@@ -130,6 +138,12 @@ enum EventFormatter {
     return plain && !ambiguous ? String(inner) : json
   }
 
+  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls and U+2028/U+2029
+  /// escaped too (``DisplayText/escaped(_:)``): only a value holding a string can hold one.
+  static func shown(_ json: String) -> String {
+    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(bare(json)) : json
+  }
+
   /// Nanoseconds as seconds with three decimals, `12.345`.
   static func time(_ nanoseconds: UInt64) -> String {
     let seconds = nanoseconds / 1_000_000_000
@@ -140,7 +154,7 @@ enum EventFormatter {
   /// The header as a comment line holding its JSON Lines form:
   /// `# {"kind":"header","version":"1.0","device":"iPhone Duo",…}`.
   static func headerLine(_ header: TraceHeader) -> String {
-    "# " + TraceJSONLines.encode(header: header)
+    "# " + DisplayText.escaped(TraceJSONLines.encode(header: header))
   }
 }
 

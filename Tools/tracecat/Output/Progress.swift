@@ -19,10 +19,10 @@ final class Progress {
   /// Starts measuring.
   ///
   /// - Parameters:
-  ///   - label: What is being done, `stats big.foldtrace`.
+  ///   - label: What is being done, `stats big.foldtrace` (its control characters are escaped).
   ///   - total: The work's size, in bytes; nil when it is not known ahead.
   init(_ label: String, total: Int?) {
-    self.label = label
+    self.label = DisplayText.escaped(label)
     self.total = total
     enabled = FileDescriptor.standardError.isTerminal
     start = .now

@@ -253,7 +253,7 @@ enum ReplayReport {
       }
       for (number, failure) in failures.enumerated() {
         lines.append("<div class=\"failure\" id=\"trace-\(index + 1)-failure-\(number + 1)\">")
-        lines.append("<p class=\"sentence\">\(escape(failure.message))</p>")
+        lines.append("<p class=\"sentence\">\(escape(failure.message, keepingLineBreaks: true))</p>")
         if number < pictureLimit, let snapshots, let moment = times.firstIndex(of: failure.time) {
           var scenes = snapshots.snapshots[moment].filter {
             failure.scene == nil || $0.scene == failure.scene
@@ -312,6 +312,8 @@ enum ReplayReport {
     return text
   }
 
-  /// Text with `&`, `<`, `>`, `"` escaped for HTML.
-  static func escape(_ text: String) -> String { SVGDocument.escape(text) }
+  /// Text escaped for HTML as for SVG (``SVGDocument/escape(_:keepingLineBreaks:)``).
+  static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    SVGDocument.escape(text, keepingLineBreaks: keepingLineBreaks)
+  }
 }

@@ -1,3 +1,5 @@
+import FoldTrace
+
 /// A small SVG writer: elements as text, numbers with at most one decimal, text XML-escaped, so the same
 /// plot always gives the same bytes.
 struct SVGDocument {
@@ -145,19 +147,28 @@ struct SVGDocument {
     return "\(sign)\(abs(thousandths) / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
   }
 
-  /// Text with `&`, `<`, `>`, `"` escaped.
-  static func escape(_ text: String) -> String {
+  /// Text for an SVG or HTML document: its control characters shown as the terminal outputs show them
+  /// (``DisplayText/escaped(_:)``: `\u001b`, `\n`, `\u009b`, `\u2028`), a trace's strings and file
+  /// names read as in `tracecat cat`; then `&`, `<`, `>`, `"` escaped, and U+FFFE and U+FFFF, which XML
+  /// 1.0 forbids (as it forbids every C0 control but tab and line breaks), as U+FFFD: one would make the
+  /// whole document unreadable.
+  ///
+  /// - Parameter keepingLineBreaks: Keep line breaks (U+000A), for text whose lines are its own: a
+  ///   failure's sentence (``FoldReplay/ReplayFailure/message`` escapes the strings it quotes).
+  static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    let shown =
+      keepingLineBreaks
+      ? text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { DisplayText.escaped(String($0)) }.joined(separator: "\n")
+      : DisplayText.escaped(text)
     var result = ""
-    for scalar in text.unicodeScalars {
+    for scalar in shown.unicodeScalars {
       switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
-      // XML 1.0 allows no other control characters, nor U+FFFE and U+FFFF: a trace's strings may
-      // hold them (JSON escapes them), and one would make the whole document unreadable.
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+      case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -354,7 +354,7 @@ struct TimelinePlot {
     svg.add(
       "<path d=\"M \(SVGDocument.n(cx - 5)) \(SVGDocument.n(top + 13)) L \(SVGDocument.n(cx)) \(SVGDocument.n(top + 2)) "
         + "L \(SVGDocument.n(cx + 5)) \(SVGDocument.n(top + 13)) Z\" fill=\"#d62728\"><title>"
-        + SVGDocument.escape(text) + "</title></path>")
+        + SVGDocument.escape(text, keepingLineBreaks: true) + "</title></path>")
   }
 
   /// Colored stretches of a band row (in time order), each labelled inside when it is wide enough.

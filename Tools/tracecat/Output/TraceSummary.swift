@@ -95,7 +95,10 @@ struct TraceSummary {
       ("closed", closureText),
     ]
     let width = max((rows + tail).map { $0.0.count }.max() ?? 0, widestScene)
-    func line(_ row: (String, String)) -> String { "\((row.0 + ":").padding(to: width + 1)) \(row.1)" }
+    // The values hold the file's name and the header's strings: control characters escaped.
+    func line(_ row: (String, String)) -> String {
+      "\((row.0 + ":").padding(to: width + 1)) \(DisplayText.escaped(row.1))"
+    }
     for row in rows { try body(line(row)) }
     try timeline.forEachSummary { scene in
       let changes = scene.shapeChanges == 1 ? "1 change" : "\(scene.shapeChanges) changes"

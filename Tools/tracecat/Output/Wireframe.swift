@@ -177,7 +177,7 @@ struct Wireframe {
   /// A rect in points inside the scaled group, with a stroke that does not scale.
   private mutating func shape(
     _ frame: Rect, class name: String, fill: String, stroke: String, strokeWidth: Double = 1,
-    extra: String = "", dataID: String? = nil, title: String? = nil
+    extra: String = "", dataID: String? = nil, title: String? = nil, titleLines: Bool = false
   ) {
     let n = SVGDocument.n
     var open =
@@ -187,7 +187,7 @@ struct Wireframe {
     if let dataID { open += " data-id=\"\(SVGDocument.escape(dataID))\"" }
     if !extra.isEmpty { open += " " + extra }
     if let title {
-      svg.add(open + "><title>\(SVGDocument.escape(title))</title></rect>")
+      svg.add(open + "><title>\(SVGDocument.escape(title, keepingLineBreaks: titleLines))</title></rect>")
     } else {
       svg.add(open + "/>")
     }
@@ -288,7 +288,7 @@ struct Wireframe {
           shape(
             actual, class: "failure-actual", fill: Self.colors.failure, stroke: Self.colors.failure,
             strokeWidth: 3, extra: "fill-opacity=\"0.3\"", dataID: failure.failure.element,
-            title: failure.failure.message)
+            title: failure.failure.message, titleLines: true)
         }
       }
       svg.close()

@@ -1,0 +1,65 @@
+/// Text as the tools show it to a person: bytes that are not text, written so they can be read back.
+package enum DisplayText {
+  /// Bytes that need not be UTF-8, such as a file name: printable ASCII as it is and every other byte as
+  /// `\xFF` (two uppercase hex digits), `t\xFF.foldtrace` for the name `t`, 0xFF, `.foldtrace`.
+  ///
+  /// The form in which the tools name an argument or a directory entry that is not UTF-8.
+  /// - Complexity: O(n) in the number of bytes.
+  package static func bytes(_ bytes: some Sequence<UInt8>) -> String {
+    var shown = ""
+    for value in bytes {
+      if value >= 0x20 && value < 0x7F {
+        shown.unicodeScalars.append(Unicode.Scalar(value))
+      } else {
+        let hex = String(value, radix: 16, uppercase: true)
+        shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return shown
+  }
+
+  /// `text` with every control character written out as JSON writes it, so nothing in a trace's
+  /// strings or a file name can reach a terminal as a control: no escape sequence that moves the cursor
+  /// or retitles the window, no line it did not print. The C0 controls (U+0000–U+001F) as
+  /// `tracecat cat` shows them (JSON Lines: `\b \t \n \f \r`, else `\u001b`, lowercase hex); also,
+  /// as `\u007f`, `\u009b`, `\u2028`, DEL (U+007F), the C1 controls (U+0080–U+009F) and the line and
+  /// paragraph separators U+2028 and U+2029, which JSON leaves as they are. Nothing else changes, a
+  /// backslash included: JSON text stays JSON with the same meaning, and escaping twice changes nothing.
+  ///
+  /// Every human-readable output of the tools takes a trace's strings and file names through it (the
+  /// JSON outputs keep JSON's own escaping; SVG and HTML escape for XML).
+  /// - Complexity: O(n) in the length of `text`; returns `text` itself when nothing needs escaping.
+  package static func escaped(_ text: String) -> String {
+    // Every scalar it escapes has a UTF-8 form that starts with a byte below 0x20, 0x7F, 0xC2 (U+0080–
+    // U+00BF) or 0xE2 (U+2000–U+2FFF): text without one, nearly all, is returned after one byte scan.
+    var contiguous = text
+    let suspect = contiguous.withUTF8 { bytes in
+      bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    }
+    guard suspect, text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      guard isControl(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "\u{8}": result += "\\b"
+      case "\t": result += "\\t"
+      case "\n": result += "\\n"
+      case "\u{C}": result += "\\f"
+      case "\r": result += "\\r"
+      default:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return result
+  }
+
+  /// Whether `escaped(_:)` writes `scalar` out: C0, DEL, C1, U+2028, U+2029.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
+  }
+}

@@ -1,0 +1,48 @@
+import FoldTrace
+import Testing
+
+/// How the tools show text to a person: control characters escaped as JSON writes them, the rest as is.
+@Suite struct DisplayTextTests {
+  @Test func controlCharactersAreEscapedAsJSONWritesThem() {
+    #expect(
+      DisplayText.escaped("d\u{1B}[2J\u{1B}]0;pwned\u{7}\nfake: line")
+        == #"d\u001b[2J\u001b]0;pwned\u0007\nfake: line"#)
+    #expect(DisplayText.escaped("\u{8}\t\n\u{C}\r\u{0}\u{1F}") == #"\b\t\n\f\r\u0000\u001f"#)
+    // Beyond JSON: DEL, the C1 controls (U+009B is CSI on a terminal) and the line separators.
+    #expect(
+      DisplayText.escaped("a\u{7F}b\u{80}c\u{9B}2Jd\u{9F}e\u{2028}f\u{2029}g")
+        == #"a\u007fb\u0080c\u009b2Jd\u009fe\u2028f\u2029g"#)
+  }
+
+  @Test func everythingElseIsUnchanged() {
+    let plain = #"plain "quoted" \ back/slash é ✓ 😀 U+00A0: "# + "\u{A0}\u{202F}"
+    #expect(DisplayText.escaped(plain) == plain)
+    #expect(DisplayText.escaped("") == "")
+  }
+
+  /// The C0 controls read as in `tracecat cat`: the bytes of JSON Lines strings.
+  @Test func c0MatchesTheJSONLinesForm() {
+    for value in 0..<0x20 {
+      let text = String(Unicode.Scalar(UInt8(value)))
+      let json = TraceJSONLines.encode(event: TraceEvent(time: 0, .marker(text)))
+      #expect(json.contains("\"label\":\"\(DisplayText.escaped(text))\""), "\(json)")
+    }
+  }
+
+  /// Escaping twice changes nothing, and JSON text stays JSON with the same meaning.
+  @Test func escapingIsIdempotentAndKeepsJSON() throws {
+    let label = "x\u{1B}\u{7F}\u{85}\u{2028}\"\\y"
+    let json = TraceJSONLines.encode(event: TraceEvent(time: 0, .marker(label)))
+    let shown = DisplayText.escaped(json)
+    #expect(DisplayText.escaped(shown) == shown)
+    #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    let decoded = try TraceJSONLines.decode(
+      document: #"{"kind":"header","version":"1.0","device":"d","app":"a","recorder":"r"}"# + "\n" + shown)
+    #expect(decoded.events == [TraceEvent(time: 0, .marker(label))])
+  }
+
+  @Test func bytesShowPrintableASCIIAndEscapeTheRest() {
+    #expect(DisplayText.bytes(Array("t".utf8) + [0xFF] + Array(".foldtrace".utf8)) == #"t\xFF.foldtrace"#)
+    #expect(DisplayText.bytes([0x1B, 0x7F, 0xC3, 0xA9, 0x20, 0x5C]) == #"\x1B\x7F\xC3\xA9 \"#)
+  }
+}
