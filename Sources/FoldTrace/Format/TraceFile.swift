@@ -25,8 +25,6 @@ final class TraceFile {
     case update
     /// `O_RDWR | O_CREAT`, mode 0644.
     case create
-    /// `O_WRONLY`, blocking: how a shell's `>` opens a FIFO or device, waiting for a FIFO's reader.
-    case writeThrough
   }
 
   /// `open(2)`.
@@ -41,7 +39,6 @@ final class TraceFile {
       case .create:
         descriptor = try FileDescriptor.open(
           path, .readWrite, options: [.create, .nonBlocking], permissions: 0o644)
-      case .writeThrough: descriptor = try FileDescriptor.open(path, .writeOnly, options: [])
       }
     } catch {
       throw failure(path, "open", error)

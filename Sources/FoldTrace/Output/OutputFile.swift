@@ -8,7 +8,10 @@
 /// ```
 ///
 /// - **Never overwrite.** With ``Existing/refuse`` an existing file that holds data is refused
-///   (`.alreadyExists`); an existing empty file (a placeholder) is replaced. ``Existing/replace(unless:)``
+///   (`.alreadyExists`); an existing empty file (a placeholder) is replaced only if it is still empty
+///   then: the names are exchanged in one step (`renameat2(2)`, `RENAME_EXCHANGE`) and, if the file
+///   swapped out holds data, exchanged back (`.io`; where names cannot be exchanged, the size is checked
+///   again just before the rename). ``Existing/replace(unless:)``
 ///   is for derived outputs a tool can make again (SVG, JSON), behind a `--force` option; it still
 ///   refuses a path that is one of the command's inputs (same device and inode, so a symbolic link or
 ///   another spelling of an input is refused too).
@@ -28,9 +31,13 @@
 ///   `OutputCleanup.signals`) while it exists (handlers are installed on first use where the signal's
 ///   disposition is still the default; they remove the temporary files, then die of the signal as
 ///   before); a file with no name goes with its descriptor.
-/// - **Special files** (a terminal, a pipe, `/dev/null`, `/dev/stdout`) are written through, never
-///   replaced, and not synced — except a pipe or socket that is the command's standard input (or one of
-///   its inputs), which is refused.
+/// - **Mode.** A new output gets 0666 less the umask, as a shell's `>` makes it; a replacement keeps the
+///   mode of the file it replaces.
+/// - **Special files** (a terminal, a pipe, `/dev/null`) are written through, never replaced, and not
+///   synced — except a pipe or socket that is the command's standard input (or one of its inputs), which
+///   is refused. So are the names of the process's own descriptors (`/dev/stdout`, `/dev/fd/N`,
+///   `/proc/self/fd/N`; ``FileSystem/descriptorAlias(_:)``), through a duplicate of the descriptor itself,
+///   whatever file it is: opened by name, a regular file would be written from offset 0.
 ///
 /// An `OutputFile` is not thread-safe; distinct ones may be used from distinct threads.
 public final class OutputFile {
@@ -63,7 +70,21 @@ public final class OutputFile {
   /// The resolved final path (a symbolic link's target) and whether publishing replaces a file there.
   private let target: String
   private let replaces: Bool
+  /// Publishing replaces an empty file (a placeholder) that must still be empty when it is replaced.
+  private let replacesPlaceholder: Bool
+  /// Whether a placeholder is replaced by exchanging names (`RENAME_EXCHANGE`) where the system can.
+  private let exchanges: Bool
+  /// The permission bits the output gets: a replaced file's own, else 0666 less the umask.
+  private let permissions: UInt16
   private var slot: Int?
+
+  /// Whether the output is written through the file that is the process's standard output (same
+  /// device and inode as descriptor 1: `/dev/stdout`, `/dev/fd/1`, a pipe or terminal named another
+  /// way): anything else printed there would land among the output's bytes.
+  public let isStandardOutput: Bool
+  /// Whether the output is written through a terminal (`isatty(3)` of the opened output): a binary
+  /// output there is refused by the tools.
+  public let isTerminal: Bool
 
   /// Opens an output: a new file with no name (else a hidden temporary file) beside `path`, or `path`
   /// itself when it is a special file.
@@ -72,23 +93,41 @@ public final class OutputFile {
   ///   - path: Where the output appears.
   ///   - existing: What to do when `path` exists (default ``Existing/refuse``).
   /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, a directory, or a replacement onto an
-  ///   input; `.locked` when a writer holds the file's lock; `.alreadyExists` when `path` holds data and `existing` is ``Existing/refuse``; `.io` naming
-  ///   the failing call (a symbolic link loop is named as such).
+  ///   input; `.locked` when a writer holds the file's lock; `.alreadyExists` when `path` holds data and
+  ///   `existing` is ``Existing/refuse``; `.io` naming the failing call (a symbolic link loop, a link that
+  ///   cannot be resolved and a descriptor name whose descriptor is not open are named as such).
   public convenience init(path: String, existing: Existing = .refuse) throws(TraceError) {
     try self.init(path: path, existing: existing, unnamedFiles: .system)
   }
 
   /// Opens an output as ``init(path:existing:)`` does, making its file with no name as `unnamedFiles`
   /// says (``UnnamedFiles/unavailable``: a hidden temporary file, as where the file system has no
-  /// `O_TMPFILE`).
+  /// `O_TMPFILE`), and replacing a placeholder by exchanging names only when `exchange` (else as where
+  /// the file system cannot exchange them).
   ///
   /// - Throws: As ``init(path:existing:)``.
-  package init(path: String, existing: Existing, unnamedFiles: UnnamedFiles) throws(TraceError) {
+  package init(path: String, existing: Existing, unnamedFiles: UnnamedFiles, exchange: Bool = true)
+    throws(TraceError)
+  {
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no output path given")
     }
     self.path = path
     self.existing = existing
+    exchanges = exchange
+    var inputs = ["-"]
+    if case .replace(let others) = existing { inputs += others }
+    if let number = FileSystem.descriptorAlias(path) {
+      // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor the user means, written through
+      // as a special file is. Opening the name would open its file anew, at offset 0.
+      let opened = try Self.openDescriptor(number, path, inputs: inputs)
+      descriptor = opened
+      target = path
+      (replaces, replacesPlaceholder, permissions) = (false, false, 0)
+      isStandardOutput = Self.isStandardOutput(opened)
+      isTerminal = opened.isTerminal
+      return
+    }
     switch Result(catching: { () throws(Errno) in try FileSystem.status(path) }) {
     case .failure(let statError):
       if statError == .tooManySymbolicLinkLevels {
@@ -101,7 +140,9 @@ public final class OutputFile {
       }
       guard statError == .noSuchFileOrDirectory else { throw Self.failure(path, "stat", statError) }
       target = path
-      replaces = false
+      (replaces, replacesPlaceholder) = (false, false)
+      (isStandardOutput, isTerminal) = (false, false)
+      permissions = 0o666 & ~FileSystem.creationMask()
     case .success(let status):
       switch status.kind {
       case .regular:
@@ -120,36 +161,50 @@ public final class OutputFile {
             .alreadyExists, file: path,
             reason: "already exists and holds \(status.size) bytes; it is never overwritten")
         }
-        target = Self.resolved(path)
+        guard let resolved = FileSystem.resolved(path) else {
+          // A link whose target the system cannot name (`/proc/PID/fd/N` of a deleted file): a rename
+          // would replace the link itself.
+          throw TraceError(
+            .io, file: path,
+            reason: "is a symbolic link whose target cannot be resolved; name the file itself")
+        }
+        target = resolved
         replaces = true
+        (isStandardOutput, isTerminal) = (false, false)
+        replacesPlaceholder = existing == .refuse
+        // A replacement keeps the mode of the file it replaces.
+        permissions = status.permissions
       case .directory:
         throw TraceError(.invalidArgument, file: path, reason: "is a directory; name a file to write")
       default:
         // A device, FIFO or socket: written through, never replaced. A pipe or socket that is also an
         // input (standard input, `/dev/stdin`, a named pipe given as input) would feed the output back
         // into the command, which then waits for its own end of file forever: refused.
-        var inputs = ["-"]
-        if case .replace(let others) = existing { inputs += others }
         try Self.refuseInputPipe(path, status, inputs: inputs)
+        let opened: FileDescriptor
         do throws(Errno) {
-          descriptor = try FileDescriptor.open(path, .writeOnly)
+          opened = try FileDescriptor.open(path, .writeOnly)
         } catch {
           throw Self.failure(path, "open", error)
         }
+        descriptor = opened
         target = path
-        replaces = false
+        (replaces, replacesPlaceholder, permissions) = (false, false, 0)
         staging = nil
+        isStandardOutput = Self.isStandardOutput(opened)
+        isTerminal = opened.isTerminal
         return
       }
     }
     if let unnamed = UnnamedFile.create(
-      inDirectory: FileSystem.directory(of: target), permissions: 0o644, support: unnamedFiles)
+      inDirectory: FileSystem.directory(of: target), permissions: 0o600, support: unnamedFiles)
     {
       descriptor = unnamed.descriptor
       staging = .unnamed(unnamed)
-      // Exactly 0644, as a named temporary file is made: the umask does not narrow an output.
+      // Set after the file is made, whatever umask the open applied: 0666 less the umask, as a shell's
+      // `>` makes a new file, or the mode of the file replaced.
       do throws(Errno) {
-        try unnamed.descriptor.setPermissions(0o644)
+        try unnamed.descriptor.setPermissions(permissions)
       } catch {
         discard()
         throw Self.failure(path, "fchmod", error)
@@ -161,7 +216,7 @@ public final class OutputFile {
     // finds nothing made.
     let deferred = OutputCleanup.deferSignals()
     defer { OutputCleanup.restoreSignals(deferred) }
-    let (created, name) = try Self.makeTemporary(beside: target)
+    let (created, name) = try Self.makeTemporary(beside: target, permissions: permissions)
     descriptor = created
     staging = .named(name)
     slot = OutputCleanup.register(name)
@@ -185,7 +240,8 @@ public final class OutputFile {
   /// Makes the output appear under ``path``: syncs the file, then links it into place (or renames it
   /// over the file it replaces, through a hidden temporary name) and syncs the directory (best effort).
   /// - Throws: ``TraceError`` `.alreadyExists` when another process created `path` meanwhile, `.io`
-  ///   naming the failing call; the file is discarded either way.
+  ///   when the placeholder it replaces gained data meanwhile (nothing is changed) or naming the failing
+  ///   call; the file is discarded either way.
   public func publish() throws(TraceError) {
     guard let descriptor else { throw TraceError(.closed, file: path, reason: "the output is closed") }
     guard let staging else {
@@ -221,7 +277,9 @@ public final class OutputFile {
       // one first (or, where it cannot be linked, a copy of it is made under one).
       temporary = try nameHidden(file)
     }
-    if replaces {
+    if replacesPlaceholder {
+      try replacePlaceholder(with: temporary)
+    } else if replaces {
       try Self.rename(temporary, to: target, naming: path)
     } else {
       do throws(Errno) {
@@ -249,6 +307,66 @@ public final class OutputFile {
     try? TraceFile.syncDirectory(of: target)
   }
 
+  /// Puts the output, named `temporary`, in the place of the empty file (the placeholder) at ``target``,
+  /// which must still be empty: another process may have written into it since it was found empty.
+  /// The names are exchanged in one step (`renameat2(2)`, `RENAME_EXCHANGE`); if the file swapped out
+  /// then holds data, they are exchanged back, and the placeholder keeps its name and bytes. Where the
+  /// file system cannot exchange names, its size is checked again just before `rename(2)`, which leaves
+  /// only the moment between the two. A placeholder removed meanwhile leaves a new name to link.
+  ///
+  /// - Throws: ``TraceError`` `.io` when the placeholder gained data (nothing was changed) or a call
+  ///   fails; `.alreadyExists` when a file took a removed placeholder's name.
+  private func replacePlaceholder(with temporary: String) throws(TraceError) {
+    do throws(Errno) {
+      guard exchanges else { throw Errno.noFunction }
+      try FileSystem.exchange(temporary, target)
+    } catch {
+      if error == .noSuchFileOrDirectory, !entryExists(target) {
+        do throws(Errno) {
+          try FileSystem.link(temporary, as: target)
+          try? FileSystem.remove(temporary)
+          return
+        } catch {
+          if error == .fileExists {
+            throw TraceError(.alreadyExists, file: path, reason: "was created by another process meanwhile")
+          }
+          throw Self.failure(path, "link", error)
+        }
+      }
+      guard error == .invalidArgument || error == .noFunction || error == .notSupported else {
+        throw Self.failure(path, "renameat2", error)
+      }
+      if let now = try? FileSystem.status(target), now.size > 0 { throw gainedData(now.size) }
+      try Self.rename(temporary, to: target, naming: path)
+      return
+    }
+    // `temporary` now names the placeholder, `target` the output.
+    let swapped = try? FileSystem.linkStatus(temporary)
+    if let swapped, swapped.kind == .regular, swapped.size == 0 {
+      try? FileSystem.remove(temporary)
+      return
+    }
+    do throws(Errno) {
+      try FileSystem.exchange(temporary, target)
+    } catch {
+      // Both files are kept: the output under the name, the placeholder's bytes under the hidden one.
+      staging = nil
+      throw TraceError(
+        .io, file: path,
+        reason: "gained data while this output was written, and renameat2 could not put it back "
+          + "(\(error)): its bytes are in '\(temporary)'")
+    }
+    throw gainedData(swapped?.size ?? 0)
+  }
+
+  /// The error for a placeholder that holds `size` bytes when it is to be replaced.
+  private func gainedData(_ size: Int) -> TraceError {
+    TraceError(
+      .io, file: path,
+      reason: "was empty but gained data (\(size) bytes) while this output was written; nothing was "
+        + "changed, it keeps its bytes")
+  }
+
   /// Gives the synced file with no name a hidden temporary name beside the output, `.NAME.XXXXXX`
   /// (`.out.XXXXXX` when that is too long), registered with the signal handlers; where it cannot be
   /// linked (no hard links), copies it to a new hidden temporary file instead. Either becomes
@@ -263,7 +381,7 @@ public final class OutputFile {
     let deferred = OutputCleanup.deferSignals()
     let named = Result { () throws(TraceError) -> (name: String, copy: FileDescriptor?) in
       if let name = Self.linkHidden(file, beside: target) { return (name, nil) }
-      let (copy, name) = try Self.makeTemporary(beside: target)
+      let (copy, name) = try Self.makeTemporary(beside: target, permissions: permissions)
       return (name, copy)
     }
     if case .success(let made) = named {
@@ -387,6 +505,50 @@ public final class OutputFile {
     }
   }
 
+  /// A duplicate of this process's descriptor `number`, which `path` names (``FileSystem/descriptorAlias(_:)``),
+  /// to write the output through.
+  ///
+  /// - Throws: ``TraceError`` `.io` when the descriptor is not open or not open for writing;
+  ///   `.invalidArgument` when it is a directory, one of `inputs` (a regular file) or a pipe on one
+  ///   (``refuseInputPipe(_:_:inputs:)``).
+  private static func openDescriptor(_ number: Int32, _ path: String, inputs: [String]) throws(TraceError)
+    -> FileDescriptor
+  {
+    let source = FileDescriptor(rawValue: number)
+    let status: FileStatus
+    do throws(Errno) {
+      status = try source.status()
+    } catch {
+      throw TraceError(
+        .io, file: path,
+        reason: "names descriptor \(number), which is not open (\(error)); nothing to write to")
+    }
+    if status.kind == .directory {
+      throw TraceError(.invalidArgument, file: path, reason: "is a directory; name a file to write")
+    }
+    try refuseInputPipe(path, status, inputs: inputs)
+    if status.kind == .regular, let input = input(among: inputs, sameAs: status) {
+      throw TraceError(
+        .invalidArgument, file: path,
+        reason: "is this command's input '\(input)'; its output would be written into the file it reads")
+    }
+    guard source.isOpenForWriting else {
+      throw TraceError(.io, file: path, reason: "names descriptor \(number), which is open for reading only")
+    }
+    do throws(Errno) {
+      return try source.duplicate()
+    } catch {
+      throw failure(path, "dup", error)
+    }
+  }
+
+  /// Whether `descriptor` is the file descriptor 1 writes (same device and inode).
+  private static func isStandardOutput(_ descriptor: FileDescriptor) -> Bool {
+    guard let opened = try? descriptor.status(), let standard = try? FileDescriptor.standardOutput.status()
+    else { return false }
+    return opened.identity == standard.identity
+  }
+
   /// Whether a writer holds `path`'s exclusive `flock` (a trace being recorded).
   private static func isLocked(_ path: String) -> Bool {
     guard let descriptor = try? FileDescriptor.open(path, .readOnly, options: .nonBlocking) else {
@@ -405,8 +567,11 @@ public final class OutputFile {
     [FileSystem.temporaryTemplate(beside: path), FileSystem.temporaryTemplate(beside: path, name: "out")]
   }
 
-  /// `mkstemp(3)` of `.NAME.XXXXXX` beside `path` (`.out.XXXXXX` when that name is too long), mode 0644.
-  private static func makeTemporary(beside path: String) throws(TraceError) -> (FileDescriptor, String) {
+  /// `mkstemp(3)` of `.NAME.XXXXXX` beside `path` (`.out.XXXXXX` when that name is too long), with
+  /// `permissions`.
+  private static func makeTemporary(beside path: String, permissions: UInt16) throws(TraceError) -> (
+    FileDescriptor, String
+  ) {
     for name in templates(beside: path) {
       let created: (descriptor: FileDescriptor, path: String)
       do throws(Errno) {
@@ -417,7 +582,7 @@ public final class OutputFile {
       }
       do throws(Errno) {
         try created.descriptor.setCloseOnExec()
-        try created.descriptor.setPermissions(0o644)
+        try created.descriptor.setPermissions(permissions)
       } catch {
         created.descriptor.close()
         try? FileSystem.remove(created.path)

@@ -56,6 +56,8 @@ package struct FileStatus: Hashable, Sendable {
   package let size: Int
   /// Which file it is.
   package let identity: Identity
+  /// The permission bits, set-user-ID, set-group-ID and sticky bits included (`st_mode & 07777`).
+  package let permissions: UInt16
 
   /// The status `status` describes.
   init(_ status: stat) {
@@ -70,6 +72,7 @@ package struct FileStatus: Hashable, Sendable {
     default: kind = .other
     }
     size = Int(status.st_size)
+    permissions = UInt16(truncatingIfNeeded: status.st_mode & 0o7777)
     identity = Identity(
       device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
   }
