@@ -11,6 +11,8 @@ public enum ChildProcess {
     /// Written through to the file or device at this path (`/dev/full`, `/dev/null`, a FIFO); not
     /// captured.
     case path(String)
+    /// Appended to the file at this path (`>> PATH`: opened with `O_APPEND`); not captured.
+    case appending(String)
   }
 
   /// What a child did: its exit status and what it wrote.
@@ -52,13 +54,13 @@ public enum ChildProcess {
 
   /// Starts `executable` with `arguments` in `directory` (default: the current one) and returns it
   /// running: standard input from `stdin`'s path (default `/dev/null`), output and error to the files at
-  /// `stdout` and `stderr`. For children the test watches while they run; ``run(_:_:in:stdin:stdout:dataLimitKiB:)``
+  /// `stdout` (appended to, `O_APPEND`, when `appendingOutput`) and `stderr`. For children the test watches while they run; ``run(_:_:in:stdin:stdout:dataLimitKiB:)``
   /// runs one to the end.
   ///
   /// - Throws: When a file cannot be opened or the child cannot be started.
   public static func start(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, stdin: String = "/dev/null",
-    stdout: String, stderr: String, dataLimitKiB: Int? = nil
+    stdout: String, stderr: String, appendingOutput: Bool = false, dataLimitKiB: Int? = nil
   ) throws -> Process {
     let process = Process()
     if let dataLimitKiB {
@@ -71,7 +73,11 @@ public enum ChildProcess {
       process.arguments = arguments
     }
     if let directory { process.currentDirectoryURL = directory }
-    guard let input = FileHandle(forReadingAtPath: stdin), let output = FileHandle(forWritingAtPath: stdout),
+    let appended = appendingOutput ? open(stdout, O_WRONLY | O_APPEND | O_CLOEXEC) : -1
+    guard let input = FileHandle(forReadingAtPath: stdin),
+      let output = appendingOutput
+        ? (appended >= 0 ? FileHandle(fileDescriptor: appended, closeOnDealloc: true) : nil)
+        : FileHandle(forWritingAtPath: stdout),
       let error = FileHandle(forWritingAtPath: stderr)
     else { throw CocoaError(.fileNoSuchFile) }
     process.standardInput = input
@@ -112,11 +118,13 @@ public enum ChildProcess {
     let outPath: String
     switch stdout {
     case .capture: outPath = outURL.path
-    case .path(let path): outPath = path
+    case .path(let path), .appending(let path): outPath = path
     }
+    var appending = false
+    if case .appending = stdout { appending = true }
     let process = try start(
       executable, arguments, in: directory, stdin: inURL.path, stdout: outPath, stderr: errURL.path,
-      dataLimitKiB: dataLimitKiB)
+      appendingOutput: appending, dataLimitKiB: dataLimitKiB)
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: Array(try Data(contentsOf: outURL)),

@@ -8,7 +8,8 @@ import Foundation
 /// name until it is linked or renamed into place, so nothing is left on failure or any signal, SIGKILL
 /// included; a hidden temporary file, removed on failure, SIGINT or SIGTERM, where the file system cannot
 /// make one without a name); a special file
-/// (`/dev/null`, `/dev/stdout`, a pipe) is written through, never replaced.
+/// (`/dev/null`, a pipe) or a name of a descriptor (`/dev/stdout`, `/dev/fd/N`) is written through, never
+/// replaced.
 enum Output {
   static func open(_ path: String, force: Bool, scenario: String) throws(FoldsimError) -> OutputFile {
     do {
@@ -16,14 +17,6 @@ enum Output {
     } catch {
       throw failure(error, path)
     }
-  }
-
-  /// Whether `path` is the process's standard output (`/dev/stdout`, `/dev/fd/1`, or a file that is the
-  /// same device and inode as descriptor 1).
-  static func isStandardOutput(_ path: String) -> Bool {
-    guard let named = try? FileSystem.status(path), let standard = try? FileDescriptor.standardOutput.status()
-    else { return false }
-    return named.identity == standard.identity
   }
 
   /// What the one line printed after a trace is written counts, gathered event by event as the trace is

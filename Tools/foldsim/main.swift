@@ -30,6 +30,13 @@ func run(_ arguments: [String]) throws(FoldsimError) {
     let scenario = try parse(path)
     let file: OutputFile?
     if let output { file = try Output.open(output, force: force, scenario: path) } else { file = nil }
+    // `-o /dev/tty`, or `-o /dev/stdout` on a terminal: the same rule, for the output as opened.
+    if let file, file.isTerminal {
+      file.discard()
+      throw .usage(
+        "refusing to write a binary trace to a terminal ('\(file.path)'); redirect to a file: "
+          + "-o OUT.foldtrace, or > OUT.foldtrace")
+    }
     // The trace is streamed into the output as its frames complete: memory stays bounded however long
     // the session. On any failure the temporary file is discarded and nothing appears under OUT; on
     // standard output, bytes gather until 1 MiB before each write, so a session refused early leaves
@@ -73,7 +80,7 @@ func run(_ arguments: [String]) throws(FoldsimError) {
       throw Output.failure(error as? TraceError ?? TraceError(.io, file: output, reason: "\(error)"), output)
     }
     // The summary goes beside the trace, never into it: not when the trace itself is standard output.
-    if let output, !Output.isStandardOutput(output) {
+    if let output, let file, !file.isStandardOutput {
       standardOutput.print(summary.line(output))
     }
   }

@@ -95,7 +95,8 @@ struct SliceCommand: TracecatCommand {
       throw TracecatError(error)
     }
     try trace.finish(writer)
-    guard let output else { return .success }
+    // The summary goes beside the trace, never into it.
+    guard let output, !trace.isStandardOutput else { return .success }
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"
     console.print(
       "\(DisplayText.escaped(output)): the state at \(EventFormatter.time(filter.from)) s (\(Count(stateCount, "event"))), then "

@@ -14,11 +14,22 @@ struct StreamedTrace {
   private(set) var written = 0
 
   /// Claims `output` (nil: standard output).
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `output` holds data or is locked.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `output` holds data or is locked;
+  ///   ``TracecatError/usage(message:hint:)`` (exit 2) when it is a terminal (`/dev/tty`, or
+  ///   `/dev/stdout` on one), which a binary trace would garble.
   init(to output: String?, console: Console) throws {
     file = try output.map { output in try InputSource.newTrace(output) }
     self.console = console
+    if let file, file.isTerminal {
+      file.discard()
+      throw TracecatError.usage(
+        message: "refusing to write a binary trace to a terminal ('\(file.path)')",
+        hint: "redirect to a file: -o OUT.foldtrace, or > OUT.foldtrace.")
+    }
   }
+
+  /// Whether OUT is standard output itself (`-o /dev/stdout`): nothing else may be printed there.
+  var isStandardOutput: Bool { file?.isStandardOutput ?? true }
 
   /// Takes the frames `writer` completed; writes when 1 MiB has gathered, or whatever has when `final`.
   /// - Throws: ``TracecatError`` when OUT or standard output cannot be written.
