@@ -43,3 +43,13 @@ import Testing
         == #"{"kind":"summary","trace":"a \"b\".foldtrace","events":12,"verdict":"pass","failures":[]}"#)
   }
 }
+
+/// A replay with one failure says so in the singular.
+@Suite struct ReplaySummarySingularTests {
+  @Test func oneFailureIsOneFailure() {
+    let summary = ReplaySummary(
+      trace: "t.foldtrace", events: 1, scenes: [], maximumAnchorDrift: 0, maximumFrameJump: 0, digest: "0",
+      failures: [], failureCount: 1)
+    #expect(summary.goldenText.contains("verdict: fail (1 failure)\n"), "\(summary.goldenText)")
+  }
+}

@@ -9,6 +9,9 @@ enum EventText {
     return "\(t) \(scene) \(event.kind.name) \(DisplayText.escaped(detail(event.payload)))"
   }
 
+  /// `1 element`, `2 elements`.
+  static func elements(_ count: Int) -> String { "\(count) element\(count == 1 ? "" : "s")" }
+
   static func detail(_ payload: TraceEvent.Payload) -> String {
     switch payload {
     case .sceneConnected(_, let display, let scale): "\(display.rawValue) @\(scale)"
@@ -30,8 +33,8 @@ enum EventText {
     case .selection(_, let item): item ?? "none"
     case .marker(let label): label
     case .dropped(let count): "\(count)"
-    case .layout(_, let layout): "\(layout.shape ?? "-") \(layout.elements.count) elements"
-    case .presented(_, let elements): "\(elements.count) elements"
+    case .layout(_, let layout): "\(layout.shape ?? "-") \(Self.elements(layout.elements.count))"
+    case .presented(_, let elements): Self.elements(elements.count)
     }
   }
 }

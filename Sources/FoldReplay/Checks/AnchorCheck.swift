@@ -56,7 +56,7 @@ struct AnchorCheck {
           "\(ReplayFormat.number(before.offsetFromViewportTop)) pt from the viewport's top (±\(ReplayFormat.number(tolerance)) pt)",
           "\(ReplayFormat.number(after.offsetFromViewportTop)) pt",
           "the scroll anchor drifted \(ReplayFormat.number(drift)) pt across a relayout "
-            + "(\(change.shape), \(change.columns) columns)")
+            + "(\(change.shape), \(change.columns) column\(change.columns == 1 ? "" : "s"))")
       }
       return drift
     case .clamped(let offset):

@@ -90,8 +90,9 @@ public struct ReplayFailureGroup: Sendable, Equatable {
     for group in groups.prefix(limit) { lines.append(group.report(tracePath: tracePath)) }
     if groups.count > limit {
       let rest = groups.dropFirst(limit)
+      let failures = rest.reduce(0) { $0 + $1.count }
       lines.append(
-        "… and \(rest.count) more groups (\(rest.reduce(0) { $0 + $1.count }) failures: "
+        "… and \(rest.count) more group\(rest.count == 1 ? "" : "s") (\(failures) failure\(failures == 1 ? "" : "s"): "
           + Set(rest.map(\.check)).sorted().map(\.rawValue).joined(separator: ", ") + ")")
     }
     return lines.joined(separator: "\n")

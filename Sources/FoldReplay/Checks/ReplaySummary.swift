@@ -197,7 +197,8 @@ public struct ReplaySummary: Sendable, Equatable {
     }
     if unlistedScenes > 0 { lines.append("scenes not listed: \(unlistedScenes)") }
     lines.append("unknown content ids: \(unknownContentIDs)")
-    lines.append("verdict: \(passed ? "pass" : "fail (\(failureCount) failures)")")
+    lines.append(
+      "verdict: \(passed ? "pass" : "fail (\(failureCount) failure\(failureCount == 1 ? "" : "s"))")")
     for group in failureGroups.prefix(5) {
       lines.append("  [\(group.check.rawValue)] " + group.first.message.split(separator: "\n")[0])
       if group.count > 1 { lines.append("    … and \(group.count - 1) more") }

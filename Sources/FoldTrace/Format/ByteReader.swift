@@ -67,7 +67,7 @@ struct ByteReader {
   @inline(__always)
   mutating func body(_ count: Int) throws(Failure) -> ByteReader {
     guard count >= 0, count <= remaining else {
-      throw Failure(reason: "needs \(count) bytes, \(remaining) left")
+      throw Failure(reason: "needs \(count) byte\(count == 1 ? "" : "s"), \(remaining) left")
     }
     defer { position += count }
     return ByteReader(bytes, position: position, end: position + count)
@@ -84,7 +84,7 @@ struct ByteReader {
   @inline(__always)
   mutating func skip(_ count: Int) throws(Failure) -> Int {
     guard count >= 0, count <= remaining else {
-      throw Failure(reason: "needs \(count) bytes, \(remaining) left")
+      throw Failure(reason: "needs \(count) byte\(count == 1 ? "" : "s"), \(remaining) left")
     }
     defer { position += count }
     return position

@@ -51,7 +51,8 @@ extension RecordCodec {
     }
     guard reference <= UInt64(elements.ids.count) else {
       throw ByteReader.Failure(
-        reason: "element reference \(reference) names none of the frame's \(elements.ids.count) ids")
+        reason: "element reference \(reference) names none of the frame's \(elements.ids.count) id"
+          + (elements.ids.count == 1 ? "" : "s"))
     }
     return Int(reference - 1)
   }

@@ -47,7 +47,8 @@ struct SeekTable: Equatable {
     }
     let width = descriptor & 0x80 != 0 ? 12 : 8
     guard descriptor & 0x7C == 0, count * width == footer else {
-      return .failure(.init(reason: "seek table declares \(count) frames in \(footer) bytes"))
+      return .failure(
+        .init(reason: "seek table declares \(count) frame\(count == 1 ? "" : "s") in \(footer) bytes"))
     }
     var entries: [Entry] = []
     entries.reserveCapacity(count)

@@ -81,7 +81,8 @@ final class TraceFile {
       guard existing == 0 else {
         throw TraceError(
           .alreadyExists, file: path,
-          reason: "already holds \(existing) bytes; append with TraceWriter(appendingTo:) or remove it first")
+          reason: "already holds \(existing) byte\(existing == 1 ? "" : "s"); append with "
+            + "TraceWriter(appendingTo:) or remove it first")
       }
       if !contents.isEmpty {
         try file.writeAll(contents)
@@ -168,6 +169,23 @@ final class TraceFile {
       }
       pause(microseconds: 2_000)
     }
+  }
+
+  /// Whether another open file description holds the file's exclusive lock (a writer recording into
+  /// it): `flock(LOCK_SH | LOCK_NB)` is refused, retried as ``lockExclusive()`` retries. A shared lock
+  /// taken is held until the file is closed.
+  ///
+  /// - Throws: ``TraceError`` `.io` when `flock(2)` fails otherwise.
+  func isLockedByWriter() throws(TraceError) -> Bool {
+    for _ in 0..<50 {
+      do throws(Errno) {
+        if try descriptor.tryLock(.shared) { return false }
+      } catch {
+        throw Self.failure(path, "flock", error)
+      }
+      pause(microseconds: 2_000)
+    }
+    return true
   }
 
   /// `fstat(2)`: what the file is when it is not a regular file or a block device — "a pipe (FIFO)",

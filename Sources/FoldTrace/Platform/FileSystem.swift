@@ -11,6 +11,7 @@ private func systemStatus(ofCString path: UnsafePointer<CChar>, _ status: inout 
   stat(path, &status)
 }
 private func systemLinkStatus(_ path: String, _ status: inout stat) -> Int32 { lstat(path, &status) }
+private func systemAccess(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }
 private func systemLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { rename(old, new) }
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
@@ -118,6 +119,15 @@ package enum FileSystem {
     var status = stat()
     guard systemLinkStatus(path, &status) == 0 else { throw Errno.current }
     return FileStatus(status)
+  }
+
+  /// Why this process may not write the file `path` (`access(2)` with `W_OK`): `EACCES` for its
+  /// permissions or a directory's, `EROFS` for a read-only mount, `EPERM` for an immutable file; nil
+  /// when it may, or the check itself failed otherwise (no such file: opening it says so).
+  package static func writeRefusal(_ path: String) -> Errno? {
+    guard systemAccess(path, W_OK) != 0 else { return nil }
+    let error = Errno.current
+    return [EACCES, EROFS, EPERM].contains(error.rawValue) ? error : nil
   }
 
   /// Gives the file `existing` a second name, `new` (`link(2)`); never replaces an existing `new`.

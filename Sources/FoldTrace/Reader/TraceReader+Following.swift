@@ -12,9 +12,19 @@ package struct FollowCursor: Sendable, Equatable {
   /// The offset of the next block header of the zstd frame at ``offset`` not walked yet, once its frame
   /// header was read (RFC 8878 §3.1.1.2): the walk goes on from there when more of the frame lands.
   var nextBlock: Int?
+  /// The seek-table entries of every frame before ``offset``, header first, so that each seek table
+  /// met is checked against them as a sequential read checks it; nil while a reader holds them.
+  var entries: [SeekTable.Entry]?
 
   /// A cursor at `offset`, the end of the header frame.
-  package init(offset: Int) { self.offset = offset }
+  package init(offset: Int) {
+    self.offset = offset
+    entries = [
+      SeekTable.Entry(
+        compressedSize: UInt32(truncatingIfNeeded: offset), decompressedSize: 0,
+        checksum: TraceFormat.emptyChecksum)
+    ]
+  }
 }
 
 /// What the next look at a trace being written found.
@@ -53,29 +63,41 @@ extension TraceReader {
   /// (3 bytes each, read in 4 KiB windows, never its content), from where the last call stopped, so a
   /// frame being written is never decoded twice nor its bytes read again. A skippable frame — a
   /// foreign one, or a seek table with frames after it (a trace appended to after a close) — is stepped
-  /// over by its declared size once the file holds it, without reading it. A seek table that ends the
-  /// file is checked and ends the trace (``FollowedStep/closed``).
+  /// over by its declared size once the file holds it, without reading it. Every seek table is checked
+  /// as ``nextFrame()`` checks it when reading from the first frame (its size, its encoding, its entries
+  /// against the frames before it), whether frames follow it or it ends the file and so the trace
+  /// (``FollowedStep/closed``); one larger than the frames before it need is refused before it is whole.
   ///
   /// - Returns: The next frame (its offset and index as in the file), or whether to wait or stop.
   /// - Throws: ``TraceError`` with the frame's byte offset, as ``nextFrame()`` throws, for a damaged or
   ///   too-large frame (`.corrupt`, `.limitExceeded`; a zstd frame whose blocks run past what a frame of
-  ///   ``TraceReaderLimits/maxFrameContentBytes`` can take is refused as it is walked), a second trace's
-  ///   header, or `.io`.
-  /// - Complexity: O(the frame's size); memory O(``TraceReaderLimits/maxFrameContentBytes``).
+  ///   ``TraceReaderLimits/maxFrameContentBytes`` can take is refused as it is walked), a damaged seek
+  ///   table (`.corrupt`), bytes that start no frame (`.corrupt`, or `.truncated` for fewer than 4), a
+  ///   second trace's header, or `.io`.
+  /// - Complexity: O(the frame's size); memory O(``TraceReaderLimits/maxFrameContentBytes``) and 12
+  ///   bytes per frame read (the entries a seek table is checked against).
   package func nextFollowedFrame(_ cursor: inout FollowCursor) throws(TraceError) -> FollowedStep {
     precondition(position == cursor.offset, "the reader was opened at another cursor")
+    // The entries move into the reader for the step and back out, so no step copies them.
+    readEntries = cursor.entries.take()
+    defer { cursor.entries = readEntries.take() }
     while true {
       if try source.isEnd(at: position) { return .waiting }
       let preamble = try source.read(at: position, count: 8)
-      guard preamble.count >= 4 else { return .waiting }
+      guard preamble.count >= 4 else {
+        // A frame being written starts with a frame magic; anything else never becomes one.
+        guard Self.startsFrameMagic(preamble) else { throw fail(.truncated, tornReason(preamble.count)) }
+        return .waiting
+      }
       let magic = TraceFormat.u32(preamble, at: 0)
       if magic == TraceFormat.zstdFrameMagic {
         guard try zstdFrameIsWhole(&cursor) else { return .waiting }
         // Whole, so the decode cannot end for want of bytes: it returns the frame or the damage.
         guard let frame = try nextFrame() else { return .waiting }
-        cursor = FollowCursor(offset: position)
+        cursor.offset = position
         cursor.index = nextIndex
         cursor.previousFrameEnd = previousFrameEnd
+        cursor.nextBlock = nil
         return .frame(frame)
       }
       // Anything else but a whole skippable frame: the reader says what is wrong, as it does for a file.
@@ -84,21 +106,34 @@ extension TraceReader {
         return .waiting
       }
       guard preamble.count == 8 else { return .waiting }
-      let end = position + 8 + Int(TraceFormat.u32(preamble, at: 4))
+      let length = Int(TraceFormat.u32(preamble, at: 4))
+      if magic == TraceFormat.seekTableFrameMagic { try checkSeekTableSize(length: length) }
+      let end = position + 8 + length
       guard end <= source.size else { return .waiting }
       if magic == TraceFormat.seekTableFrameMagic && end == source.size {
         // The close: the reader checks the table.
         _ = try nextFrame()
         return isClosedCleanly ? .closed : .waiting
       }
-      if magic == TraceFormat.headerFrameMagic, try isTraceHeader(length: end - position - 8) {
+      if magic == TraceFormat.headerFrameMagic, try isTraceHeader(length: length) {
         _ = try nextFrame()  // throws: two traces were concatenated
         return .waiting
       }
-      position = end
+      // A seek table with frames after it (a trace appended to after a close) must match the frames
+      // before it, as it must for a sequential read.
+      if magic == TraceFormat.seekTableFrameMagic { try checkSeekTable(length: length) }
+      passSkippableFrame(length: length, isSeekTable: magic == TraceFormat.seekTableFrameMagic)
       cursor.offset = end
       cursor.nextBlock = nil
     }
+  }
+
+  /// Whether `bytes` (fewer than 4) begin a zstd frame's magic or a skippable frame's (0x184D2A5?).
+  private static func startsFrameMagic(_ bytes: [UInt8]) -> Bool {
+    let zstd: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+    let skippable: [UInt8] = [0x50, 0x2A, 0x4D, 0x18]
+    return bytes.elementsEqual(zstd.prefix(bytes.count))
+      || bytes.indices.allSatisfy { $0 == 0 ? bytes[0] & 0xF0 == 0x50 : bytes[$0] == skippable[$0] }
   }
 
   /// The most bytes a zstd frame of content within the limit takes: its content stored raw, with a

@@ -21,7 +21,9 @@ extension TraceReader {
     guard index >= 0, index < entries.count else {
       throw TraceError(
         .invalidArgument, file: name,
-        reason: "frame \(index) does not exist; the trace has \(entries.count) frames")
+        reason:
+          "frame \(index) does not exist; the trace has \(entries.count) frame\(entries.count == 1 ? "" : "s")"
+      )
     }
     move(to: index, offset: entries[index].offset)
   }

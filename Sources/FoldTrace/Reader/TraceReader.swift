@@ -105,10 +105,18 @@ public final class TraceReader {
     }
     guard preamble.count == 8 else {
       throw TraceError(
-        .truncated, file: name, offset: 0, reason: "the file ends inside the header (\(preamble.count) bytes)"
-      )
+        .truncated, file: name, offset: 0,
+        reason: "the file ends inside the header (\(preamble.count) byte\(preamble.count == 1 ? "" : "s"))")
     }
     let length = Int(TraceFormat.u32(preamble, at: 4))
+    // The magic first: a foreign skippable frame is not a trace, however long it is or wherever it ends.
+    let magic = TraceFormat.traceMagic
+    let start = try source.read(at: 8, count: min(length, magic.count))
+    guard start.elementsEqual(magic.prefix(start.count)) else {
+      throw TraceError(
+        .notATrace, file: name, offset: 8,
+        reason: "not a FoldTrace trace: its header frame does not start with the magic FOLDTRC1")
+    }
     guard length <= TraceFormat.maxHeaderBytes else {
       throw TraceError(
         .corrupt, file: name, offset: 0, reason: "header declares \(length) bytes, over 64 KiB")
@@ -192,9 +200,7 @@ public final class TraceReader {
         return nil
       }
       let preamble = try source.read(at: position, count: 8)
-      guard preamble.count >= 4 else {
-        throw fail(.truncated, "the file ends \(preamble.count) bytes into frame \(nextIndex); run recover")
-      }
+      guard preamble.count >= 4 else { throw fail(.truncated, tornReason(preamble.count)) }
       let magic = TraceFormat.u32(preamble, at: 0)
       if magic == TraceFormat.zstdFrameMagic {
         if preamble.count > 4 && preamble[4] & 0x18 != 0 {
@@ -204,7 +210,7 @@ public final class TraceReader {
       }
       guard TraceFormat.isSkippable(magic) else {
         if preamble.allSatisfy({ $0 == 0 }) {
-          throw fail(.corrupt, "zero bytes where frame \(nextIndex) should start (a torn tail); run recover")
+          throw fail(.corrupt, "zero bytes where frame \(nextIndex) should start; run recover")
         }
         throw fail(.corrupt, "not a zstd frame: magic 0x\(String(magic, radix: 16, uppercase: true))")
       }
@@ -231,21 +237,35 @@ public final class TraceReader {
           finished = true
           return nil
         }
-        // A seek table with frames after it: the trace was closed, then appended to by a writer that
-        // kept the table (or another file's frames were added). It is kept as a skippable frame.
-        passedSeekTableEnd = position + 8 + length
       } else if startsAnotherTrace {
         throw fail(
           .corrupt,
           "a second trace's header starts here: two traces were concatenated; split the file at this "
             + "byte (head -c \(position)) to read each")
       }
-      position += 8 + length
-      readEntries?.append(
-        SeekTable.Entry(
-          compressedSize: UInt32(truncatingIfNeeded: 8 + length), decompressedSize: 0,
-          checksum: TraceFormat.emptyChecksum))
+      passSkippableFrame(length: length, isSeekTable: magic == TraceFormat.seekTableFrameMagic)
     }
+  }
+
+  /// Why reading stops at the `count` bytes (fewer than 4) that end the file where frame `nextIndex`
+  /// should start.
+  func tornReason(_ count: Int) -> String {
+    "the file ends \(count) byte\(count == 1 ? "" : "s") into frame \(nextIndex); run recover"
+  }
+
+  /// Moves past the skippable frame at `position`, checked and not ending the file, of `length` bytes of
+  /// content, and lists it among the entries a seek table is checked against.
+  func passSkippableFrame(length: Int, isSeekTable: Bool) {
+    if isSeekTable {
+      // A seek table with frames after it: the trace was closed, then appended to by a writer that kept
+      // the table (or another file's frames were added). It is kept as a skippable frame.
+      passedSeekTableEnd = position + 8 + length
+    }
+    position += 8 + length
+    readEntries?.append(
+      SeekTable.Entry(
+        compressedSize: UInt32(truncatingIfNeeded: 8 + length), decompressedSize: 0,
+        checksum: TraceFormat.emptyChecksum))
   }
 
   /// Whether the skippable frame at `position`, with magic 0x184D2A50 and `length` bytes of content,
@@ -268,19 +288,30 @@ public final class TraceReader {
     return TraceFormat.u32(magic, at: 0) == TraceFormat.seekTableFrameMagic
   }
 
+  /// Refuses a seek table at `position` of `length` bytes of content larger than an entry for each frame
+  /// before it and the header needs: no writer writes one, so it is damage even before it is whole.
+  func checkSeekTableSize(length: Int) throws(TraceError) {
+    guard length <= seekTableBound else {
+      throw fail(
+        .corrupt,
+        "seek table of \(length) bytes is larger than "
+          + (nextIndex == 1 ? "1 frame needs" : "\(nextIndex) frames need"))
+    }
+  }
+
   /// Checks a seek table against the frames read before it. Without those (reading started at a later
   /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need.
-  private func checkSeekTable(length: Int) throws(TraceError) {
-    guard length <= seekTableBound else {
-      throw fail(.corrupt, "seek table of \(length) bytes is larger than \(nextIndex) frames need")
-    }
+  func checkSeekTable(length: Int) throws(TraceError) {
+    try checkSeekTableSize(length: length)
     if readEntries == nil, try !source.isEnd(at: position + 8 + length) { return }
     let content = try source.read(at: position + 8, count: length)
     switch SeekTable.decode(content: content) {
     case .failure(let failure): throw fail(.corrupt, failure.reason)
     case .success(let table):
       if let readEntries, table.entries != readEntries {
-        throw fail(.corrupt, "the seek table does not match the \(nextIndex) frames before it")
+        throw fail(
+          .corrupt,
+          "the seek table does not match the \(nextIndex) frame\(nextIndex == 1 ? "" : "s") before it")
       }
     }
   }
@@ -333,7 +364,9 @@ public final class TraceReader {
     switch outcome {
     case .truncated(let available):
       throw fail(
-        .truncated, "frame \(nextIndex) is truncated: the file ends \(available) bytes into it; run recover")
+        .truncated,
+        "frame \(nextIndex) is truncated: the file ends \(available) byte\(available == 1 ? "" : "s") into it; "
+          + "run recover")
     case .complete(let frame, let size):
       // Times are non-decreasing along a trace; within a frame, unsigned deltas keep them so, and across
       // frames every writer starts a frame at or after the previous frame's last event.

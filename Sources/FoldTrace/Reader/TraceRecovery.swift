@@ -37,14 +37,25 @@ public enum TraceRecovery {
   ///
   /// - Parameter path: The trace file.
   /// - Returns: What was kept and dropped.
-  /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.locked` while a writer
-  ///   has the file open, the reader's error when the damage is not a torn tail or the header is
-  ///   unreadable (the file is then unchanged), `.io` (when the seek table cannot be written, as on a
-  ///   full disk, the file is left ending at its last complete frame, still readable).
+  /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.io` when the file needs
+  ///   repair and this process may not write it (read-only permissions or mount: it is unchanged; one
+  ///   that needs none is reported as for a writable file), `.locked` while a writer has the file open,
+  ///   the reader's error when the damage is not a torn tail or the header is unreadable (the file is
+  ///   then unchanged), `.io` (when the seek table cannot be written, as on a full disk, the file is
+  ///   left ending at its last complete frame, still readable).
   /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
-    let file = try TraceFile.open(path, .update)
+    // A file this process may not write is still read: one that needs no repair is reported as such.
+    var writeRefusal: TraceError?
+    let file: TraceFile
+    do throws(TraceError) {
+      file = try TraceFile.open(path, .update)
+    } catch {
+      guard FileSystem.writeRefusal(path) != nil else { throw error }
+      writeRefusal = error
+      file = try TraceFile.open(path, .read)
+    }
     defer { file.close() }
     if let kind = try file.irregularKind() {
       throw TraceError(
@@ -78,12 +89,24 @@ public enum TraceRecovery {
     guard let entries = reader.readEntries else {
       throw TraceError(.corrupt, file: path, reason: "the reader did not start at the first frame")
     }
+    if var writeRefusal {
+      writeRefusal.reason =
+        "cannot be written (\(writeRefusal.reason)), and it needs repair ("
+        + (damage.map { $0.reason.replacingSuffix("; run recover") } ?? "no seek table")
+        + "); nothing was changed"
+      throw writeRefusal
+    }
+    var reason = damage?.reason
+    if damage?.code == .corrupt, try file.read(at: goodEnd, count: 8) == [UInt8](repeating: 0, count: 8) {
+      // Not a torn tail unless every byte after it is zero (`refusal`): say so, not just where it starts.
+      reason = "zero bytes from where frame \(frames) should start to the end of the file"
+    }
     try file.truncate(to: goodEnd)
     if reader.passedSeekTableEnd == goodEnd {
       // The tail followed a seek table that matched every frame before it: the trace ends there again.
       return Report(
         path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: goodEnd,
-        wroteSeekTable: false, reason: damage?.reason)
+        wroteSeekTable: false, reason: reason)
     }
     do throws(TraceError) {
       try file.writeAll(SeekTable(entries: entries).encoded())
@@ -99,7 +122,20 @@ public enum TraceRecovery {
     }
     return Report(
       path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: try file.size(),
-      wroteSeekTable: true, reason: damage?.reason)
+      wroteSeekTable: true, reason: reason)
+  }
+
+  /// Whether a writer holds the trace at `path` open (its exclusive lock): a recording in progress, whose
+  /// frames are still being written, so that no verdict on its bytes would hold.
+  ///
+  /// - Throws: ``TraceError`` `.io` when the file cannot be opened or `flock(2)` fails.
+  /// - Complexity: O(1); up to 100 ms while the lock is held (a lock held by a child process between its
+  ///   `fork` and `exec` is waited out, as ``recover(path:)`` waits it out).
+  package static func isBeingRecorded(path: String) throws(TraceError) -> Bool {
+    let file = try TraceFile.open(path, .read)
+    defer { file.close() }
+    guard try file.irregularKind() == nil else { return false }
+    return try file.isLockedByWriter()
   }
 
   /// Whether a reader's error marks a torn tail that ``recover(path:)`` would drop: the file ends inside
@@ -160,7 +196,12 @@ public enum TraceRecovery {
       guard !chunk.isEmpty else { break }
       if isZero && !Self.isAllZero(chunk) {
         isZero = false
-        guard tornKind else { return "this is not a torn tail" }
+        // Damage that starts with 8 zero bytes: zero bytes where a frame should start.
+        let nonZero = chunk.firstIndex { $0 != 0 } ?? 0
+        guard tornKind else {
+          guard offset > start || nonZero >= 8 else { return "this is not a torn tail" }
+          return "a non-zero byte at byte \(offset + nonZero) follows them: this is not a torn tail"
+        }
       }
       if !isZero,
         let found = try readableFrame(in: carry + chunk, at: offset - carry.count, after: start, reader)

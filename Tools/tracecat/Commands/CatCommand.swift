@@ -29,7 +29,9 @@ struct CatCommand: TracecatCommand {
 
       --follow reads a trace that is still being recorded (one FILE, not standard input): it prints \
       events as frames land, polling every 20–250 ms, and exits 0 when the recorder closes the trace \
-      cleanly (its seek table appears). Interrupt it (Ctrl-C) to stop earlier.
+      cleanly (its seek table appears). What lands is checked as 'tracecat verify' checks it, seek \
+      tables included: damage, or bytes that cannot begin a trace or a frame, stop it at once with \
+      verify's status (4 torn, 1 corrupt or not a trace). Interrupt it (Ctrl-C) to stop earlier.
       """,
     options: [.flag("json", help: "Print JSON Lines instead of columns.")] + EventFilter.options + [
       .flag("follow", short: "f", help: "Follow a trace being recorded until it is closed.")

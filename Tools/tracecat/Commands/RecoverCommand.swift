@@ -13,7 +13,9 @@ struct RecoverCommand: TracecatCommand {
       frame followed by more data, or a complete last frame that fails its checksum — and the file is \
       left unchanged; exit 5 when \
       another writer has the file open (a recording in progress), which is left unchanged too; exit 3 \
-      when it cannot be read or written. Standard input cannot be recovered in place.
+      when it cannot be read, or needs repair and cannot be written (a read-only file: nothing is \
+      changed; a valid, closed one exits 0). A repair whose report cannot be written to standard \
+      output still exits 4. Standard input cannot be recovered in place.
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files to repair in place.", minimum: 1, maximum: nil),
@@ -44,7 +46,15 @@ struct RecoverCommand: TracecatCommand {
         throw error.code == .io || error.code == .locked ? TracecatError(error) : .invalidTrace(error)
       }
       console.print(DisplayText.escaped(report.description))
-      return report.bytesDropped > 0 || report.wroteSeekTable ? .recoverable : .success
+      guard report.bytesDropped > 0 || report.wroteSeekTable else { return .success }
+      // The file was repaired whether or not its report can be written: the status says so, and a
+      // failure to write standard output is reported on its own.
+      do {
+        try console.flush()
+      } catch {
+        _ = ErrorRenderer.report(TracecatError.wrapping(error, file: file), to: console)
+      }
+      return .recoverable
     }
   }
 }

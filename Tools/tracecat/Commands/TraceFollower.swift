@@ -7,8 +7,9 @@ import Foundation
 /// Each ``poll()`` opens the file as it is now and reads on from ``position`` with
 /// ``TraceReader/nextFollowedFrame(_:)``: a data frame is decoded once the file holds all of it (its
 /// block headers are walked first, from where the last poll stopped), with the reader's frame limits;
-/// a skippable frame — a foreign one, or the seek table of a trace appended to after a close — is
-/// stepped over by its declared size, never read. A poll stops after about ``chunkBytes`` of frames
+/// a foreign skippable frame is stepped over by its declared size, never read, and every seek table
+/// (one that ends the file, or one a trace appended to after a close keeps) is checked as `verify`
+/// checks it, against the frames before it. A poll stops after about ``chunkBytes`` of frames
 /// (``Poll/hasMore``: poll again at once), so memory holds one poll's decoded frames however much was
 /// already written when following started, and no byte before ``position`` is read again.
 final class TraceFollower {
@@ -104,6 +105,10 @@ final class TraceFollower {
 
   /// Reads the header once the file holds all of it; nil while it does not yet. Reads the header's
   /// bytes alone (at most 64 KiB and 8), never the frames after it.
+  ///
+  /// - Throws: ``TracecatError`` at once when the bytes present cannot begin a trace (a foreign file,
+  ///   however short: its first bytes are not the header frame's magic, or the header's content does not
+  ///   start with FoldTrace's), or name a header no reader accepts; `.io` for a file that is not regular.
   private func readHeader() throws -> TraceHeader? {
     // A FIFO, socket or device is refused before it is opened: opening a FIFO waits for a writer, and
     // it cannot be read at the offsets following needs.
@@ -114,8 +119,11 @@ final class TraceFollower {
         reason: "is not a regular file; --follow reads a trace file that a recorder is writing")
     }
     let preamble = try InputSource.readFile(path, count: 8)
-    guard preamble.count >= 8 else { return nil }
-    let bytes = try InputSource.readFile(path, count: min(8 + Self.length(preamble), 8 + (1 << 16)))
+    // An empty file is a recording about to start; anything else is checked as far as it goes.
+    guard !preamble.isEmpty else { return nil }
+    let bytes =
+      preamble.count < 8
+      ? preamble : try InputSource.readFile(path, count: min(8 + Self.length(preamble), 8 + (1 << 16)))
     let header: TraceHeader
     do {
       header = try TraceReader(bytes: bytes, name: path).header

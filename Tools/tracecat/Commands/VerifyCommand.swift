@@ -11,8 +11,9 @@ struct VerifyCommand: TracecatCommand {
       bytes, has a damaged seek table, or has no seek table at all (a crash between frames, or a \
       recording still in progress) is recoverable: exit 4, and 'tracecat recover' makes it whole \
       without losing a complete frame. Damage anywhere else is corruption: exit 1, with its byte \
-      offset and reason on standard error. Over several files the worst status wins (usage 2, I/O 3, \
-      corrupt 1, recoverable 4, valid 0).
+      offset and reason on standard error. A file a writer holds open (a recording in progress: its \
+      lock is held) is not read: exit 5. Over several files the worst status wins (usage 2, I/O 3, \
+      being recorded 5, corrupt 1, recoverable 4, valid 0).
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files (.foldtrace); - reads standard input.", minimum: 1, maximum: nil),
@@ -30,16 +31,22 @@ struct VerifyCommand: TracecatCommand {
 
   /// Verifies each file in turn; with more than one, a last line totals them:
   /// `total: 3 traces, 1 valid, 1 recoverable, 1 failed` (recoverable: `tracecat recover` repairs it;
-  /// failed: corrupt, not a trace, or unreadable).
+  /// failed: corrupt, not a trace, or unreadable; `N being recorded` joins them when a writer holds some).
   func run(_ console: Console) throws -> ExitStatus {
     var valid = 0
     var recoverable = 0
+    var recording = 0
     let status = EachInput.run(
       files, console: console,
       observe: {
         if $0 == .success { valid += 1 } else if $0 == .recoverable { recoverable += 1 }
+        if $0 == .locked { recording += 1 }
       }
     ) { file in
+      // A recording in progress is judged once it is closed: its last frame may be half written.
+      if file != "-", try TraceRecovery.isBeingRecorded(path: file) {
+        throw TracecatError.beingRecorded(file: file)
+      }
       let reader = try InputSource.trace(file, forward: true)
       let name = DisplayText.escaped(InputSource.displayName(file))
       let progress = Progress("verify \(name)", reading: reader)
@@ -64,7 +71,8 @@ struct VerifyCommand: TracecatCommand {
     if files.count > 1 {
       console.print(
         "total: \(Count(files.count, "trace")), \(valid) valid, \(recoverable) recoverable, "
-          + "\(files.count - valid - recoverable) failed")
+          + (recording > 0 ? "\(recording) being recorded, " : "")
+          + "\(files.count - valid - recoverable - recording) failed")
     }
     return status
   }

@@ -5,8 +5,12 @@ final class Console {
   private var buffer: [UInt8] = []
   private let output = FileDescriptor.standardOutput
   /// The first failure to write standard output. It sticks: later lines are dropped and every later
-  /// ``flush()`` throws it, so a failure inside ``print(_:)`` still ends the run with an I/O error.
+  /// ``flush()`` throws it until it is reported, so a failure inside ``print(_:)`` still ends the run
+  /// with an I/O error, said once.
   private var writeError: TracecatError?
+  /// Whether ``writeError`` was reported on standard error (``claimReport(of:)``): the status it gave
+  /// stands, and later flushes throw nothing more.
+  private var writeErrorReported = false
 
   init() { buffer.reserveCapacity(1 << 16) }
 
@@ -32,7 +36,7 @@ final class Console {
 
   /// Writes raw bytes to standard output.
   func write(_ bytes: [UInt8]) throws {
-    buffer.append(contentsOf: bytes)
+    if writeError == nil { buffer.append(contentsOf: bytes) }
     try flush()
   }
 
@@ -41,7 +45,10 @@ final class Console {
   /// - Throws: ``TracecatError/io(file:reason:)`` when standard output cannot be written, now or at an
   ///   earlier flush.
   func flush() throws {
-    if let writeError { throw writeError }
+    if let writeError {
+      if writeErrorReported { return }
+      throw writeError
+    }
     do throws(Errno) {
       try output.writeAll(buffer)
     } catch {
@@ -51,6 +58,14 @@ final class Console {
       throw error
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `error` is still to be reported: false for standard output's write failure once it was
+  /// reported, so that it is said once however many inputs or flushes meet it. Marks it reported.
+  func claimReport(of error: TracecatError) -> Bool {
+    guard writeError != nil, case .io(let file, _) = error, file == "<stdout>" else { return true }
+    defer { writeErrorReported = true }
+    return !writeErrorReported
   }
 
   /// Writes a diagnostic line to standard error, its control characters escaped

@@ -19,11 +19,18 @@ enum ErrorRenderer {
         "tracecat: error: \(error.file): another writer has this trace open (a recording in progress?); "
           + "nothing was changed: try again once it has closed the trace"
       ]
+    case .beingRecorded(let file):
+      [
+        "tracecat: error: \(file): is being recorded (a writer holds its lock), so it is not finished: "
+          + "verify it once the recording has closed the trace"
+      ]
     }
   }
 
-  /// Prints the error to standard error and returns its exit status.
+  /// Prints the error to standard error and returns its exit status; standard output's write failure
+  /// is printed once (``Console/claimReport(of:)``).
   static func report(_ error: TracecatError, to console: Console) -> ExitStatus {
+    guard console.claimReport(of: error) else { return error.exitStatus }
     for line in lines(for: error) { console.error(line) }
     return error.exitStatus
   }

@@ -389,7 +389,7 @@ struct TimelinePlot {
     svg.rect(
       x: x0, y: y, width: max(x(stretch.end) - x0, 1), height: Self.bandHeight, fill: "#9a9a9a",
       title:
-        "\(stretch.count) changes \(EventFormatter.time(stretch.start))–\(EventFormatter.time(stretch.end)) s"
+        "\(Self.count(stretch.count, "change")) \(EventFormatter.time(stretch.start))–\(EventFormatter.time(stretch.end)) s"
     )
   }
 
@@ -495,7 +495,7 @@ struct TimelinePlot {
         svg.add(
           "<line x1=\"\(SVGDocument.n(lineX))\" y1=\"\(SVGDocument.n(y1))\" x2=\"\(SVGDocument.n(lineX))\" "
             + "y2=\"\(SVGDocument.n(y2))\" stroke=\"#5b6b82\" stroke-width=\"1\" stroke-opacity=\"0.3\" stroke-dasharray=\"3 2\">"
-            + "<title>\(count) handovers \(EventFormatter.time(first))–\(EventFormatter.time(last)) s"
+            + "<title>\(Self.count(count, "handover")) \(EventFormatter.time(first))–\(EventFormatter.time(last)) s"
             + "</title></line>")
       }
     }

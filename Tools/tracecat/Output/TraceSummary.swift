@@ -90,7 +90,7 @@ struct TraceSummary {
       ("unknown", String(unknownEvents)),
       ("frames", String(frames)),
       ("bytes", String(fileSize)),
-      ("content", "\(contentBytes) bytes"),
+      ("content", "\(Count(contentBytes, "byte"))"),
       ("compression", Self.ratio(compressionRatio)),
       ("closed", closureText),
     ]

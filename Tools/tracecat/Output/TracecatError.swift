@@ -15,6 +15,9 @@ enum TracecatError: Error {
   case invalidJSONLines(file: String, TraceJSONLinesError)
   /// Another writer holds the trace's exclusive lock (a recording in progress): nothing was changed.
   case locked(TraceError)
+  /// A writer holds the trace's exclusive lock while `verify` reads it: its frames are still being
+  /// written, so it is neither valid nor damaged yet.
+  case beingRecorded(file: String)
 
   /// The process exit status for this error.
   var exitStatus: ExitStatus {
@@ -24,7 +27,7 @@ enum TracecatError: Error {
     case .invalidTrace(let error): error.code == .io ? .io : .invalid
     case .tornTrace: .recoverable
     case .invalidJSONLines: .invalid
-    case .locked: .locked
+    case .locked, .beingRecorded: .locked
     }
   }
 
