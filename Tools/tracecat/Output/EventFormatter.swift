@@ -34,9 +34,10 @@ enum EventFormatter {
     TraceJSONLines.appendFields(of: event, into: &bytes, string: appendString)
     // Only the kind's padding can end a line with spaces: no field's text ends with one.
     while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
-    // JSON has escaped the C0 controls; DEL, C1 and U+2028/U+2029 start with 0x7F, 0xC2 or 0xE2. The
-    // columns before the fields are ASCII without controls, so escaping the whole line escapes the fields.
-    if bytes[start...].contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+    // JSON has escaped the C0 controls; DEL, C1, U+2028/U+2029 and the bidi controls start with 0x7F,
+    // 0xC2, 0xD8 or 0xE2 (``DisplayText/mayStartEscape(_:)``). The columns before the fields are ASCII
+    // without controls, so escaping the whole line escapes the fields.
+    if bytes[start...].contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
       let text = String(decoding: bytes[start...], as: UTF8.self)
       let shown = DisplayText.escaped(text)
       if shown != text { bytes.replaceSubrange(start..., with: shown.utf8) }
