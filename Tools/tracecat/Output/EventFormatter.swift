@@ -8,7 +8,9 @@ enum EventFormatter {
   /// One event as a line: `   1.234    1  geometry           size=[390,844] …`.
   ///
   /// Time is truncated to milliseconds, never rounded, so lines stay in time order. Strings show as
-  /// JSON, with DEL, C1 controls and U+2028/U+2029 escaped too (``DisplayText/escaped(_:)``).
+  /// JSON, with DEL, C1 controls, U+2028/U+2029 and bidi controls escaped too
+  /// (``DisplayText/escaped(_:)``), and characters that draw nothing quoted and escaped
+  /// (``escapingInvisible(_:)``).
   static func line(_ event: TraceEvent) -> String {
     var bytes: [UInt8] = []
     appendLine(event, to: &bytes)
@@ -34,12 +36,12 @@ enum EventFormatter {
     TraceJSONLines.appendFields(of: event, into: &bytes, string: appendString)
     // Only the kind's padding can end a line with spaces: no field's text ends with one.
     while bytes.count > start, bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
-    // JSON has escaped the C0 controls; DEL, C1, U+2028/U+2029 and the bidi controls start with 0x7F,
-    // 0xC2, 0xD8 or 0xE2 (``DisplayText/mayStartEscape(_:)``). The columns before the fields are ASCII
-    // without controls, so escaping the whole line escapes the fields.
-    if bytes[start...].contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+    // JSON has escaped the C0 controls; what else is escaped is DEL or not ASCII. The columns before the
+    // fields are ASCII without controls, and only a string (never bare) holds an invisible character, so
+    // escaping the whole line escapes the fields as ``shown(_:)`` does.
+    if bytes[start...].contains(where: { $0 >= 0x7F }) {
       let text = String(decoding: bytes[start...], as: UTF8.self)
-      let shown = DisplayText.escaped(text)
+      let shown = DisplayText.escaped(escapingInvisible(text))
       if shown != text { bytes.replaceSubrange(start..., with: shown.utf8) }
     }
   }
@@ -125,24 +127,60 @@ enum EventFormatter {
   private static let plainPunctuation = Array("-_./:#".utf8)
 
   /// A JSON value as shown in a column: a string of plain word characters (`compact`, `row-42`) without
-  /// its quotes; anything else (spaces, escapes, `null`-like or number-like text, arrays) as JSON.
+  /// its quotes; anything else (spaces, escapes, `null`-like or number-like text, arrays, a letter that
+  /// draws nothing such as a Hangul filler) as JSON.
   static func bare(_ json: String) -> String {
     guard json.count >= 2, json.first == "\"", json.last == "\"" else { return json }
     let inner = json.dropFirst().dropLast()
     let plain =
       !inner.isEmpty
       && inner.unicodeScalars.allSatisfy { scalar in
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        (scalar.properties.isAlphabetic && !isInvisible(scalar)) || ("0"..."9").contains(scalar)
           || "-_./:#".unicodeScalars.contains(scalar)
       }
     let ambiguous = ["null", "true", "false"].contains(inner) || !(inner.first?.isLetter ?? false)
     return plain && !ambiguous ? String(inner) : json
   }
 
-  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls and U+2028/U+2029
-  /// escaped too (``DisplayText/escaped(_:)``): only a value holding a string can hold one.
+  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls, U+2028/U+2029
+  /// and bidi controls escaped too (``DisplayText/escaped(_:)``), and its invisible characters
+  /// (``escapingInvisible(_:)``): only a value holding a string can hold one.
   static func shown(_ json: String) -> String {
-    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(bare(json)) : json
+    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(escapingInvisible(bare(json))) : json
+  }
+
+  /// Whether `scalar` draws nothing: a default-ignorable code point (the Hangul fillers U+115F, U+1160,
+  /// U+3164 and U+FFA0, zero-width spaces and joiners, bidi controls, variation selectors, tags, the soft
+  /// hyphen) or the Braille blank U+2800.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isDefaultIgnorableCodePoint || scalar.value == 0x2800
+  }
+
+  /// `json` with each character that draws nothing (``isInvisible(_:)``) written as its JSON escape,
+  /// `\u3164` (a surrogate pair above U+FFFF), so a field holding one never looks empty or like its
+  /// visible part alone; JSON text keeps its meaning. A joiner (U+200D) or variation selector right after
+  /// a drawn character (not a quote or a space) is kept: it shapes that character, as in an emoji.
+  /// - Complexity: O(n) in the length of `json`.
+  static func escapingInvisible(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: isInvisible) else { return json }
+    var result = ""
+    var afterDrawn = false
+    for scalar in json.unicodeScalars {
+      let shaping =
+        scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+        || (0xE0100...0xE01EF).contains(scalar.value)
+      guard isInvisible(scalar), !(shaping && afterDrawn) else {
+        result.unicodeScalars.append(scalar)
+        afterDrawn = scalar != "\"" && !scalar.properties.isWhitespace
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+      afterDrawn = false
+    }
+    return result
   }
 
   /// Nanoseconds as seconds with three decimals, `12.345`.
