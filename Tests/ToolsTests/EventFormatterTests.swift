@@ -158,6 +158,28 @@ import Testing
     #expect(shown("한글") == "한글")
   }
 
+  /// The invisible characters are Unicode's default-ignorable code points and the Braille blank, each
+  /// one's UTF-8 form starts with a byte the line's quick scan looks for, and that scan finds a scalar
+  /// exactly when one of the escapings changes it.
+  @Test func invisibleIsDefaultIgnorableOrTheBrailleBlank() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800
+      if EventFormatter.isInvisible(scalar) != expected { mismatches.append(value) }
+      if expected, !EventFormatter.mayStartInvisible(String(scalar).utf8.first!) { mismatches.append(value) }
+      // The line's scan finds DEL, C1, U+2028/U+2029 and the invisible characters, and nothing else: all
+      // that either escaping changes (but C0, which JSON has escaped; a joiner after a drawn character
+      // is found and kept).
+      let text = "a" + String(scalar) + "b"
+      let changes = DisplayText.escaped(EventFormatter.escapingInvisible(text)) != text
+      let found = EventFormatter.mayNeedEscaping(ArraySlice(text.utf8))
+      let sought = expected || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+      if value >= 0x20, found != sought || (changes && !found) { mismatches.append(value) }
+    }
+    #expect(mismatches == [])
+  }
+
   /// A few lines spelled out: a plain word bare, a word-like string quoted, padding past the columns.
   @Test func linesAsTheyRead() {
     let scene = SceneID(7)
