@@ -1,4 +1,5 @@
 import FoldReplay
+import FoldTrace
 import Foundation
 import Testing
 
@@ -12,6 +13,9 @@ public enum GoldenFile {
     case recorded(String)
     /// The golden differs or is missing; the message holds a unified diff and where the actual text
     /// was written.
+    ///
+    /// Messages show paths and the diff's lines with control characters written out as `\u001b`
+    /// (``DisplayText/escaped(_:)``): a line break only where a line of the diff ends.
     case failed(String)
   }
 
@@ -28,6 +32,7 @@ public enum GoldenFile {
     _ actual: String, withGoldenAt path: String, mode: GoldenRecordMode
   ) -> Outcome {
     let manager = FileManager.default
+    let shown = DisplayText.escaped(path)
     let exists = manager.fileExists(atPath: path)
     let differs =
       exists && mode == .failed
@@ -38,15 +43,15 @@ public enum GoldenFile {
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try actual.write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
-        return .failed("Could not record the golden at \(path): \(error)")
+        return .failed(DisplayText.escaped("Could not record the golden at \(path): \(error)"))
       }
       return .recorded(
-        "Recorded the golden \(path) (record mode \(mode.rawValue)); recording fails the test. "
+        "Recorded the golden \(shown) (record mode \(mode.rawValue)); recording fails the test. "
           + "Review it, commit it and run the tests again.")
     }
     guard exists, let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
       return .failed(
-        "No golden at \(path) and record mode never: run with FOLDTRACE_RECORD=missing to record it.")
+        "No golden at \(shown) and record mode never: run with FOLDTRACE_RECORD=missing to record it.")
     }
     guard let diff = LineDiff.unified(expected: expected, actual: actual) else { return .matched }
     let artifact = manager.temporaryDirectory.appendingPathComponent("FoldTraceGoldens")
@@ -55,8 +60,12 @@ public enum GoldenFile {
       atPath: (artifact as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try? actual.write(toFile: artifact, atomically: true, encoding: .utf8)
     return .failed(
-      "The text no longer matches the golden \(path); the actual text is at \(artifact) "
-        + "(FOLDTRACE_RECORD=failed re-records it).\n\(diff)")
+      "The text no longer matches the golden \(shown); the actual text is at \(DisplayText.escaped(artifact)) "
+        + "(FOLDTRACE_RECORD=failed re-records it).\n"
+        + diff.split(separator: "\n", omittingEmptySubsequences: false).map {
+          DisplayText.escaped(String($0))
+        }
+        .joined(separator: "\n"))
   }
 }
 

@@ -1,3 +1,4 @@
+import FoldTrace
 import Foundation
 import Testing
 
@@ -53,9 +54,10 @@ public struct GoldenRecordModeError: Error, Sendable, Equatable, CustomStringCon
   /// Creates the error.
   public init(value: String) { self.value = value }
 
-  /// The error as a sentence naming the value and the modes.
+  /// The error as a sentence naming the value (control characters written out as `\u001b`,
+  /// `DisplayText.escaped`) and the modes.
   public var description: String {
-    "\(GoldenRecordMode.environmentVariable)=\"\(value)\" is not a record mode: use "
+    "\(GoldenRecordMode.environmentVariable)=\"\(DisplayText.escaped(value))\" is not a record mode: use "
       + GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
       + " (nothing was recorded)"
   }

@@ -28,7 +28,8 @@ public func assertRecordingPasses(
   let summary = RecordingChecker.check(events, trace: trace, tolerances: tolerances)
   for failure in summary.failures {
     reportReplayFailure(
-      "\(trace): \(failure.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+      "\(DisplayText.escaped(trace)): \(failure.message)", fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
   return summary
 }
@@ -54,14 +55,16 @@ public func assertRecordingFails(
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> ReplaySummary {
   let summary = RecordingChecker.check(events, trace: trace, tolerances: tolerances)
-  func key(_ check: ReplayCheck, _ element: String?) -> String { "\(check.rawValue) \(element ?? "-")" }
+  func key(_ check: ReplayCheck, _ element: String?) -> String {
+    "\(check.rawValue) \(element.map(DisplayText.escaped) ?? "-")"
+  }
   let want = expected.map { key($0.0, $0.1) }.sorted()
   let got = summary.failures.map { key($0.check, $0.element) }.sorted()
   if want != got {
     let diff = LineDiff.lines(expected: want, actual: got)
     let messages = summary.failures.map { "  " + $0.message }.joined(separator: "\n")
     reportReplayFailure(
-      "\(trace): the recording's failures differ (− expected, + actual):\n"
+      "\(DisplayText.escaped(trace)): the recording's failures differ (− expected, + actual):\n"
         + diff.joined(separator: "\n") + "\nfailures:\n" + messages,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -98,7 +101,8 @@ public func assertRecordingMatchesModel(
     events, trace: trace, configuration: configuration, tolerances: tolerances)
   for divergence in result.divergences {
     reportReplayFailure(
-      "\(trace): \(divergence.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+      "\(DisplayText.escaped(trace)): \(divergence.message)", fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
   return result
 }

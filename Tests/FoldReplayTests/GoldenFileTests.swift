@@ -87,6 +87,28 @@ import Testing
       "\(GoldenRecordModeError(value: "al"))"
         == "FOLDTRACE_RECORD=\"al\" is not a record mode: use all, failed, missing, never (nothing was recorded)"
     )
+    // The value is the user's: shown escaped, so it cannot reach a terminal as a control.
+    #expect(
+      "\(GoldenRecordModeError(value: "a\u{1B}]0;x\u{7}\u{202E}l"))"
+        == #"FOLDTRACE_RECORD="a\u001b]0;x\u0007\u202el" is not a record mode: use all, failed, missing, never "#
+        + "(nothing was recorded)")
+  }
+
+  /// The diff quotes the text's lines and the path: shown escaped, a line break only where a line ends.
+  @Test func aMismatchEscapesTheLinesAndPathItQuotes() throws {
+    let path = FileManagerPaths.temporary("golden-\u{1B}[2J.txt")
+    try? FileManager.default.removeItem(atPath: path)
+    try "a\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard
+      case .failed(let message) = GoldenFile.compare("a\u{202E}b\u{7}\n", withGoldenAt: path, mode: .never)
+    else {
+      Issue.record("a differing golden fails in never mode")
+      return
+    }
+    #expect(message.contains(#"golden-\u001b[2J.txt"#))
+    #expect(message.contains(#"+ a\u202eb\u0007"#), "\(message)")
+    #expect(!message.unicodeScalars.contains { [0x1B, 0x7, 0x202E].contains($0.value) })
   }
 
   @Test func failedModeRewritesOnlyWhatDiffers() throws {

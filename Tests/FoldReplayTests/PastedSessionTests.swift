@@ -65,6 +65,27 @@ import Testing
     assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "dropped frames")
   }
 
+  /// The trace name and the expected element ids a failure quotes are the caller's text: shown escaped,
+  /// so no line of the message is forged and no control reaches the terminal.
+  @Test func aFailureMessageEscapesTheNamesItQuotes() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let cut = lines.firstIndex { $0.contains("475.79") }!
+    lines.removeSubrange(cut..<(lines.count - 1))
+    let snap = lines.joined(separator: "\n").replacingOccurrences(of: "1616000000", with: "1099333333")
+    let events = try Self.events(snap)
+    let failures = collectReportedFailures {
+      assertRecordingFails(events, with: [(.frameJump, "x\u{1B}[2J\ny")], trace: "s\u{202E}nap")
+      assertRecordingPasses(events, trace: "p\u{9B}2J")
+    }
+    #expect(failures.count == 2)
+    #expect(failures.first?.message.hasPrefix(#"s\u202enap: the recording's failures differ"#) == true)
+    #expect(failures.first?.message.contains(#"frameJump x\u001b[2J\ny"#) == true)
+    #expect(failures.last?.message.hasPrefix(#"p\u009b2J: Scene 1"#) == true)
+    for failure in failures {
+      #expect(!failure.message.unicodeScalars.contains { [0x1B, 0x9B, 0x202E].contains($0.value) })
+    }
+  }
+
   /// No animation at all: at the first refresh after the layout the button is already on its new frame,
   /// 52 pt from where it was on screen — a snap measured from the frame it left, reported once.
   @Test func aCutAtTheFirstRefreshFailsAsASnap() throws {

@@ -47,8 +47,36 @@ import Testing
       summary: "s")
     #expect(
       early.sliceCommand(tracePath: "my traces/a'b.foldtrace")
-        == "tracecat slice --from 0.000s --to 1.301s -o a'b-anchor-300ms.foldtrace 'my traces/a'\\''b.foldtrace'"
+        == "tracecat slice --from 0.000s --to 1.301s -o 'a'\\''b-anchor-300ms.foldtrace' "
+        + "'my traces/a'\\''b.foldtrace'")
+  }
+
+  /// A path with a control character cannot be written inside '…' (a newline would end the command
+  /// line, an escape would reach the terminal): it is written as $'…' with the character's UTF-8 bytes
+  /// as \xHH, a quote and a backslash escaped; the output name derived from it likewise.
+  @Test func theSliceCommandQuotesControlCharactersForTheShell() {
+    let failure = ReplayFailure(
+      check: .anchor, scene: nil, eventIndex: nil, time: 300_000_000, expected: "e", actual: "a",
+      summary: "s")
+    #expect(
+      failure.sliceCommand(tracePath: "dir/a b\n'c\\\u{1B}[2J\u{9B}\u{202E}é.foldtrace")
+        == #"tracecat slice --from 0.000s --to 1.301s -o $'a b\n\'c\\\x1B[2J\xC2\x9B\xE2\x80\xAEé-anchor-300ms.foldtrace' "#
+        + #"$'dir/a b\n\'c\\\x1B[2J\xC2\x9B\xE2\x80\xAEé.foldtrace'"#)
+    #expect(
+      failure.sliceCommand(tracePath: "t\tab\r.foldtrace")
+        == #"tracecat slice --from 0.000s --to 1.301s -o $'t\tab\r-anchor-300ms.foldtrace' $'t\tab\r.foldtrace'"#
     )
+  }
+
+  /// The header names the trace as a person reads it: its control characters escaped.
+  @Test func theReportHeaderEscapesTheTraceName() {
+    let failure = ReplayFailure(
+      check: .anchor, scene: nil, eventIndex: nil, time: 300_000_000, expected: "e", actual: "a",
+      summary: "s")
+    let report = ReplayFailureGroup.report(
+      [ReplayFailureGroup(failure)], total: 1, trace: "t\u{1B}]0;x\u{7}\nforged", tracePath: "")
+    #expect(report.hasPrefix(#"1 failure in t\u001b]0;x\u0007\nforged (anchor; 1 group"#), "\(report)")
+    #expect(!report.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7 })
   }
 
   @Test func theSliceCommandAtTheEndOfTimeStaysAValidTime() {

@@ -42,6 +42,15 @@ struct ScenarioParseTests {
     #expect(scenario.header.wallClockStart == nil)
   }
 
+  /// The file name, field path and message quote the user's text: shown escaped as tracecat shows it.
+  @Test func errorDescriptionEscapesTheQuotedText() {
+    let error = ScenarioError(
+      file: "s\u{1B}[2J.json", line: 2, column: 5, field: "timeline[0].\u{202E}kind",
+      message: "unknown gesture \"x\u{2066}\ny\"")
+    #expect(
+      error.description == #"s\u001b[2J.json:2:5: timeline[0].\u202ekind: unknown gesture "x\u2066\ny""#)
+  }
+
   @Test func syntaxErrorsNameLineAndColumn() throws {
     let e = try failure("{\n  \"device\": \"iphone\",\n  \"seed\": 1,,\n}")
     #expect(e.line == 3)

@@ -162,7 +162,9 @@ import Testing
         var args: [String: ChromeTraceEvent.Argument] = [:]
         for _ in 0..<random.next() % 6 {
           args[random.chance(0.5) ? text() : random.pick(["name", "pt", "top", "Top", "count"])] =
-            random.chance(0.5) ? .text(text()) : .number(number())
+            random.chance(0.4)
+            ? .text(text())
+            : random.chance(0.3) ? .count(random.next() >> (random.next() % 64)) : .number(number())
         }
         event.args = ChromeTraceEvent.Arguments(args.map { ($0.key, $0.value) })
       }

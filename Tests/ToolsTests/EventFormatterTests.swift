@@ -44,7 +44,8 @@ import Testing
   static let pieces = [
     "a", "Z", "q7", "-", "_", ".", "/", ":", "#", "0", "42", "null", "true", "false", " ", "\"", "\\", "\t",
     "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "e\u{301}", "\u{301}", "\u{93E}", "\u{600}", "\u{212A}", "Ω", "ª",
-    "\u{2028}", "\u{1F600}", "→", "compactTall", "item-7",
+    "\u{2028}", "\u{1F600}", "→", "compactTall", "item-7", "\u{3164}", "\u{115F}", "\u{200B}", "\u{202E}",
+    "\u{FE0F}", "\u{200D}", "\u{E0041}", "\u{2800}",
   ]
 
   static func string(_ random: inout SplitMix64) -> String {
@@ -126,6 +127,57 @@ import Testing
       let event = Self.event(&random)
       #expect(EventFormatter.line(event) == Self.referenceLine(event))
     }
+  }
+
+  /// Letters and marks that draw nothing — the Hangul fillers, zero-width and bidi characters, tags, a
+  /// Braille blank — are written as `\uXXXX` inside quotes, so a field holding one never looks empty or
+  /// like its visible part alone. A joiner or variation selector after a visible character stays (it only
+  /// shapes that character); alone, or after another invisible one, it is escaped.
+  @Test func invisibleCharactersAreQuotedAndEscaped() {
+    let scene = SceneID(7)
+    func shown(_ item: String) -> String {
+      let line = EventFormatter.line(TraceEvent(time: 0, .selection(scene: scene, item: item)))
+      return String(line.dropFirst("    0.000    7  selection          item=".count))
+    }
+    #expect(shown("\u{3164}") == #""\u3164""#)
+    #expect(shown("\u{115F}\u{1160}\u{FFA0}") == #""\u115f\u1160\uffa0""#)
+    #expect(shown("row\u{3164}") == #""row\u3164""#)
+    #expect(shown("a\u{200B}b") == #""a\u200bb""#)
+    #expect(shown("\u{2800}") == #""\u2800""#)
+    #expect(shown("x\u{E0041}") == #""x\udb40\udc41""#)
+    #expect(shown("\u{FE0F}") == #""\ufe0f""#)
+    #expect(shown("\u{2764}\u{FE0F}") == "\"\u{2764}\u{FE0F}\"")
+    #expect(shown("\u{1F469}\u{200D}\u{1F4BB}") == "\"\u{1F469}\u{200D}\u{1F4BB}\"")
+    // Still JSON with the same meaning.
+    let line = EventFormatter.line(TraceEvent(time: 0, .marker("\u{3164}\u{200B}\u{E0041}")))
+    let json = line.firstIndex(of: "\"").map { String(line[$0...]) } ?? line
+    #expect(
+      (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) as? String
+        == "\u{3164}\u{200B}\u{E0041}")
+    // Visible letters stay bare.
+    #expect(shown("한글") == "한글")
+  }
+
+  /// The invisible characters are Unicode's default-ignorable code points and the Braille blank, each
+  /// one's UTF-8 form starts with a byte the line's quick scan looks for, and that scan finds a scalar
+  /// exactly when one of the escapings changes it.
+  @Test func invisibleIsDefaultIgnorableOrTheBrailleBlank() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800
+      if EventFormatter.isInvisible(scalar) != expected { mismatches.append(value) }
+      if expected, !EventFormatter.mayStartInvisible(String(scalar).utf8.first!) { mismatches.append(value) }
+      // The line's scan finds DEL, C1, U+2028/U+2029 and the invisible characters, and nothing else: all
+      // that either escaping changes (but C0, which JSON has escaped; a joiner after a drawn character
+      // is found and kept).
+      let text = "a" + String(scalar) + "b"
+      let changes = DisplayText.escaped(EventFormatter.escapingInvisible(text)) != text
+      let found = EventFormatter.mayNeedEscaping(ArraySlice(text.utf8))
+      let sought = expected || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+      if value >= 0x20, found != sought || (changes && !found) { mismatches.append(value) }
+    }
+    #expect(mismatches == [])
   }
 
   /// A few lines spelled out: a plain word bare, a word-like string quoted, padding past the columns.

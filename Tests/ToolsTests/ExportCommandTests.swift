@@ -196,6 +196,30 @@ import Testing
       ])
   }
 
+  /// A drop's `count` argument is the exact integer, as JSON spells one: not a double (`1.8446744073709552e+19`
+  /// for 2⁶⁴ − 1, 2⁵³ for 2⁵³ + 1); so is a presented span's sample count and a sort index.
+  @Test func aDropsCountArgumentIsAnExactInteger() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    try fixture.trace(
+      "drops.foldtrace",
+      [
+        TraceEvent(time: 7, .dropped(count: .max)), TraceEvent(time: 8, .dropped(count: 3)),
+        TraceEvent(time: 9, .dropped(count: (1 << 53) + 1)),
+        TraceEvent(time: 10, .dropped(count: 100_000_000_000_000_000)),
+      ])
+    let result = try fixture.run(["export", "--chrome", "drops.foldtrace"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let counts = result.text.split(separator: "\n").filter { $0.contains(#""cat":"dropped""#) }.map {
+      $0.split(separator: "}").first.map(String.init) ?? ""
+    }
+    #expect(
+      counts == [
+        #"{"args":{"count":18446744073709551615"#, #"{"args":{"count":3"#,
+        #"{"args":{"count":9007199254740993"#, #"{"args":{"count":100000000000000000"#,
+      ])
+  }
+
   @Test func exportNeedsAFormat() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -106,10 +106,13 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
 installOutputSignalHandlers()
 do throws(FoldsimError) {
   let arguments: [String]
-  do throws(NonUTF8Argument) {
+  do throws(CommandLineArgumentError) {
     arguments = try utf8CommandLineArguments()
   } catch {
-    throw FoldsimError.usage(error.message)
+    switch error {
+    case .notUTF8(let argument): throw FoldsimError.usage(argument.message)
+    case .unreadable: throw FoldsimError.file(error.message)
+    }
   }
   try run(arguments)
 } catch {

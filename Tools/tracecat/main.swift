@@ -6,7 +6,13 @@ let console = Console()
 do {
   exitProcess(Tracecat.main(try utf8CommandLineArguments(), console: console).rawValue)
 } catch {
-  let usage = TracecatError.usage(
-    message: error.message, hint: "rename the file, or name it through a link whose name is UTF-8.")
-  exitProcess(ErrorRenderer.report(usage, to: console).rawValue)
+  let failure =
+    switch error {
+    case .notUTF8(let argument):
+      TracecatError.usage(
+        message: argument.message, hint: "rename the file, or name it through a link whose name is UTF-8.")
+    case .unreadable:
+      TracecatError.io(file: "/proc/self/cmdline", reason: CommandLineArgumentError.unreadableReason)
+    }
+  exitProcess(ErrorRenderer.report(failure, to: console).rawValue)
 }

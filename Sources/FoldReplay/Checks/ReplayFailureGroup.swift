@@ -74,7 +74,8 @@ public struct ReplayFailureGroup: Sendable, Equatable {
   /// - Parameters:
   ///   - groups: The groups, in trace order of their first failures.
   ///   - total: All failures, including those no group kept.
-  ///   - trace: The trace's name, for the header.
+  ///   - trace: The trace's name, for the header (control characters written out as `\u001b`,
+  ///     ``DisplayText/escaped(_:)``).
   ///   - tracePath: The trace's path, for the slice commands.
   ///   - limit: The most groups shown (default 8: a screenful each is already a lot).
   /// - Returns: The report; empty when there is no failure.
@@ -84,7 +85,7 @@ public struct ReplayFailureGroup: Sendable, Equatable {
     guard total > 0 else { return "" }
     let checks = Set(groups.map(\.check)).sorted().map(\.rawValue).joined(separator: ", ")
     var lines = [
-      "\(total) \(total == 1 ? "failure" : "failures")\(trace.isEmpty ? "" : " in \(trace)") "
+      "\(total) \(total == 1 ? "failure" : "failures")\(trace.isEmpty ? "" : " in \(DisplayText.escaped(trace))") "
         + "(\(checks); \(groups.count) \(groups.count == 1 ? "group" : "groups") by check and element):"
     ]
     for group in groups.prefix(limit) { lines.append(group.report(tracePath: tracePath)) }
@@ -129,7 +130,7 @@ extension ReplayFailure {
     let stem = file.hasSuffix(".foldtrace") ? String(file.dropLast(".foldtrace".count)) : file
     return
       "tracecat slice --from \(Self.seconds(from)) --to \(Self.seconds(to)) "
-      + "-o \(stem)-\(check.rawValue)-\(milliseconds)ms.foldtrace \(Self.shellWord(tracePath))"
+      + "-o \(Self.shellWord("\(stem)-\(check.rawValue)-\(milliseconds)ms.foldtrace")) \(Self.shellWord(tracePath))"
   }
 
   /// Milliseconds as a `tracecat` time argument in seconds: `1.250s`.
@@ -138,12 +139,39 @@ extension ReplayFailure {
     return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
   }
 
-  /// `word` quoted for a POSIX shell when it holds anything but letters, digits and `-_./+,:@`.
+  /// `word` as one word of a shell command line: as it is when it holds only letters, digits and
+  /// `-_./+,:@`; else in `'…'` (a `'` as `'\''`); and when it holds a character ``DisplayText/escaped(_:)``
+  /// writes out (a control, a line separator, a bidi control), in `$'…'` (bash, zsh, ksh), with `\n`,
+  /// `\t`, `\r`, `\\`, `\'` and every other such character as its UTF-8 bytes `\xHH`: the command stays
+  /// one line and shows no control.
   private static func shellWord(_ word: String) -> String {
     let plain = word.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
         || "-_./+,:@".unicodeScalars.contains($0)
     }
-    return plain && !word.isEmpty ? word : "'" + word.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
+    if plain && !word.isEmpty { return word }
+    guard DisplayText.escaped(word) != word else {
+      return "'" + word.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
+    }
+    var quoted = "$'"
+    for scalar in word.unicodeScalars {
+      switch scalar {
+      case "\\": quoted += "\\\\"
+      case "'": quoted += "\\'"
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      case "\r": quoted += "\\r"
+      default:
+        let text = String(scalar)
+        guard DisplayText.escaped(text) != text else {
+          quoted.unicodeScalars.append(scalar)
+          continue
+        }
+        for byte in text.utf8 {
+          quoted += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+      }
+    }
+    return quoted + "'"
   }
 }

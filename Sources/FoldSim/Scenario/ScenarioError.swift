@@ -1,3 +1,5 @@
+import FoldTrace
+
 /// A scenario that cannot be read or played, with where: file, line, column and the field's path
 /// (`timeline[3].duration`).
 ///
@@ -23,8 +25,9 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     self.message = message
   }
 
-  /// `FILE:LINE:COLUMN: FIELD: MESSAGE`.
+  /// `FILE:LINE:COLUMN: FIELD: MESSAGE`, control characters in the file name, the field and the text the
+  /// message quotes written out as `\u001b` (`DisplayText.escaped`, as tracecat shows text).
   public var description: String {
-    "\(file):\(line):\(column): " + (field.isEmpty ? "" : "\(field): ") + message
+    DisplayText.escaped("\(file):\(line):\(column): " + (field.isEmpty ? "" : "\(field): ") + message)
   }
 }

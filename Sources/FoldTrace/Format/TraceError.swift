@@ -47,9 +47,9 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// `"file: byte N: reason"`, or `"file: reason"` without an offset.
+  /// `"file: byte N: reason"`, or `"file: reason"` without an offset, control characters in the file
+  /// name and the strings the reason quotes written out as `\u001b` (``DisplayText/escaped(_:)``).
   public var description: String {
-    if let offset { return "\(file): byte \(offset): \(reason)" }
-    return "\(file): \(reason)"
+    DisplayText.escaped(offset.map { "\(file): byte \($0): \(reason)" } ?? "\(file): \(reason)")
   }
 }

@@ -17,10 +17,10 @@ public struct TraceJSONLinesError: Error, Sendable, Equatable, CustomStringConve
     self.reason = reason
   }
 
-  /// `line N, field "F": reason`, or `line N: reason` without a field.
+  /// `line N, field "F": reason`, or `line N: reason` without a field, control characters in the
+  /// strings it quotes written out as `\u001b` (``DisplayText/escaped(_:)``).
   public var description: String {
-    if let field { return "line \(line), field \"\(field)\": \(reason)" }
-    return "line \(line): \(reason)"
+    DisplayText.escaped(field.map { "line \(line), field \"\($0)\": \(reason)" } ?? "line \(line): \(reason)")
   }
 
   static func missingHeader(line: Int) -> Self {

@@ -22,20 +22,18 @@ package enum DisplayText {
   /// strings or a file name can reach a terminal as a control: no escape sequence that moves the cursor
   /// or retitles the window, no line it did not print. The C0 controls (U+0000–U+001F) as
   /// `tracecat cat` shows them (JSON Lines: `\b \t \n \f \r`, else `\u001b`, lowercase hex); also,
-  /// as `\u007f`, `\u009b`, `\u2028`, DEL (U+007F), the C1 controls (U+0080–U+009F) and the line and
-  /// paragraph separators U+2028 and U+2029, which JSON leaves as they are. Nothing else changes, a
-  /// backslash included: JSON text stays JSON with the same meaning, and escaping twice changes nothing.
+  /// as `\u007f`, `\u009b`, `\u2028`, `\u202e`, DEL (U+007F), the C1 controls (U+0080–U+009F), the
+  /// line and paragraph separators U+2028 and U+2029, which JSON leaves as they are, and the bidirectional
+  /// controls, which reorder a line on a terminal ("Trojan Source"): U+061C, U+200E, U+200F,
+  /// U+202A–U+202E and U+2066–U+2069. Nothing else changes, a backslash included: JSON text stays JSON
+  /// with the same meaning, and escaping twice changes nothing.
   ///
   /// Every human-readable output of the tools takes a trace's strings and file names through it (the
   /// JSON outputs keep JSON's own escaping; SVG and HTML escape for XML).
   /// - Complexity: O(n) in the length of `text`; returns `text` itself when nothing needs escaping.
   package static func escaped(_ text: String) -> String {
-    // Every scalar it escapes has a UTF-8 form that starts with a byte below 0x20, 0x7F, 0xC2 (U+0080–
-    // U+00BF) or 0xE2 (U+2000–U+2FFF): text without one, nearly all, is returned after one byte scan.
     var contiguous = text
-    let suspect = contiguous.withUTF8 { bytes in
-      bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-    }
+    let suspect = contiguous.withUTF8 { bytes in bytes.contains(where: mayStartEscape) }
     guard suspect, text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
@@ -57,9 +55,19 @@ package enum DisplayText {
     return result
   }
 
-  /// Whether `escaped(_:)` writes `scalar` out: C0, DEL, C1, U+2028, U+2029.
+  /// Whether `byte` may start the UTF-8 form of a scalar ``escaped(_:)`` writes out: a byte below 0x20,
+  /// 0x7F, 0xC2 (U+0080–U+00BF), 0xD8 (U+0600–U+063F) or 0xE2 (U+2000–U+2FFF). Text without one, nearly
+  /// all, is returned after one byte scan.
+  package static func mayStartEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+  }
+
+  /// Whether `escaped(_:)` writes `scalar` out: C0, DEL, C1, U+2028, U+2029 and the bidi controls.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

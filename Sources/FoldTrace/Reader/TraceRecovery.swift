@@ -15,12 +15,14 @@ public enum TraceRecovery {
     /// Why bytes were dropped, when they were (the reader's error).
     public var reason: String?
 
-    /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`.
+    /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`, control characters in the path
+    /// and the reason written out as `\u001b` (``DisplayText/escaped(_:)``).
     /// The reason drops the reader's advice to run recover: this is recover's own report.
     public var description: String {
       let why = reason.map { " (\($0.replacingSuffix("; run recover")))" } ?? ""
-      return "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
-        + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : "")
+      return DisplayText.escaped(
+        "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
+          + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : ""))
     }
   }
 

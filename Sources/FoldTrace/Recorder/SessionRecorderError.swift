@@ -9,8 +9,11 @@ public enum SessionRecorderError: Error, Sendable, Equatable, CustomStringConver
   /// The recorder was closed.
   case closed
 
-  /// A one-line explanation.
-  public var description: String {
+  /// A one-line explanation, control characters in the strings it quotes written out as `\u001b`
+  /// (``DisplayText/escaped(_:)``).
+  public var description: String { DisplayText.escaped(sentence) }
+
+  private var sentence: String {
     switch self {
     case .invalidEvent(let kind, let reason):
       "refused \(kind.name) event: \(reason)"

@@ -83,8 +83,11 @@ public enum EventRefusal: Sendable, Equatable, CustomStringConvertible {
     case label
   }
 
-  /// The rule broken, in words, naming the value (`size 10 × -1 pt is not finite and ≥ 0`).
-  public var description: String {
+  /// The rule broken, in words, naming the value (`size 10 × -1 pt is not finite and ≥ 0`); control
+  /// characters in an element id written out as `\u001b` (``DisplayText/escaped(_:)``).
+  public var description: String { DisplayText.escaped(rule) }
+
+  private var rule: String {
     switch self {
     case .displayScale(let scale): "display scale \(Self.number(scale)) is not finite and > 0"
     case .size(let field, let size):

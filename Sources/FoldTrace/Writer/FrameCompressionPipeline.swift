@@ -12,6 +12,10 @@ import Synchronization
 /// compressor or thread made them: they are what ``ZstdCompressor/compressFrame(_:)`` returns on the
 /// writer's own thread.
 ///
+/// Each frame is compressed on a thread of its own (``startDetachedThread(_:)``), never on a libdispatch
+/// global queue, whose thread pool's monitor reads `/proc` and crashes a process that has none (a mount
+/// namespace without `/proc`); when no thread can be started, the writer's thread compresses the frame.
+///
 /// Not thread-safe: one thread (the writer's) calls it; a worker touches only its job and its compressor.
 final class FrameCompressionPipeline {
   /// A frame that came back: its compressed bytes and the size of its content, in bytes.
@@ -67,24 +71,26 @@ final class FrameCompressionPipeline {
   /// Whether ``depth`` frames are in flight, so the next ``submit(_:)`` must wait for the oldest first.
   var isFull: Bool { jobs.count >= depth }
 
-  /// Starts compressing a frame's content on a worker thread.
+  /// Starts compressing a frame's content on a new worker thread.
   ///
   /// - Parameter content: The frame's content (the records, with the frame's time and keyframe).
   /// - Precondition: Not ``isFull``.
-  /// - Complexity: O(1) on the calling thread; the compression is O(n) in the content's size.
+  /// - Complexity: One thread start on the calling thread (the compression, O(n) in the content's size,
+  ///   too when no thread can be started).
   func submit(_ content: [UInt8]) {
     precondition(!isFull, "a frame is submitted with \(jobs.count) in flight")
     let job = Job(contentSize: content.count)
     let compressor = compressors[submitted % compressors.count]
     submitted += 1
     jobs.append(job)
-    DispatchQueue.global().async {
+    let work: @Sendable () -> Void = {
       let result = compressor.context.withLock { context in
         Result { () throws(ZstdError) in try context.compressFrame(content) }
       }
       job.result.withLock { $0 = result }
       job.done.signal()
     }
+    if !startDetachedThread(work) { work() }
   }
 
   /// Takes back the oldest frame in flight.

@@ -14,6 +14,25 @@ import Testing
         == #"a\u007fb\u0080c\u009b2Jd\u009fe\u2028f\u2029g"#)
   }
 
+  /// Bidirectional controls reorder a line on a terminal ("Trojan Source"): the Arabic letter mark, the
+  /// left-to-right and right-to-left marks, the embeddings, overrides and isolates and their pops.
+  @Test func bidiControlsAreEscaped() {
+    let bidi: [UInt32] =
+      [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E]
+      + [0x2066, 0x2067, 0x2068, 0x2069]
+    for value in bidi {
+      let text = "a" + String(Unicode.Scalar(value)!) + "b"
+      let hex = String(value, radix: 16)
+      #expect(DisplayText.escaped(text) == "a\\u" + String(repeating: "0", count: 4 - hex.count) + hex + "b")
+    }
+    #expect(
+      DisplayText.escaped("access\u{202E} \u{2066}// admin\u{2069} \u{2066}")
+        == #"access\u202e \u2066// admin\u2069 \u2066"#)
+    // Neighbours that are not controls stay: U+061B, U+200D (joiner), U+2030, U+2065, U+206A.
+    let neighbours = "\u{61B}\u{200D}\u{2030}\u{2065}\u{206A}"
+    #expect(DisplayText.escaped(neighbours) == neighbours)
+  }
+
   @Test func everythingElseIsUnchanged() {
     let plain = #"plain "quoted" \ back/slash é ✓ 😀 U+00A0: "# + "\u{A0}\u{202F}"
     #expect(DisplayText.escaped(plain) == plain)

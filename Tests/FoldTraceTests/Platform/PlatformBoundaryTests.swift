@@ -56,3 +56,23 @@ import Testing
       ])
   }
 }
+
+/// FoldTrace runs its work on threads of its own, never on libdispatch's global queues: their thread
+/// pool's monitor reads `/proc`, and a process without it (a mount namespace without `/proc`) crashes
+/// once the pool is busy.
+@Suite struct NoGlobalQueueTests {
+  @Test func noSourceUsesTheGlobalQueues() throws {
+    let root = PlatformBoundaryTests.moduleRoot
+    let paths = try #require(FileManager.default.subpaths(atPath: root.path))
+    var found: [String] = []
+    for path in paths.sorted() where path.hasSuffix(".swift") {
+      let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where line.contains("DispatchQueue.global") || line.contains(".global(qos") {
+        found.append("\(path), line \(offset + 1)")
+      }
+    }
+    #expect(paths.count > 50)
+    #expect(found == [])
+  }
+}

@@ -12,8 +12,11 @@ struct DiffCommand: TracecatCommand {
       Lines form: - for A, + for B; a trace that ends first shows '<end of trace>'. Prints nothing when \
       the traces hold the same events. With --json, prints the difference as one JSON object instead: \
       {"index":…,"t":…,"before":…,"a":…,"b":…}, the events in the JSON Lines form and null for the end \
-      of a trace (or for no event before). Exit 0 same, 1 different (or a damaged trace, reported on \
-      standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
+      of a trace (or for no event before). Records of kinds this tracecat does not know (from a newer \
+      FoldTrace) cannot be compared: when the known events are the same and either trace holds such \
+      records, diff prints how many each holds ('@@ unknown kinds: … @@'; with --json, \
+      {"unknown":{"a":…,"b":…},"events":…}) and exits 1. Exit 0 same, 1 different (or a damaged trace, \
+      reported on standard error; 4 when it is torn before any difference), 2 usage, 3 I/O.
 
       --replay replays both traces into LayoutCore's reference screen (as 'tracecat replay' does) and \
       compares their layout changes instead — what changed for the user when a golden changes: the \
@@ -68,7 +71,13 @@ struct DiffCommand: TracecatCommand {
       progress.update(a.position)
       let left = try next(&a, first)
       let right = try next(&b, second)
-      if left == nil && right == nil { return .success }
+      if left == nil && right == nil {
+        guard a.unknownEventCount == 0 && b.unknownEventCount == 0 else {
+          reportUnknown(a.unknownEventCount, b.unknownEventCount, events: index, console)
+          return .invalid
+        }
+        return .success
+      }
       if left != right {
         report(index: index, previous: previous, left, right, console)
         return .invalid
@@ -92,6 +101,21 @@ struct DiffCommand: TracecatCommand {
     } catch {
       throw TracecatError(error)
     }
+  }
+
+  /// The traces' known events are the same but `unknownA` and `unknownB` records could not be compared.
+  private func reportUnknown(_ unknownA: Int, _ unknownB: Int, events: Int, _ console: Console) {
+    if json {
+      console.print("{\"unknown\":{\"a\":\(unknownA),\"b\":\(unknownB)},\"events\":\(events)}")
+      return
+    }
+    let nameA = DisplayText.escaped(InputSource.displayName(first))
+    let nameB = DisplayText.escaped(InputSource.displayName(second))
+    console.print("--- \(nameA)")
+    console.print("+++ \(nameB)")
+    console.print(
+      "@@ unknown kinds: \(Count(unknownA, "record")) in \(nameA), \(unknownB) in \(nameB); the "
+        + "\(Count(events, "known event")) \(events == 1 ? "is" : "are") the same @@")
   }
 
   private func report(
@@ -125,6 +149,9 @@ struct EventStream {
   private(set) var position = 0
 
   init(_ reader: TraceReader) { self.reader = reader }
+
+  /// Records of kinds the reader does not know, skipped so far.
+  var unknownEventCount: Int { reader.unknownEventCount }
 
   /// The next event, or nil at the end of the trace.
   /// - Throws: ``TraceError`` at a damaged frame, after every event before it.

@@ -15,7 +15,9 @@ struct SliceCommand: TracecatCommand {
       holding --from (the seek table makes that a jump) and stops at the first event after --to: a \
       damaged frame outside that is not read; one inside is reported with its frame number and byte \
       offset (exit 1), as 'tracecat cat --help' describes. A range with no event gives the state alone. \
-      OUT must be new (or empty): tracecat never overwrites a trace.
+      OUT must be new (or empty): tracecat never overwrites a trace. Records of kinds this tracecat does \
+      not know (from a newer FoldTrace) are dropped, with a note of how many on standard error, and the \
+      slice's header then names the format version this tracecat writes, not the newer one.
       """,
     options: [
       .option("from", value: "TIME", help: "Start of the range (default: the trace's start)."),
@@ -58,7 +60,11 @@ struct SliceCommand: TracecatCommand {
     // those frames written).
     var trace = try StreamedTrace(to: output, console: console)
     defer { trace.discard() }
-    let writer = try TraceWriter(header: reader.header, policy: .archive)
+    // The slice holds what this reader decoded, written by this writer: never more than the format it
+    // writes, whatever newer kinds or fields the input's version had.
+    var header = reader.header
+    header.version = min(header.version, .current)
+    let writer = try TraceWriter(header: header, policy: .archive)
     var snapshot = SessionState<Void>()
     var stateCount = 0
     var sliced = 0
@@ -95,6 +101,14 @@ struct SliceCommand: TracecatCommand {
       throw TracecatError(error)
     }
     try trace.finish(writer)
+    if reader.unknownEventCount > 0 {
+      try? console.flush()
+      console.error(
+        "tracecat: note: \(DisplayText.escaped(name)): dropped \(Count(reader.unknownEventCount, "record")) of kinds this tracecat "
+          + "does not know (trace format \(reader.header.version)); "
+          + "\(output.map(DisplayText.escaped) ?? "the slice") is trace format \(header.version) and holds the rest"
+      )
+    }
     // The summary goes beside the trace, never into it.
     guard let output, !trace.isStandardOutput else { return .success }
     let end = filter.to == .max ? "the end" : "\(EventFormatter.time(filter.to)) s"

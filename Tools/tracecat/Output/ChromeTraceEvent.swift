@@ -4,16 +4,20 @@ import Foundation
 /// chrome://tracing and Perfetto UI open): `ph` is the phase — `M` metadata, `X` complete slice, `C`
 /// counter, `i` instant; `ts` and `dur` are in microseconds.
 struct ChromeTraceEvent: Encodable, Sendable {
-  /// An argument value: text or a number.
+  /// An argument value: text, a number, or a count.
   enum Argument: Encodable, Sendable, Equatable {
     case text(String)
     case number(Double)
+    /// A whole count, written as its exact decimal digits up to 2⁶⁴ − 1 (a `Double` keeps 53 bits and
+    /// spells 10²⁰ as `1e+20`).
+    case count(UInt64)
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       switch self {
       case .text(let text): try container.encode(text)
       case .number(let number): try container.encode(number)
+      case .count(let count): try container.encode(count)
       }
     }
   }

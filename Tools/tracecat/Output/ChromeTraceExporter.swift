@@ -77,7 +77,7 @@ enum ChromeTraceExporter {
     if showsDevice {
       for event in [
         .metadata("process_name", pid: devicePID, ["name": .text("device — \(title)")]),
-        .metadata("process_sort_index", pid: devicePID, ["sort_index": .number(0)]),
+        .metadata("process_sort_index", pid: devicePID, ["sort_index": .count(0)]),
         .metadata("thread_name", pid: devicePID, tid: 1, ["name": .text("hinge")]),
         .metadata("thread_name", pid: devicePID, tid: 2, ["name": .text("markers")]),
       ] as [ChromeTraceEvent] { try emit(event) }
@@ -156,7 +156,7 @@ enum ChromeTraceExporter {
           .instant(
             // The count as the trace holds it, up to 2⁶⁴ − 1 (Count takes an Int).
             "dropped \(drop.count) event\(drop.count == 1 ? "" : "s")", category: "dropped", at: drop.time,
-            pid: devicePID, tid: 2, scope: "g", ["count": .number(Double(drop.count))]))
+            pid: devicePID, tid: 2, scope: "g", ["count": .count(drop.count)]))
       }
     }
 
@@ -210,7 +210,7 @@ enum ChromeTraceExporter {
     private func name(_ scene: SessionTimeline.Scene, pid: Int) throws {
       try emit(
         .metadata("process_name", pid: pid, ["name": .text("scene \(scene.id) (\(scene.display.rawValue))")]))
-      try emit(.metadata("process_sort_index", pid: pid, ["sort_index": .number(Double(scene.id.rawValue))]))
+      try emit(.metadata("process_sort_index", pid: pid, ["sort_index": .count(UInt64(scene.id.rawValue))]))
       for (index, name) in Self.threadNames.enumerated() {
         try emit(.metadata("thread_name", pid: pid, tid: index + 1, ["name": .text(name)]))
       }
@@ -280,7 +280,7 @@ enum ChromeTraceExporter {
         var event = ChromeTraceEvent.slice(
           "presented \(Count(span.value, "sample"))", category: "app", from: span.start, to: span.end,
           pid: pid, tid: 14)
-        event.args = ["samples": .number(Double(span.value))]
+        event.args = ["samples": .count(UInt64(span.value))]
         try emit(event)
       }
       for (width, height) in zip(ended.widths, ended.heights) {

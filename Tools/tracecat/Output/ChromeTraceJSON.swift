@@ -12,7 +12,7 @@ import Foundation
 ///   `\f`, `\n`, `\r`, `\t`; the other bytes below 0x20 as `\u00xx` (lower-case hex); everything else —
 ///   `/`, U+007F, U+2028, every non-ASCII scalar — as its UTF-8 bytes. A Swift `String` holds no lone
 ///   surrogate (its UTF-8 is valid), so none is ever written.
-/// - Integers in decimal; a `Double` as its `description` less a trailing `.0` (`1`, `-0`, `0.1`, `1e-07`,
+/// - Integers (``ChromeTraceEvent/Argument/count(_:)`` included) in decimal; a `Double` as its `description` less a trailing `.0` (`1`, `-0`, `0.1`, `1e-07`,
 ///   `1e+21`, `5e-324`). Integral values below 2⁵³ in magnitude take a faster path with the same digits.
 /// - NaN and the infinities have no JSON spelling: `JSONEncoder` refuses them with an `EncodingError`. An
 ///   event holding one is handed to ``referenceEncoder``, so the error (or, should it ever accept one, the
@@ -82,6 +82,7 @@ struct ChromeTraceJSON {
         switch value {
         case .text(let text): Self.put(string: text, &span, &end)
         case .number(let number): Self.put(number: number, &span, &end)
+        case .count(let count): Self.put(unsigned: count, &span, &end)
         }
       }
       Self.put(UInt8(ascii: "}"), &span, &end)
@@ -133,7 +134,7 @@ struct ChromeTraceJSON {
       textBytes += key.utf8.count
       switch value {
       case .text(let text): textBytes += text.utf8.count
-      case .number: numbers += 1
+      case .number, .count: numbers += 1
       }
     }
     // 64 bytes of keys and punctuation, 8 of quotes around the four strings; per argument 6 of quotes,
@@ -206,7 +207,12 @@ struct ChromeTraceJSON {
   /// Writes `value` in decimal, as `Int.description` spells it.
   private static func put(integer value: Int, _ span: inout MutableSpan<UInt8>, _ end: inout Int) {
     if value < 0 { put(UInt8(ascii: "-"), &span, &end) }
-    var magnitude = value.magnitude
+    put(unsigned: UInt64(value.magnitude), &span, &end)
+  }
+
+  /// Writes `value` in decimal, as `UInt64.description` spells it.
+  private static func put(unsigned value: UInt64, _ span: inout MutableSpan<UInt8>, _ end: inout Int) {
+    var magnitude = value
     var digits = 1
     var rest = magnitude / 10
     while rest != 0 {
