@@ -42,6 +42,28 @@ import Testing
     inputs + times.map { TraceEvent(time: $0, .layout(scene: SceneID(1), layout)) }
   }
 
+  /// A sentence quotes a long id to 64 scalars and its length; the record's `element` keeps it whole.
+  @Test func aLongIdIsQuotedShortInTheSentence() {
+    let id = "ghost-" + String(repeating: "x", count: 1_048_570)
+    let shown = "ghost-" + String(repeating: "x", count: 58) + "… (1048576 bytes)"
+    let divergence = Divergence(
+      scene: SceneID(1), time: 0, eventIndex: 2, element: id, app: Rect(x: 1, y: 2, width: 3, height: 4),
+      model: nil)
+    #expect(
+      divergence.message
+        == "Scene 1, event 2 at 0.000 s: the app put \(shown) at [1, 2, 3, 4]; the policy has no \(shown).")
+    #expect(divergence.subject.name == id)
+    let json = ReplayJSONLines.divergence(divergence, trace: "t")
+    #expect(json.contains(",\"element\":\"\(id)\","))
+    #expect(json.utf8.count < id.utf8.count + 1_000)
+    let failure = ReplayFailure(
+      check: .anchor, scene: SceneID(1), eventIndex: 3, time: 0, element: id, expected: "a", actual: "b",
+      summary: "c")
+    #expect(
+      failure.message
+        == "Scene 1, event 3 at 0.000 s, element \"\(shown)\": c (anchor). Expected: a. Actual: b.")
+  }
+
   @Test func theModelsOwnLayoutAgrees() {
     let result = assertRecordingMatchesModel(
       Self.events(Self.modelLayout()), configuration: Self.configuration, trace: "agree")

@@ -57,6 +57,24 @@ package enum DisplayText {
     return result
   }
 
+  /// The most Unicode scalars of a trace's string that ``abbreviated(_:)`` keeps.
+  package static let abbreviatedScalars = 64
+
+  /// `text` as a sentence quotes it: whole when it holds at most 64 Unicode scalars
+  /// (``abbreviatedScalars``), else its first 64, an ellipsis and its length in bytes of UTF-8 —
+  /// `item-000…x… (1048576 bytes)` — so that a sentence naming a long id stays short. For ids and items
+  /// in the tools' sentences (check failures, divergences); the JSON outputs' own fields keep them whole.
+  /// Escape after abbreviating (``escaped(_:)``): the cut falls between scalars, never inside an escape.
+  /// - Complexity: O(1): at most 64 scalars are read, and a native string's UTF-8 count is stored.
+  package static func abbreviated(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard
+      let cut = scalars.index(scalars.startIndex, offsetBy: abbreviatedScalars, limitedBy: scalars.endIndex),
+      cut != scalars.endIndex
+    else { return text }
+    return String(scalars[..<cut]) + "… (\(text.utf8.count) bytes)"
+  }
+
   /// Whether `escaped(_:)` writes `scalar` out: C0, DEL, C1, U+2028, U+2029.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
