@@ -42,6 +42,37 @@ import Testing
     inputs + times.map { TraceEvent(time: $0, .layout(scene: SceneID(1), layout)) }
   }
 
+  /// An app that diverges on every layout: 250 layouts, the 2k-th and (2k + 1)-th recording an element
+  /// `ghost-k` the plan lacks, are 125 divergences of two layouts each; the first 100 are kept, runs
+  /// past them still extend rather than count again, and all are counted.
+  @Test func theFirstHundredDivergencesAreKeptAndAllCounted() {
+    let model = Self.modelLayout()
+    let events =
+      Self.inputs
+      + (0..<250).map { index -> TraceEvent in
+        var layout = model
+        layout.elements.append(
+          RecordedElement(
+            id: "ghost-\(index / 2)", frame: TraceRect(x: 1, y: 2, width: 3, height: 4), isInteractive: false)
+        )
+        return TraceEvent(time: UInt64(index + 1) * 1_000_000, .layout(scene: SceneID(1), layout))
+      }
+    let result = ModelComparison.compare(events, trace: "ghosts", configuration: Self.configuration)
+    #expect(result.layouts == 250)
+    #expect(result.divergenceCount == 125)
+    #expect(result.unlistedDivergences == 25)
+    #expect(!result.agrees)
+    #expect(result.divergences.map(\.subject) == (0..<100).map { .element("ghost-\($0)") })
+    #expect(result.divergences.allSatisfy { $0.layouts == 2 })
+    var none = ModelComparison(trace: "none", configuration: Self.configuration, divergenceLimit: 0)
+    for event in events { none.receive(event) }
+    var discard = DiscardingSink()
+    let counted = none.finish(into: &discard)
+    #expect(counted.divergences.isEmpty)
+    #expect(counted.divergenceCount == 125)
+    #expect(!counted.agrees)
+  }
+
   /// A sentence quotes a long id to 64 scalars and its length; the record's `element` keeps it whole.
   @Test func aLongIdIsQuotedShortInTheSentence() {
     let id = "ghost-" + String(repeating: "x", count: 1_048_570)

@@ -191,17 +191,29 @@ public struct ModelComparisonResult: Sendable, Equatable {
   public var elements: Int
   /// Presented element frames compared with the model's animation.
   public var presented: Int = 0
-  /// The divergences, in trace order of their first layout.
+  /// The first divergences, in trace order of their first layout: at most
+  /// ``ModelComparison/divergenceLimit`` (100 by default).
   public var divergences: [Divergence]
+  /// Every divergence found, those kept in ``divergences`` and those only counted.
+  public var divergenceCount: Int
 
   /// Creates a result.
-  public init(trace: String, layouts: Int, elements: Int, divergences: [Divergence]) {
+  /// - Parameters:
+  ///   - divergences: The divergences kept.
+  ///   - divergenceCount: Every divergence found; nil (the default) for `divergences.count`.
+  public init(
+    trace: String, layouts: Int, elements: Int, divergences: [Divergence], divergenceCount: Int? = nil
+  ) {
     self.trace = trace
     self.layouts = layouts
     self.elements = elements
     self.divergences = divergences
+    self.divergenceCount = max(divergenceCount ?? divergences.count, divergences.count)
   }
 
+  /// The divergences counted but not kept in ``divergences``.
+  public var unlistedDivergences: Int { divergenceCount - divergences.count }
+
   /// True when the app and the model agree everywhere they were compared.
-  public var agrees: Bool { divergences.isEmpty }
+  public var agrees: Bool { divergenceCount == 0 }
 }
