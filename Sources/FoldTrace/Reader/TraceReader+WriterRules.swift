@@ -39,21 +39,15 @@ extension TraceReader {
     tally.admit(StateStringTally.change(of: (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee.payload))
   }
 
-  /// Adds the strings of the last event of `sink`, a `layout` or `presented` record's, to its frame's
-  /// `total`, as the writer's frame rule counts them (``TraceEvent/maxFrameRecordStringBytes``,
-  /// counting the frame's keyframe and the records before it).
-  /// - Throws: ``ByteReader/Failure`` that ``ByteReader/Failure/exceedsLimit`` when the frame's total
-  ///   passes the rule: no writer writes such a frame, and its events would repeat an id it names by
-  ///   reference until they are gigabytes of text.
-  /// - Complexity: O(n) for a record of n elements.
+  /// The failure for the last event of `sink`, a `layout` or `presented` record that took the strings
+  /// of its frame's such records to `total` bytes (`RecordCodec.recordStrings`, keyframe included),
+  /// over the writer's frame rule (``TraceEvent/maxFrameRecordStringBytes``): no writer writes such a
+  /// frame, and its events would repeat an id it names by reference until they are gigabytes of text.
+  /// A failure that ``ByteReader/Failure/exceedsLimit``.
   @inline(never)
-  static func admitRecordStrings(_ sink: borrowing EventSink, into total: inout Int)
-    throws(ByteReader.Failure)
-  {
+  static func recordStringsExceeded(_ sink: borrowing EventSink, total: Int) -> ByteReader.Failure {
     let event = (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee
-    total += event.payload.recordedOutputStringBytes
-    guard total > TraceEvent.maxFrameRecordStringBytes else { return }
-    throw ByteReader.Failure(
+    return ByteReader.Failure(
       reason: "\(event.kind.name) event that no writer writes: it takes the strings of its frame's layout "
         + "and presented records to \(total) bytes of UTF-8 (an id counted at every element naming it), "
         + "more than \(TraceEvent.maxFrameRecordStringBytes)",

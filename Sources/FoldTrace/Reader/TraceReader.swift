@@ -505,8 +505,8 @@ public final class TraceReader {
         throw unwritable(array, connected: codec.connectedSceneCount)
       } else if let total = admitState(array, into: &codec.stateStrings) {
         throw unwritableState(array, total: total)
-      } else if tag == TraceEvent.Kind.layout.rawValue || tag == TraceEvent.Kind.presented.rawValue {
-        try admitRecordStrings(array, into: &codec.recordStrings)
+      } else if codec.recordStrings > TraceEvent.maxFrameRecordStringBytes {
+        throw recordStringsExceeded(array, total: codec.recordStrings)
       }
       if overflow {
         throw ByteReader.Failure(reason: "time overflows 64 bits: \(time) ns and a delta of \(delta) ns")

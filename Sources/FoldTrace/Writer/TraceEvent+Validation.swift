@@ -34,7 +34,7 @@ extension TraceEvent {
 
   /// The most bytes of UTF-8 the strings of one frame's `layout` and `presented` records may hold
   /// together, keyframe included: each record's shape, presentation and element ids, an id counted at
-  /// every element naming it (``TraceEvent/Payload/recordedOutputStringBytes``).
+  /// every element naming it, by reference or in full.
   ///
   /// A record names an id its frame already holds by position, in a byte or two, so a frame of a few
   /// megabytes could otherwise name a 64 KiB id millions of times: gigabytes of text to every tool that
@@ -47,25 +47,6 @@ extension TraceEvent {
   /// record of at most ``maxRecordStringBytes`` keeps the frame within ``maxFrameRecordStringBytes``,
   /// and a new frame's keyframe starts it at most ``maxStateStringBytes`` in.
   static let frameRecordStringThreshold = maxFrameRecordStringBytes - maxRecordStringBytes
-}
-
-extension TraceEvent.Payload {
-  /// The bytes of UTF-8 the strings of a `layout` or `presented` event hold: its shape, presentation
-  /// and the id of every element, counted at each element naming it; 0 for other kinds. What
-  /// ``TraceEvent/maxRecordStringBytes`` bounds per event and ``TraceEvent/maxFrameRecordStringBytes``
-  /// per frame.
-  /// - Complexity: O(n) for n elements; O(1) for other kinds.
-  @inline(__always)
-  var recordedOutputStringBytes: Int {
-    switch self {
-    case .layout(_, let layout): return layout.stringBytes
-    case .presented(_, let elements):
-      var bytes = 0
-      for element in elements { bytes += element.id.utf8.count }
-      return bytes
-    default: return 0
-    }
-  }
 }
 
 extension TraceEvent.Payload {

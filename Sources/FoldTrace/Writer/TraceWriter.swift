@@ -89,9 +89,6 @@ public final class TraceWriter {
     var lastTime: UInt64
     /// Records plus the regions they list, keyframe included (<doc:TraceFormat>, "Frame policy").
     var items: Int
-    /// The strings of its `layout` and `presented` records, keyframe included, in bytes of UTF-8
-    /// (``TraceEvent/maxFrameRecordStringBytes``).
-    var recordStrings: Int
 
     /// Appends the event's record after the last one, delta-coded against it.
     /// - Returns: The record's size, in bytes.
@@ -320,13 +317,13 @@ public final class TraceWriter {
     assert(recordBytes <= TraceFormat.maxRecordBytes, "a \(recordBytes)-byte record passed the rules")
     pending!.lastTime = event.time
     pending!.items += Self.items(event.payload)
-    // Below the threshold before this record, at most one record's strings over it after: the frame
-    // stays within the reader's rule (``TraceEvent/maxFrameRecordStringBytes``).
-    pending!.recordStrings += event.payload.recordedOutputStringBytes
+    // The strings of the frame's layout and presented records, keyframe included, were below the
+    // threshold before this record and are at most one record's more after it: the frame stays within
+    // the reader's rule (``TraceEvent/maxFrameRecordStringBytes``).
     let full =
       pending!.events.bytes.count >= policy.maxBufferedBytes
       || pending!.items >= TraceFormat.frameItemThreshold
-      || pending!.recordStrings >= TraceEvent.frameRecordStringThreshold
+      || pending!.codec.recordStrings >= TraceEvent.frameRecordStringThreshold
     state.apply(event.payload)
     lastTime = event.time
     if full {
@@ -375,8 +372,7 @@ public final class TraceWriter {
     for payload in payloads { codec.encode(payload, delta: 0, into: &keyframe) }
     var frame = PendingFrame(
       time: time, codec: codec, keyframe: keyframe, keyCount: payloads.count, lastTime: time,
-      items: payloads.reduce(0) { $0 + Self.items($1) },
-      recordStrings: payloads.reduce(0) { $0 + $1.recordedOutputStringBytes })
+      items: payloads.reduce(0) { $0 + Self.items($1) })
     swap(&frame.events.bytes, &spareEvents)
     return frame
   }

@@ -18,6 +18,15 @@ import Testing
   static let sample = TraceEvent.Payload.presented(
     scene: scene, ids.map { PresentedElement(id: $0, frame: frame, opacity: 1) })
 
+  /// The strings of a `layout` or `presented` event as the rule counts them; 0 for other kinds.
+  static func strings(_ payload: TraceEvent.Payload) -> Int {
+    switch payload {
+    case .layout(_, let layout): layout.stringBytes
+    case .presented(_, let elements): elements.reduce(0) { $0 + $1.id.utf8.count }
+    default: 0
+    }
+  }
+
   /// A frame whose keyframe holds a layout of eight 64 KiB ids and whose 32 samples name them by
   /// reference, a few bytes each, holds 33 × 512 KiB of strings: the reader refuses the sample that
   /// takes the frame past 16 MiB, naming the frame's byte, the record and its content byte, as a
@@ -66,7 +75,7 @@ import Testing
     var strings: [Int] = []
     while let frame = try reader.nextFrame() {
       events += frame.events
-      strings.append((frame.keyframe + frame.events).reduce(0) { $0 + $1.payload.recordedOutputStringBytes })
+      strings.append((frame.keyframe + frame.events).reduce(0) { $0 + Self.strings($1.payload) })
     }
     #expect(events == written)
     #expect(strings == [31, 31, 31, 11].map { $0 * 524_288 })
