@@ -74,7 +74,7 @@ public func assertRecordingFails(
 /// Asserts that an app's recorded output agrees with its model: replays the recording's inputs through
 /// `configuration` (the team's own layout) and reports each place where a recorded layout's element
 /// frames or decisions differ from the model's plan (``ModelComparison``), one sentence each at the
-/// caller.
+/// caller: the first 100, then how many more there are.
 ///
 /// ```swift
 /// let events = try TraceJSONLines.decode(document: deviceLog).events
@@ -103,6 +103,11 @@ public func assertRecordingMatchesModel(
     reportReplayFailure(
       "\(DisplayText.escaped(trace)): \(divergence.message)", fileID: fileID, filePath: filePath, line: line,
       column: column)
+  }
+  if result.unlistedDivergences > 0 {
+    reportReplayFailure(
+      "\(trace): … and \(result.unlistedDivergences) more divergences", fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
   return result
 }

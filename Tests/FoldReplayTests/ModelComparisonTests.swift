@@ -42,6 +42,59 @@ import Testing
     inputs + times.map { TraceEvent(time: $0, .layout(scene: SceneID(1), layout)) }
   }
 
+  /// An app that diverges on every layout: 250 layouts, the 2k-th and (2k + 1)-th recording an element
+  /// `ghost-k` the plan lacks, are 125 divergences of two layouts each; the first 100 are kept, runs
+  /// past them still extend rather than count again, and all are counted.
+  @Test func theFirstHundredDivergencesAreKeptAndAllCounted() {
+    let model = Self.modelLayout()
+    let events =
+      Self.inputs
+      + (0..<250).map { index -> TraceEvent in
+        var layout = model
+        layout.elements.append(
+          RecordedElement(
+            id: "ghost-\(index / 2)", frame: TraceRect(x: 1, y: 2, width: 3, height: 4), isInteractive: false)
+        )
+        return TraceEvent(time: UInt64(index + 1) * 1_000_000, .layout(scene: SceneID(1), layout))
+      }
+    let result = ModelComparison.compare(events, trace: "ghosts", configuration: Self.configuration)
+    #expect(result.layouts == 250)
+    #expect(result.divergenceCount == 125)
+    #expect(result.unlistedDivergences == 25)
+    #expect(!result.agrees)
+    #expect(result.divergences.map(\.subject) == (0..<100).map { .element("ghost-\($0)") })
+    #expect(result.divergences.allSatisfy { $0.layouts == 2 })
+    var none = ModelComparison(trace: "none", configuration: Self.configuration, divergenceLimit: 0)
+    for event in events { none.receive(event) }
+    var discard = DiscardingSink()
+    let counted = none.finish(into: &discard)
+    #expect(counted.divergences.isEmpty)
+    #expect(counted.divergenceCount == 125)
+    #expect(!counted.agrees)
+  }
+
+  /// A sentence quotes a long id to 64 scalars and its length; the record's `element` keeps it whole.
+  @Test func aLongIdIsQuotedShortInTheSentence() {
+    let id = "ghost-" + String(repeating: "x", count: 1_048_570)
+    let shown = "ghost-" + String(repeating: "x", count: 58) + "… (1048576 bytes)"
+    let divergence = Divergence(
+      scene: SceneID(1), time: 0, eventIndex: 2, element: id, app: Rect(x: 1, y: 2, width: 3, height: 4),
+      model: nil)
+    #expect(
+      divergence.message
+        == "Scene 1, event 2 at 0.000 s: the app put \(shown) at [1, 2, 3, 4]; the policy has no \(shown).")
+    #expect(divergence.subject.name == id)
+    let json = ReplayJSONLines.divergence(divergence, trace: "t")
+    #expect(json.contains(",\"element\":\"\(id)\","))
+    #expect(json.utf8.count < id.utf8.count + 1_000)
+    let failure = ReplayFailure(
+      check: .anchor, scene: SceneID(1), eventIndex: 3, time: 0, element: id, expected: "a", actual: "b",
+      summary: "c")
+    #expect(
+      failure.message
+        == "Scene 1, event 3 at 0.000 s, element \"\(shown)\": c (anchor). Expected: a. Actual: b.")
+  }
+
   @Test func theModelsOwnLayoutAgrees() {
     let result = assertRecordingMatchesModel(
       Self.events(Self.modelLayout()), configuration: Self.configuration, trace: "agree")

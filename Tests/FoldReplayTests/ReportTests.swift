@@ -152,6 +152,22 @@ import Testing
     #expect(message.contains("the trace's anchor names an item the content model does not have"))
   }
 
+  /// A 64 KiB id is quoted to 64 scalars and its length in the sentence, and kept whole in `element`.
+  @Test func aLongUnknownIDIsQuotedShort() throws {
+    var script = TraceScript.duoOpening
+    script.wait(50)
+    let id = "item-" + String(repeating: "x", count: 65_531)
+    script.select(2, id)
+    script.wait(600)
+    let failure = try #require(replay(script).summary.failures.first { $0.check == .unknownContentID })
+    #expect(failure.element == id)
+    let shown = "item-" + String(repeating: "x", count: 59) + "… (65536 bytes)"
+    #expect(failure.actual == "no item \"\(shown)\"")
+    #expect(
+      failure.message.contains(", element \"\(shown)\": the trace's selection names"), "\(failure.message)")
+    #expect(failure.message.utf8.count < 1_000)
+  }
+
   @Test func expectedUnknownIDsAreOnlyCounted() {
     var configuration = testConfiguration()
     configuration.unknownContentIDsExpected = true

@@ -349,6 +349,58 @@ import Testing
     #expect(result.stdout.count < 1 << 20)
   }
 
+  /// A 1.1 trace of a few hundred bytes whose one frame defines eight ids of 64 KiB in a layout, then
+  /// names all eight in each of 14 000 `presented` records: each record within the writer's 512 KiB,
+  /// the frame 7.3 GB of ids once decoded (`cat` took 37 s and 7.3 GB). The frame's records pass the
+  /// 16 MiB a writer writes at the 32nd sample: every command refuses it there, a limit exceeded
+  /// naming the frame's byte, the record and its content byte, exit 1, within 64 MiB.
+  @Test(arguments: [["cat", "amp.foldtrace"], ["check", "amp.foldtrace"], ["stats", "amp.foldtrace"]])
+  func aFrameNamingLongIdsMillionsOfTimesIsRefused(command: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (written, _, _) = try Self.longIdsTrace()
+    let headerSize =
+      8 + (Int(written[4]) | Int(written[5]) << 8 | Int(written[6]) << 16 | Int(written[7]) << 24)
+    func varint(_ value: Int) -> [UInt8] {
+      var value = value
+      var out: [UInt8] = []
+      while value >= 0x80 {
+        out.append(UInt8(value & 0x7F) | 0x80)
+        value >>= 7
+      }
+      return out + [UInt8(value)]
+    }
+    func record(_ tag: UInt8, _ delta: Int, _ body: [UInt8]) -> [UInt8] {
+      [tag] + varint(delta) + varint(body.count) + body
+    }
+    var content: [UInt8] = [0, 0] + record(1, 0, [1, 2, 4])
+    var layout: [UInt8] = [1, 0, 8]
+    for index in 0..<8 {
+      let text = Array("\(index)".utf8) + [UInt8](repeating: 0x78, count: 65_535)
+      layout += [0] + varint(text.count) + text + [0, 0, 0, 0, 0]
+    }
+    content += record(11, 0, layout)
+    var starts: [Int] = []
+    let sample = record(12, 1, [1, 8] + (1...8).flatMap { [UInt8($0), 0] })
+    for _ in 0..<14_000 {
+      starts.append(content.count)
+      content += sample
+    }
+    let bytes = Array(written[..<headerSize]) + ZstdFrames.frame(content)
+    #expect(bytes.count < 4_000)
+    _ = try fixture.file("amp.foldtrace", bytes)
+    let result = try fixture.run(command, dataLimitKiB: 65_536)
+    #expect(result.status == 1, "\(result.stderr)")
+    let reason =
+      "amp.foldtrace: byte \(headerSize): frame 0 exceeds the reader's limits: record 33 at content byte "
+      + "\(starts[31]): presented event that no writer writes: it takes the strings of its frame's layout "
+      + "and presented records to 17301504 bytes of UTF-8 (an id counted at every element naming it), more "
+      + "than 16777216"
+    let said = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+    #expect(said.contains(reason), "\(said.suffix(2_000))")
+    #expect(result.stdout.count < 1 << 20)
+  }
+
   /// The trace of ``longIdsNamedByReferenceAreRefusedInBoundedMemory(command:)``: a 1.1 header, then
   /// one frame (scene 1 connected, 30 layouts of 8 new ids, 500 samples of 256 references); the
   /// frame's byte offset and the first sample's content byte.

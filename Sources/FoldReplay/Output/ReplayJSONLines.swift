@@ -130,13 +130,15 @@ public enum ReplayJSONLines {
 
   /// The `comparison` record of a trace (`replay --compare`): `{"kind":"comparison","trace","layouts",
   /// "elements","presented","divergences","verdict":"agree"|"diverge"|"none"}` — recorded layouts
-  /// compared, element frames compared, presented frames compared, divergences; `none` when the trace
+  /// compared, element frames compared, presented frames compared, divergences (all of them,
+  /// ``ModelComparisonResult/divergenceCount``, though at most the first 100 have a `divergence`
+  /// record); `none` when the trace
   /// recorded no layout to compare.
   public static func comparison(_ result: ModelComparisonResult) -> String {
     let verdict = result.layouts == 0 ? "none" : result.agrees ? "agree" : "diverge"
     return "{\"kind\":\"comparison\"" + traceField(result.trace) + ",\"layouts\":\(result.layouts)"
       + ",\"elements\":\(result.elements),\"presented\":\(result.presented)"
-      + ",\"divergences\":\(result.divergences.count)"
+      + ",\"divergences\":\(result.divergenceCount)"
       + ",\"verdict\":\"\(verdict)\"}"
   }
 

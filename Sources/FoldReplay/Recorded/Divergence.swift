@@ -84,26 +84,29 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What went wrong, as a sentence without the location: for example `the app put action.archive at
-  /// [464,716,44,44]; the policy says [272,716,44,44] (192 pt off)`.
+  /// [464,716,44,44]; the policy says [272,716,44,44] (192 pt off)`. An id or decision the trace holds
+  /// is quoted to its first 64 Unicode scalars and its length (`… (1048576 bytes)`); ``subject`` and
+  /// ``app`` hold it whole.
   public var summary: String {
     let text = decisionOrFrameSummary
     return isStale ? text + " (the app recorded no layout after the model's relayout)" : text
   }
 
   private var decisionOrFrameSummary: String {
+    let id = DisplayText.abbreviated(subject.name)
     switch subject {
-    case .element(let id):
+    case .element:
       if app == "none" { return "the policy puts \(id) at \(model); the app recorded no \(id)" }
       if model == "none" { return "the app put \(id) at \(app); the policy has no \(id)" }
       let off = distance.map { " (\(ReplayFormat.number($0)) pt off)" } ?? ""
       return "the app put \(id) at \(app); the policy says \(model)\(off)"
-    case .presented(let id):
+    case .presented:
       let off = distance.map { " (\(ReplayFormat.number($0)) pt off)" } ?? ""
       return "the app showed \(id) at \(app); the model's animation shows \(model)\(off)"
-    case .anchor(let id):
+    case .anchor:
       return "the app shows \(id) \(app) pt below the viewport's top; the model keeps it at \(model) pt"
     case .shape, .presentation, .columns:
-      return "the app chose \(subject.name) \(app); the policy says \(model)"
+      return "the app chose \(id) \(DisplayText.abbreviated(app)); the policy says \(model)"
     }
   }
 
@@ -188,17 +191,29 @@ public struct ModelComparisonResult: Sendable, Equatable {
   public var elements: Int
   /// Presented element frames compared with the model's animation.
   public var presented: Int = 0
-  /// The divergences, in trace order of their first layout.
+  /// The first divergences, in trace order of their first layout: at most
+  /// ``ModelComparison/divergenceLimit`` (100 by default).
   public var divergences: [Divergence]
+  /// Every divergence found, those kept in ``divergences`` and those only counted.
+  public var divergenceCount: Int
 
   /// Creates a result.
-  public init(trace: String, layouts: Int, elements: Int, divergences: [Divergence]) {
+  /// - Parameters:
+  ///   - divergences: The divergences kept.
+  ///   - divergenceCount: Every divergence found; nil (the default) for `divergences.count`.
+  public init(
+    trace: String, layouts: Int, elements: Int, divergences: [Divergence], divergenceCount: Int? = nil
+  ) {
     self.trace = trace
     self.layouts = layouts
     self.elements = elements
     self.divergences = divergences
+    self.divergenceCount = max(divergenceCount ?? divergences.count, divergences.count)
   }
 
+  /// The divergences counted but not kept in ``divergences``.
+  public var unlistedDivergences: Int { divergenceCount - divergences.count }
+
   /// True when the app and the model agree everywhere they were compared.
-  public var agrees: Bool { divergences.isEmpty }
+  public var agrees: Bool { divergenceCount == 0 }
 }

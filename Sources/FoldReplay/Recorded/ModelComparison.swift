@@ -31,22 +31,35 @@ import LayoutCore
 /// compared with the model's plan as if recorded then (``Divergence/isStale``): an app that ignores a
 /// fold is found too.
 ///
+/// Every divergence is counted (``ModelComparisonResult/divergenceCount``); the first
+/// ``divergenceLimit`` are kept, so an app that diverges on every event of a long recording costs no
+/// more memory than one that diverges a hundred times.
+///
 /// - Complexity: O(e log e) per recorded layout of e elements, plus the replay's own cost.
 public struct ModelComparison: Sendable {
   /// The trace's name, for the result.
   public let trace: String
   /// The limits.
   public let tolerances: ComparisonTolerances
+  /// The most divergences kept, in trace order of their first layout (default 100, as `tracecat replay
+  /// --compare` lists); all are counted.
+  public let divergenceLimit: Int
   /// The replay of the recording's inputs.
   public private(set) var replayer: Replayer
 
   var layouts = 0
   var elements = 0
   var presented = 0
+  /// The first ``divergenceLimit`` divergences.
   var divergences: [Divergence] = []
-  /// Per scene and subject, the index in ``divergences`` of a run still open: the subject diverged in
-  /// the scene's last compared layout (or, for presented frames, the element's last compared sample).
+  /// Every divergence, kept or not.
+  var divergenceCount = 0
+  /// Per scene and subject, the index in ``divergences`` of a run still open, or ``unkept`` for a run
+  /// past the limit: the subject diverged in the scene's last compared layout (or, for presented frames,
+  /// the element's last compared sample).
   var open: [SceneID: [Divergence.Subject: Int]] = [:]
+  /// The index ``open`` holds for a run that is counted but not kept.
+  static let unkept = -1
   /// Scenes with a recorded layout since their last scroll event: their next anchored scroll is the
   /// app's measurement after the relayout.
   var laidOut: Set<SceneID> = []
@@ -61,10 +74,14 @@ public struct ModelComparison: Sendable {
   ///   - trace: The trace's name.
   ///   - configuration: The model: the team's layout, animator, scroll anchoring and content.
   ///   - tolerances: The limits.
-  public init(trace: String, configuration: ReplayConfiguration, tolerances: ComparisonTolerances = .default)
-  {
+  ///   - divergenceLimit: The most divergences kept (default 100, at least 0); all are counted.
+  public init(
+    trace: String, configuration: ReplayConfiguration, tolerances: ComparisonTolerances = .default,
+    divergenceLimit: Int = 100
+  ) {
     self.trace = trace
     self.tolerances = tolerances
+    self.divergenceLimit = max(divergenceLimit, 0)
     self.replayer = Replayer(configuration: configuration)
   }
 
@@ -134,7 +151,8 @@ public struct ModelComparison: Sendable {
   /// The comparison so far.
   public var result: ModelComparisonResult {
     var result = ModelComparisonResult(
-      trace: trace, layouts: layouts, elements: elements, divergences: divergences)
+      trace: trace, layouts: layouts, elements: elements, divergences: divergences,
+      divergenceCount: divergenceCount)
     result.presented = presented
     return result
   }
@@ -251,12 +269,19 @@ public struct ModelComparison: Sendable {
     var next = runs.filter { !closes($0.key) }
     for divergence in found {
       if let run = runs[divergence.subject] {
-        divergences[run].layouts += 1
-        divergences[run].lastTime = time
+        if run != Self.unkept {
+          divergences[run].layouts += 1
+          divergences[run].lastTime = time
+        }
         next[divergence.subject] = run
       } else {
-        next[divergence.subject] = divergences.count
-        divergences.append(divergence)
+        divergenceCount += 1
+        if divergences.count < divergenceLimit {
+          next[divergence.subject] = divergences.count
+          divergences.append(divergence)
+        } else {
+          next[divergence.subject] = Self.unkept
+        }
       }
     }
     runs = next

@@ -26,6 +26,7 @@ extension RecordCodec {
 
   /// Writes an element reference: 0 and the id for an id new to the frame, else its position + 1.
   private mutating func encodeReference(_ id: String, into w: inout ByteWriter) -> Int {
+    recordStrings += id.utf8.count
     if let i = elements.index[id] {
       w.varint(UInt64(i) + 1)
       return i
@@ -45,6 +46,7 @@ extension RecordCodec {
     if reference == 0 {
       let (start, count) = try r.stringBytes()
       let id = try r.string(at: start, count: count)
+      recordStrings += count
       elements.ids.append(id)
       elements.last.append(ElementTable.PresentedValues())
       return elements.ids.count - 1
@@ -54,7 +56,9 @@ extension RecordCodec {
         reason: "element reference \(reference) names none of the frame's \(elements.ids.count) id"
           + (elements.ids.count == 1 ? "" : "s"))
     }
-    return Int(reference - 1)
+    let i = Int(reference - 1)
+    recordStrings += elements.ids[i].utf8.count
+    return i
   }
 
   /// `layout` body: scene, flags u8 (bit 0 shape, bit 1 presentation, bit 2 columns), the flagged
@@ -68,8 +72,14 @@ extension RecordCodec {
     if layout.presentation != nil { flags |= 2 }
     if layout.columns != nil { flags |= 4 }
     w.u8(flags)
-    if let shape = layout.shape { w.string(shape) }
-    if let presentation = layout.presentation { w.string(presentation) }
+    if let shape = layout.shape {
+      w.string(shape)
+      recordStrings += shape.utf8.count
+    }
+    if let presentation = layout.presentation {
+      w.string(presentation)
+      recordStrings += presentation.utf8.count
+    }
     if let columns = layout.columns { w.varint(UInt64(columns)) }
     w.varint(UInt64(layout.elements.count))
     for element in layout.elements {
@@ -90,10 +100,12 @@ extension RecordCodec {
     if flags & 1 != 0 {
       let (start, count) = try r.stringBytes()
       layout.shape = try r.string(at: start, count: count)
+      recordStrings += count
     }
     if flags & 2 != 0 {
       let (start, count) = try r.stringBytes()
       layout.presentation = try r.string(at: start, count: count)
+      recordStrings += count
     }
     if flags & 4 != 0 {
       let columns = try r.varint()

@@ -21,6 +21,11 @@ struct RecordCodec {
   /// The strings the state holds, as the frame's records rebuild it (decoding only): the reader refuses
   /// a record that takes them over ``TraceEvent/maxStateStringBytes``, as the writer refuses its event.
   var stateStrings = StateStringTally()
+  /// The strings of the frame's `layout` and `presented` records encoded or decoded so far, in bytes
+  /// of UTF-8: each record's shape, presentation and element ids, an id counted at every element naming
+  /// it, by reference or in full (``TraceEvent/maxFrameRecordStringBytes``). The writer ends a frame by
+  /// it, the reader refuses a record that takes it over the rule.
+  var recordStrings = 0
   /// False for a reader with format 1.0's semantics: `layout` and `presented` records are unknown
   /// kinds and a `scroll` record's `anchorTop` is an unread extra field (tests of compatibility).
   var readsFormat1_1 = true

@@ -55,6 +55,24 @@ package enum DisplayText {
     return result
   }
 
+  /// The most Unicode scalars of a trace's string that ``abbreviated(_:)`` keeps.
+  package static let abbreviatedScalars = 64
+
+  /// `text` as a sentence quotes it: whole when it holds at most 64 Unicode scalars
+  /// (``abbreviatedScalars``), else its first 64, an ellipsis and its length in bytes of UTF-8 —
+  /// `item-000…x… (1048576 bytes)` — so that a sentence naming a long id stays short. For ids and items
+  /// in the tools' sentences (check failures, divergences); the JSON outputs' own fields keep them whole.
+  /// Escape after abbreviating (``escaped(_:)``): the cut falls between scalars, never inside an escape.
+  /// - Complexity: O(1): at most 64 scalars are read, and a native string's UTF-8 count is stored.
+  package static func abbreviated(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard
+      let cut = scalars.index(scalars.startIndex, offsetBy: abbreviatedScalars, limitedBy: scalars.endIndex),
+      cut != scalars.endIndex
+    else { return text }
+    return String(scalars[..<cut]) + "… (\(text.utf8.count) bytes)"
+  }
+
   /// Whether `byte` may start the UTF-8 form of a scalar ``escaped(_:)`` writes out: a byte below 0x20,
   /// 0x7F, 0xC2 (U+0080–U+00BF), 0xD8 (U+0600–U+063F) or 0xE2 (U+2000–U+2FFF). Text without one, nearly
   /// all, is returned after one byte scan.

@@ -39,6 +39,21 @@ extension TraceReader {
     tally.admit(StateStringTally.change(of: (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee.payload))
   }
 
+  /// The failure for the last event of `sink`, a `layout` or `presented` record that took the strings
+  /// of its frame's such records to `total` bytes (`RecordCodec.recordStrings`, keyframe included),
+  /// over the writer's frame rule (``TraceEvent/maxFrameRecordStringBytes``): no writer writes such a
+  /// frame, and its events would repeat an id it names by reference until they are gigabytes of text.
+  /// A failure that ``ByteReader/Failure/exceedsLimit``.
+  @inline(never)
+  static func recordStringsExceeded(_ sink: borrowing EventSink, total: Int) -> ByteReader.Failure {
+    let event = (sink.base.unsafelyUnwrapped + (sink.count - 1)).pointee
+    return ByteReader.Failure(
+      reason: "\(event.kind.name) event that no writer writes: it takes the strings of its frame's layout "
+        + "and presented records to \(total) bytes of UTF-8 (an id counted at every element naming it), "
+        + "more than \(TraceEvent.maxFrameRecordStringBytes)",
+      exceedsLimit: true)
+  }
+
   /// The failure for the last event of `sink`, which ``admitState(_:into:)`` refused: state strings
   /// that would total `total` bytes.
   @inline(never)

@@ -538,6 +538,8 @@ public final class TraceReader {
         throw unwritable(array, connected: codec.connectedSceneCount)
       } else if let total = admitState(array, into: &codec.stateStrings) {
         throw unwritableState(array, total: total)
+      } else if codec.recordStrings > TraceEvent.maxFrameRecordStringBytes {
+        throw recordStringsExceeded(array, total: codec.recordStrings)
       }
       if overflow {
         throw ByteReader.Failure(reason: "time overflows 64 bits: \(time) ns and a delta of \(delta) ns")

@@ -31,6 +31,22 @@ extension TraceEvent {
   /// reader's 16 MiB (``TraceReaderLimits/maxFrameContentBytes``). Writers refuse an event that takes
   /// the state over it (``EventRefusal/stateStrings(bytes:)``), and readers a record that does.
   package static let maxStateStringBytes = 4 * 1024 * 1024
+
+  /// The most bytes of UTF-8 the strings of one frame's `layout` and `presented` records may hold
+  /// together, keyframe included: each record's shape, presentation and element ids, an id counted at
+  /// every element naming it, by reference or in full.
+  ///
+  /// A record names an id its frame already holds by position, in a byte or two, so a frame of a few
+  /// megabytes could otherwise name a 64 KiB id millions of times: gigabytes of text to every tool that
+  /// shows, compares or re-encodes its events. Writers never break it: they end a frame once its records
+  /// reach ``frameRecordStringThreshold``, and one record holds at most ``maxRecordStringBytes``.
+  /// Readers refuse the record that takes its frame over it (`.limitExceeded`).
+  package static let maxFrameRecordStringBytes = 16 * 1024 * 1024
+
+  /// The strings at which a writer ends a frame after encoding an event (15.5 MiB): below it, one more
+  /// record of at most ``maxRecordStringBytes`` keeps the frame within ``maxFrameRecordStringBytes``,
+  /// and a new frame's keyframe starts it at most ``maxStateStringBytes`` in.
+  static let frameRecordStringThreshold = maxFrameRecordStringBytes - maxRecordStringBytes
 }
 
 extension TraceEvent.Payload {

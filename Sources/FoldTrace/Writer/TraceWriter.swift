@@ -317,9 +317,13 @@ public final class TraceWriter {
     assert(recordBytes <= TraceFormat.maxRecordBytes, "a \(recordBytes)-byte record passed the rules")
     pending!.lastTime = event.time
     pending!.items += Self.items(event.payload)
+    // The strings of the frame's layout and presented records, keyframe included, were below the
+    // threshold before this record and are at most one record's more after it: the frame stays within
+    // the reader's rule (``TraceEvent/maxFrameRecordStringBytes``).
     let full =
       pending!.events.bytes.count >= policy.maxBufferedBytes
       || pending!.items >= TraceFormat.frameItemThreshold
+      || pending!.codec.recordStrings >= TraceEvent.frameRecordStringThreshold
     state.apply(event.payload)
     lastTime = event.time
     if full {

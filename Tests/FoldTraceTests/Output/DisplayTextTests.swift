@@ -60,6 +60,24 @@ import Testing
     #expect(decoded.events == [TraceEvent(time: 0, .marker(label))])
   }
 
+  /// A sentence quotes an id to 64 Unicode scalars and its length in bytes: a 1 MiB id no longer
+  /// makes every sentence naming it 1 MiB.
+  @Test func aLongIdIsAbbreviatedToSixtyFourScalars() {
+    let sixtyFour = String(repeating: "é", count: 64)
+    #expect(DisplayText.abbreviated(sixtyFour) == sixtyFour)
+    #expect(DisplayText.abbreviated("") == "")
+    #expect(DisplayText.abbreviated(sixtyFour + "x") == sixtyFour + "… (129 bytes)")
+    let long = "item-" + String(repeating: "x", count: 1_048_571)
+    let shown = DisplayText.abbreviated(long)
+    #expect(shown == "item-" + String(repeating: "x", count: 59) + "… (1048576 bytes)")
+    // Scalars, not characters: a cut may split a cluster, never a scalar or an escape made after it.
+    let flags = String(repeating: "🇫🇷", count: 40)
+    #expect(DisplayText.abbreviated(flags) == String(repeating: "🇫🇷", count: 32) + "… (320 bytes)")
+    #expect(
+      DisplayText.escaped(DisplayText.abbreviated(String(repeating: "\u{1B}", count: 65)))
+        == String(repeating: #"\u001b"#, count: 64) + "… (65 bytes)")
+  }
+
   @Test func bytesShowPrintableASCIIAndEscapeTheRest() {
     #expect(DisplayText.bytes(Array("t".utf8) + [0xFF] + Array(".foldtrace".utf8)) == #"t\xFF.foldtrace"#)
     #expect(DisplayText.bytes([0x1B, 0x7F, 0xC3, 0xA9, 0x20, 0x5C]) == #"\x1B\x7F\xC3\xA9 \"#)

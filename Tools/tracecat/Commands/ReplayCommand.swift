@@ -39,11 +39,11 @@ struct ReplayCommand: TracecatCommand {
       the app's last layout against the new plan. Each is a divergence, printed after the table as a sentence with scene, event and time \
       ("the app put action.archive at [464, 716, 44, 44]; the policy says [272, 716, 44, 44]"); \
       consecutive layouts (or refreshes) that diverge the same way are one divergence. A trace with a divergence fails (exit 1); one \
-      without recorded layouts is not compared. With --json, each divergence is a {"kind":"divergence", \
-      "trace", "t", "scene", "event", "element", "decision", "presented", "app", "model", "distance", \
-      "layouts", "until", "message"} record and each trace ends with {"kind":"comparison", "trace", \
-      "layouts", "elements", "presented", "divergences", "verdict": "agree"|"diverge"|"none"} before \
-      its summary.
+      without recorded layouts is not compared. With --json, each of a trace's first 100 divergences is a \
+      {"kind":"divergence", "trace", "t", "scene", "event", "element", "decision", "presented", "app", \
+      "model", "distance", "layouts", "until", "message"} record and each trace ends with \
+      {"kind":"comparison", "trace", "layouts", "elements", "presented", "divergences" (all of them), \
+      "verdict": "agree"|"diverge"|"none"} before its summary.
 
       --report DIR also writes DIR/index.html, one self-contained page (inline SVG and CSS, no scripts, \
       no network) that a CI run can keep: the table, each failure's sentence with the wireframe at its \

@@ -33,7 +33,7 @@ enum ReplayTable {
   static func comparisonLine(_ result: ModelComparisonResult) -> String {
     let verdict =
       result.layouts == 0
-      ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergences.count))"
+      ? "no recorded layout" : result.agrees ? "agree" : "DIVERGE (\(result.divergenceCount))"
     let trace = DisplayText.escaped(result.trace)
     return "  \(trace): \(Count(result.layouts, "layout")), \(Count(result.elements, "element")), "
       + "\(Count(result.presented, "presented frame")) compared, " + verdict
@@ -44,17 +44,22 @@ enum ReplayTable {
     "", "compare (the app's recorded output against the model's plans and animation):",
   ]
 
-  /// With `--compare`, a divergent trace's divergences as sentences, at most 10; none when it agrees.
+  /// With `--compare`, a divergent trace's divergences as sentences, at most 10, and how many more
+  /// `--json` lists; none when it agrees.
   static func divergenceLines(_ result: ModelComparisonResult) -> [String] {
     guard !result.agrees else { return [] }
     var lines = [
-      "", "\(DisplayText.escaped(result.trace)): \(Count(result.divergences.count, "divergence"))",
+      "", "\(DisplayText.escaped(result.trace)): \(Count(result.divergenceCount, "divergence"))",
     ]
     for divergence in result.divergences.prefix(10) {
       lines.append("  " + DisplayText.escaped(divergence.message))
     }
-    if result.divergences.count > 10 {
-      lines.append("  … and \(result.divergences.count - 10) more (see --json)")
+    if result.divergenceCount > 10 {
+      // `--json` holds the divergences the comparison kept (the first 100), not always all.
+      let kept = result.divergences.count
+      let where_ =
+        kept < result.divergenceCount ? "--json lists \(kept) of the \(result.divergenceCount)" : "see --json"
+      lines.append("  … and \(result.divergenceCount - 10) more (\(where_))")
     }
     return lines
   }
