@@ -159,7 +159,9 @@ public final class OutputFile {
         } else if status.size > 0 {
           throw TraceError(
             .alreadyExists, file: path,
-            reason: "already exists and holds \(status.size) bytes; it is never overwritten")
+            reason:
+              "already exists and holds \(status.size) byte\(status.size == 1 ? "" : "s"); it is never overwritten"
+          )
         }
         guard let resolved = FileSystem.resolved(path) else {
           // A link whose target the system cannot name (`/proc/PID/fd/N` of a deleted file): a rename
@@ -363,7 +365,8 @@ public final class OutputFile {
   private func gainedData(_ size: Int) -> TraceError {
     TraceError(
       .io, file: path,
-      reason: "was empty but gained data (\(size) bytes) while this output was written; nothing was "
+      reason:
+        "was empty but gained data (\(size) byte\(size == 1 ? "" : "s")) while this output was written; nothing was "
         + "changed, it keeps its bytes")
   }
 

@@ -92,6 +92,20 @@ import Testing
     }
   }
 
+  /// The refusal of a file that holds data counts its bytes in words: "1 byte", "2 bytes".
+  @Test func aRefusedFileCountsItsBytes() throws {
+    try Self.withDirectory { directory in
+      for (content, words) in [("x", "holds 1 byte;"), ("xy", "holds 2 bytes;")] {
+        let path = directory + "/kept.svg"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: TraceError.self) { try OutputFile(path: path) }
+        #expect(error?.code == .alreadyExists)
+        #expect(error?.reason.contains(words) == true)
+        #expect(FileManager.default.contents(atPath: path) == Data(content.utf8))
+      }
+    }
+  }
+
   /// A name another process takes while the output is written is never overwritten, whichever way the
   /// file was made, and nothing of the output is left.
   @Test(arguments: Staging.allCases)
