@@ -13,7 +13,8 @@ import Foundation
 enum Output {
   static func open(_ path: String, force: Bool, scenario: String) throws(FoldsimError) -> OutputFile {
     do {
-      return try OutputFile(path: path, existing: force ? .replace(unless: [scenario]) : .refuse)
+      return try OutputFile(
+        path: path, existing: force ? .replace(unless: [scenario]) : .refuse, inputs: [scenario])
     } catch {
       throw failure(error, path)
     }

@@ -37,7 +37,8 @@
 ///   synced — except a pipe or socket that is the command's standard input (or one of its inputs), which
 ///   is refused. So are the names of the process's own descriptors (`/dev/stdout`, `/dev/fd/N`,
 ///   `/proc/self/fd/N`; ``FileSystem/descriptorAlias(_:)``), through a duplicate of the descriptor itself,
-///   whatever file it is: opened by name, a regular file would be written from offset 0.
+///   whatever file it is: opened by name, a regular file would be written from offset 0. A descriptor
+///   open on one of the command's inputs is refused, whatever ``Existing`` says.
 ///
 /// An `OutputFile` is not thread-safe; distinct ones may be used from distinct threads.
 public final class OutputFile {
@@ -92,30 +93,37 @@ public final class OutputFile {
   /// - Parameters:
   ///   - path: Where the output appears.
   ///   - existing: What to do when `path` exists (default ``Existing/refuse``).
-  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, a directory, or a replacement onto an
-  ///   input; `.locked` when a writer holds the file's lock; `.alreadyExists` when `path` holds data and
-  ///   `existing` is ``Existing/refuse``; `.io` naming the failing call (a symbolic link loop, a link that
-  ///   cannot be resolved and a descriptor name whose descriptor is not open are named as such).
-  public convenience init(path: String, existing: Existing = .refuse) throws(TraceError) {
-    try self.init(path: path, existing: existing, unnamedFiles: .system)
+  ///   - inputs: The files the command reads (`-` is standard input, always counted): a descriptor name
+  ///     (`/dev/fd/N`) whose descriptor is open on one of them, or a pipe one of them reads, is refused
+  ///     whatever `existing` says. ``Existing/replace(unless:)``'s paths count too.
+  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, a directory, a replacement onto an
+  ///   input or a descriptor open on one; `.locked` when a writer holds the file's lock; `.alreadyExists`
+  ///   when `path` holds data and `existing` is ``Existing/refuse``; `.io` naming the failing call (a
+  ///   symbolic link loop, a link that cannot be resolved and a descriptor name whose descriptor is not
+  ///   open are named as such).
+  public convenience init(path: String, existing: Existing = .refuse, inputs: [String] = [])
+    throws(TraceError)
+  {
+    try self.init(path: path, existing: existing, inputs: inputs, unnamedFiles: .system)
   }
 
-  /// Opens an output as ``init(path:existing:)`` does, making its file with no name as `unnamedFiles`
+  /// Opens an output as ``init(path:existing:inputs:)`` does, making its file with no name as `unnamedFiles`
   /// says (``UnnamedFiles/unavailable``: a hidden temporary file, as where the file system has no
   /// `O_TMPFILE`), and replacing a placeholder by exchanging names only when `exchange` (else as where
   /// the file system cannot exchange them).
   ///
-  /// - Throws: As ``init(path:existing:)``.
-  package init(path: String, existing: Existing, unnamedFiles: UnnamedFiles, exchange: Bool = true)
-    throws(TraceError)
-  {
+  /// - Throws: As ``init(path:existing:inputs:)``.
+  package init(
+    path: String, existing: Existing, inputs commandInputs: [String] = [], unnamedFiles: UnnamedFiles,
+    exchange: Bool = true
+  ) throws(TraceError) {
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no output path given")
     }
     self.path = path
     self.existing = existing
     exchanges = exchange
-    var inputs = ["-"]
+    var inputs = ["-"] + commandInputs
     if case .replace(let others) = existing { inputs += others }
     if let number = FileSystem.descriptorAlias(path) {
       // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor the user means, written through
@@ -442,7 +450,7 @@ public final class OutputFile {
     slot = nil
   }
 
-  /// Writes `bytes` as a whole new output: ``init(path:existing:)``, ``write(_:)``, ``publish()``.
+  /// Writes `bytes` as a whole new output: ``init(path:existing:inputs:)``, ``write(_:)``, ``publish()``.
   /// - Throws: As those do.
   public static func write(_ bytes: [UInt8], to path: String, existing: Existing = .refuse) throws(TraceError)
   {

@@ -16,24 +16,31 @@ public final class NewTraceFile {
 
   /// Starts a new file.
   ///
-  /// - Parameter path: Where the file appears on ``publish()``.
-  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path or a directory, `.alreadyExists` when
-  ///   `path` holds data, `.locked` when a writer holds it, `.io` naming the failing call.
-  public convenience init(path: String) throws(TraceError) {
-    try self.init(path: path, unnamedFiles: .system)
+  /// - Parameters:
+  ///   - path: Where the file appears on ``publish()``.
+  ///   - inputs: The files the command reads (`-` is standard input, always counted): a descriptor name
+  ///     (`/dev/fd/N`) open on one of them is refused (``OutputFile/init(path:existing:inputs:)``).
+  /// - Throws: ``TraceError`` `.invalidArgument` for an empty path, a directory or a descriptor open on
+  ///   an input, `.alreadyExists` when `path` holds data, `.locked` when a writer holds it, `.io` naming
+  ///   the failing call.
+  public convenience init(path: String, inputs: [String] = []) throws(TraceError) {
+    try self.init(path: path, inputs: inputs, unnamedFiles: .system)
   }
 
-  /// Starts a new file as ``init(path:)`` does, making it with no name as `unnamedFiles` says
+  /// Starts a new file as ``init(path:inputs:)`` does, making it with no name as `unnamedFiles` says
   /// (``UnnamedFiles/unavailable``: a hidden temporary file, as where the file system has no
   /// `O_TMPFILE`), and replacing a placeholder by exchanging names only when `exchange`.
   ///
-  /// - Throws: As ``init(path:)``.
-  package init(path: String, unnamedFiles: UnnamedFiles, exchange: Bool = true) throws(TraceError) {
+  /// - Throws: As ``init(path:inputs:)``.
+  package init(path: String, inputs: [String] = [], unnamedFiles: UnnamedFiles, exchange: Bool = true)
+    throws(TraceError)
+  {
     self.path = path
     guard !path.isEmpty else {
       throw TraceError(.invalidArgument, file: path, reason: "no path given for the new trace")
     }
-    output = try OutputFile(path: path, existing: .refuse, unnamedFiles: unnamedFiles, exchange: exchange)
+    output = try OutputFile(
+      path: path, existing: .refuse, inputs: inputs, unnamedFiles: unnamedFiles, exchange: exchange)
   }
 
   deinit { discard() }

@@ -120,7 +120,8 @@ enum InputSource {
   ) throws {
     let file: OutputFile
     do {
-      file = try OutputFile(path: path, existing: force ? .replace(unless: [input]) : .refuse)
+      file = try OutputFile(
+        path: path, existing: force ? .replace(unless: [input]) : .refuse, inputs: [input])
     } catch {
       throw outputError(path, error)
     }
@@ -151,18 +152,20 @@ enum InputSource {
     }
   }
 
-  /// Starts a new trace file that appears under `path` only when ``publish(_:)`` is called.
+  /// Starts a new trace file that appears under `path` only when ``publish(_:)`` is called; `inputs`
+  /// are the files the command reads (a descriptor name open on one is refused).
   ///
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` holds data or is locked.
-  static func newTrace(_ path: String) throws -> NewTraceFile {
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `path` holds data, is locked or names a
+  ///   descriptor open on an input.
+  static func newTrace(_ path: String, inputs: [String]) throws -> NewTraceFile {
     do {
-      return try NewTraceFile(path: path)
+      return try NewTraceFile(path: path, inputs: inputs)
     } catch {
       throw refusal(path, error)
     }
   }
 
-  /// Names a finished trace (see ``newTrace(_:)``).
+  /// Names a finished trace (see ``newTrace(_:inputs:)``).
   static func publish(_ file: NewTraceFile) throws {
     do {
       try file.publish()

@@ -50,7 +50,7 @@ struct PackCommand: TracecatCommand {
         hint: "redirect standard output or use -o OUT.")
     }
     let name = InputSource.displayName(input)
-    var trace = try StreamedTrace(to: output, console: console)
+    var trace = try StreamedTrace(to: output, inputs: [input], console: console)
     defer { trace.discard() }
     var reader = try LineReader(input)
     defer { reader.close() }

@@ -58,7 +58,7 @@ struct SliceCommand: TracecatCommand {
     defer { progress.finish() }
     // The slice streams (on standard output, a trace that fails to read after the first 1 MiB leaves
     // those frames written).
-    var trace = try StreamedTrace(to: output, console: console)
+    var trace = try StreamedTrace(to: output, inputs: [input], console: console)
     defer { trace.discard() }
     // The slice holds what this reader decoded, written by this writer: never more than the format it
     // writes, whatever newer kinds or fields the input's version had.

@@ -1,8 +1,8 @@
 import FoldTrace
 
 /// A trace a command writes as it reads (`pack`, `slice`): to OUT, claimed before any input is read and
-/// named only when complete (``InputSource/newTrace(_:)``; never over a file that holds data), or to
-/// standard output. Completed frames gather until 1 MiB before each write, so memory is bounded by that,
+/// named only when complete (``InputSource/newTrace(_:inputs:)``; never over a file that holds data),
+/// or to standard output. Completed frames gather until 1 MiB before each write, so memory is bounded by that,
 /// the frame being filled and (for `pack`) the two frames being compressed, and input refused early
 /// leaves nothing on standard output.
 struct StreamedTrace {
@@ -13,12 +13,13 @@ struct StreamedTrace {
   /// Bytes written so far.
   private(set) var written = 0
 
-  /// Claims `output` (nil: standard output).
-  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `output` holds data or is locked;
+  /// Claims `output` (nil: standard output) for a command that reads `inputs`.
+  /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) when `output` holds data, is locked or names
+  ///   a descriptor open on an input;
   ///   ``TracecatError/usage(message:hint:)`` (exit 2) when it is a terminal (`/dev/tty`, or
   ///   `/dev/stdout` on one), which a binary trace would garble.
-  init(to output: String?, console: Console) throws {
-    file = try output.map { output in try InputSource.newTrace(output) }
+  init(to output: String?, inputs: [String], console: Console) throws {
+    file = try output.map { output in try InputSource.newTrace(output, inputs: inputs) }
     self.console = console
     if let file, file.isTerminal {
       file.discard()
