@@ -34,4 +34,38 @@ import Testing
     #expect(result.stderr.contains("is this command's input"), "\(command): \(result.stderr)")
     #expect(try fixture.bytes(of: "duo.foldtrace") == before, "\(command)")
   }
+
+  /// With standard output closed, a command never writes its report into a file it opened: the copy of
+  /// standard input (or an input file) took descriptor 1 and `stats` wrote its table over the trace's
+  /// header. Now a write to standard output fails (exit 3) and the trace keeps its bytes; `diff` of
+  /// equal traces prints nothing and exits 0.
+  @Test(arguments: [
+    ("\"$0\" stats - <> duo.foldtrace >&-", 3), ("\"$0\" verify - <> duo.foldtrace >&-", 3),
+    ("\"$0\" cat - <> duo.foldtrace >&-", 3), ("\"$0\" diff - duo.foldtrace <> duo.foldtrace >&-", 0),
+    ("\"$0\" slice -o s.foldtrace - <> duo.foldtrace >&-", 3), ("\"$0\" stats duo.foldtrace >&-", 3),
+  ])
+  func aClosedStandardOutputNeverLandsOnAnInput(_ command: String, _ status: Int32) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let before = try fixture.bytes(of: "duo.foldtrace")
+    let result = try shell(fixture, command)
+    #expect(result.status == status, "\(command): \(result.stderr)")
+    if status == 3 {
+      #expect(result.stderr == "tracecat: error: <stdout>: Bad file descriptor\n", "\(command)")
+    }
+    #expect(try fixture.bytes(of: "duo.foldtrace") == before, "\(command)")
+  }
+
+  /// `pack` with standard input closed reads nothing back from its own output: the unnamed file for
+  /// OUT took descriptor 0. Reading standard input fails like a closed descriptor (exit 3), and no OUT
+  /// appears.
+  @Test func packWithStandardInputClosedReadsNoOutputBack() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try shell(fixture, "\"$0\" pack -o p.foldtrace - <&-; echo \"status $?\"")
+    #expect(result.text == "status 3\n", "\(result.stderr)")
+    #expect(result.stderr.contains("Bad file descriptor"), "\(result.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("p.foldtrace").path))
+  }
 }

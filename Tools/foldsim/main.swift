@@ -103,6 +103,8 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
   }
 }
 
+// Before any file is opened: none may take the number of a closed standard descriptor.
+reserveStandardDescriptors()
 installOutputSignalHandlers()
 do throws(FoldsimError) {
   let arguments: [String]

@@ -1,6 +1,8 @@
 import FoldTrace
 
 // tracecat: inspect FoldTrace traces. See `tracecat --help` and Tracecat.swift.
+// Before any file is opened: none may take the number of a closed standard descriptor.
+reserveStandardDescriptors()
 installOutputSignalHandlers()
 let console = Console()
 do {

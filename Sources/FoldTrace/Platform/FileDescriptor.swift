@@ -34,7 +34,9 @@ private func systemStatus(_ descriptor: Int32, _ status: inout stat) -> Int32 { 
 private func systemChangeMode(_ descriptor: Int32, _ permissions: UInt16) -> Int32 {
   fchmod(descriptor, mode_t(permissions))
 }
-private func systemDuplicate(_ descriptor: Int32) -> Int32 { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+// Never 0, 1 or 2: a copy that took a closed standard descriptor's number would receive what the
+// process prints there (``reserveStandardDescriptors()`` opens them first; this holds without it).
+private func systemDuplicate(_ descriptor: Int32) -> Int32 { fcntl(descriptor, F_DUPFD_CLOEXEC, 3) }
 private func systemGetFlags(_ descriptor: Int32) -> Int32 { fcntl(descriptor, F_GETFL) }
 private func systemSetFlags(_ descriptor: Int32, _ flags: Int32) -> Int32 {
   fcntl(descriptor, F_SETFL, flags)
@@ -356,7 +358,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// A new descriptor for the same open file description, close-on-exec (`fcntl(2)`,
-  /// `F_DUPFD_CLOEXEC`): it shares the file offset and any lock.
+  /// `F_DUPFD_CLOEXEC`), numbered 3 or more (never a standard descriptor): it shares the file offset
+  /// and any lock.
   ///
   /// - Returns: The duplicate; the caller closes it.
   /// - Throws: ``Errno`` from `fcntl(2)` (`EMFILE` when the process has no descriptor left).
