@@ -118,6 +118,7 @@ do throws(FoldsimError) {
   }
   try run(arguments)
 } catch {
-  FileHandle.standardError.write(Data((error.message + "\n").utf8))
+  // A diagnostic that cannot be written (standard error closed or full) leaves the status as it is.
+  try? FileDescriptor.standardError.writeAll(Array((error.message + "\n").utf8))
   exit(error.exitCode)
 }
