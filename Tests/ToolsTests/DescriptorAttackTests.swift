@@ -68,4 +68,60 @@ import Testing
     #expect(
       !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("p.foldtrace").path))
   }
+
+  /// A repair whose report goes into a pipe nobody reads exits 4 (repaired), not of SIGPIPE.
+  @Test func recoverIntoAPipeWithNoReaderExitsFour() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, _) = try RecoverEdgeTests.closedTrace(fixture)
+    let torn = try fixture.file("torn.foldtrace", Array(bytes[..<(table - 20)]))
+    let executable = try #require(TracecatRunner.executable, "build tracecat first")
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["recover", torn]
+    process.currentDirectoryURL = fixture.directory
+    process.standardOutput = pipe.fileHandleForWriting
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    try pipe.fileHandleForWriting.close()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "\(stderr)")
+    #expect(process.terminationStatus == 4, "\(stderr)")
+    #expect(stderr.contains("<stdout>"), "\(stderr)")
+    #expect(try fixture.run(["verify", "torn.foldtrace"]).status == 0)
+  }
+
+  /// Past `ulimit -f`, a seek table that cannot be written is an I/O error naming the file (exit 3),
+  /// not death by SIGXFSZ; when a torn tail was dropped first, the file was repaired: exit 4, saying
+  /// the seek table could not be written. (The limit is set for tracecat alone, whose output goes
+  /// through a pipe, which the limit does not cover.)
+  @Test func recoverPastTheFileSizeLimitSaysWhatItDid() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    _ = try fixture.file("torn.foldtrace", Array(bytes[..<(table - 20)]))
+    _ = try fixture.file("unclosed.foldtrace", Array(bytes[..<table]))
+    let lastOffset = try FollowSkippableFrameTests.frames(bytes).last!.offset
+    let recover = "(ulimit -f 0; \"$0\" recover NAME.foldtrace 2>&1; echo \"status $?\") | cat"
+    let unclosed = try shell(fixture, recover.replacingOccurrences(of: "NAME", with: "unclosed"))
+    #expect(
+      unclosed.text
+        == "tracecat: error: unclosed.foldtrace: write failed: File too large; the trace was left at its "
+        + "last complete frame (byte \(table)), without a seek table\nstatus 3\n")
+    #expect(try fixture.bytes(of: "unclosed.foldtrace") == Array(bytes[..<table]))
+    let torn = try shell(fixture, recover.replacingOccurrences(of: "NAME", with: "torn"))
+    #expect(
+      torn.text
+        == "tracecat: warning: torn.foldtrace: write failed: File too large; the trace was left at its "
+        + "last complete frame (byte \(lastOffset)), without a seek table\n"
+        + "torn.foldtrace: kept \(frames - 1) frames, dropped \(table - 20 - lastOffset) bytes (frame "
+        + "\(frames - 1) is truncated: the file ends \(table - 20 - lastOffset) bytes into it), could not "
+        + "write a seek table\nstatus 4\n")
+    #expect(try fixture.bytes(of: "torn.foldtrace") == Array(bytes[..<lastOffset]))
+    #expect(try fixture.run(["verify", "torn.foldtrace"]).status == 4)
+  }
 }

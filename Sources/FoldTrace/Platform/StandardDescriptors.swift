@@ -29,3 +29,11 @@ package func reserveStandardDescriptors() {
     _ = systemClose(opened)
   }
 }
+
+/// Makes writes past a closed pipe (SIGPIPE) or past the file size limit (`ulimit -f`, SIGXFSZ) fail
+/// with `EPIPE` or `EFBIG` instead of ending the process, for a command that must report its status
+/// after it changed a file (`tracecat recover`).
+package func ignoreWriteSignals() {
+  systemIgnore(SIGPIPE)
+  systemIgnore(SIGXFSZ)
+}

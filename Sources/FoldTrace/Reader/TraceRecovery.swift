@@ -14,6 +14,9 @@ public enum TraceRecovery {
     public var wroteSeekTable: Bool
     /// Why bytes were dropped, when they were (the reader's error).
     public var reason: String?
+    /// Why no seek table could be appended after the torn tail was dropped (a full disk, the file size
+    /// limit): the file then ends at its last complete frame, readable, without one.
+    public var seekTableFailure: TraceError? = nil
 
     /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`, control characters in the path
     /// and the reason written out as `\u001b` (``DisplayText/escaped(_:)``).
@@ -22,7 +25,8 @@ public enum TraceRecovery {
       let why = reason.map { " (\($0.replacingSuffix("; run recover")))" } ?? ""
       return DisplayText.escaped(
         "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
-          + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : ""))
+          + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : "")
+          + (seekTableFailure == nil ? "" : ", could not write a seek table"))
     }
   }
 
@@ -43,8 +47,10 @@ public enum TraceRecovery {
   ///   repair and this process may not write it (read-only permissions or mount: it is unchanged; one
   ///   that needs none is reported as for a writable file), `.locked` while a writer has the file open,
   ///   the reader's error when the damage is not a torn tail or the header is unreadable (the file is
-  ///   then unchanged), `.io` (when the seek table cannot be written, as on a full disk, the file is
-  ///   left ending at its last complete frame, still readable).
+  ///   then unchanged), `.io` when only a seek table was missing and it cannot be written (a full disk,
+  ///   the file size limit: the file is left ending at its last complete frame, still readable). When a
+  ///   torn tail was dropped and the seek table cannot be written, the report says so instead
+  ///   (``Report/seekTableFailure``).
   /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
@@ -120,7 +126,11 @@ public enum TraceRecovery {
       var failure = error
       failure.reason +=
         "; the trace was left at its last complete frame (byte \(goodEnd)), without a seek table"
-      throw failure
+      // A torn tail was dropped: the file was repaired all the same, which the report must say.
+      guard size > goodEnd else { throw failure }
+      return Report(
+        path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: goodEnd,
+        wroteSeekTable: false, reason: reason, seekTableFailure: failure)
     }
     return Report(
       path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: try file.size(),

@@ -36,7 +36,10 @@ struct RecoverCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    EachInput.run(files, console: console) { file in
+    // A repair is reported by its status even when its report or seek table cannot be written: a
+    // closed pipe or the file size limit fails the write (`EPIPE`, `EFBIG`) instead of ending the run.
+    ignoreWriteSignals()
+    return EachInput.run(files, console: console) { file in
       let report: TraceRecovery.Report
       do throws(TraceError) {
         report = try TraceRecovery.recover(path: file)
@@ -46,6 +49,7 @@ struct RecoverCommand: TracecatCommand {
         throw error.code == .io || error.code == .locked ? TracecatError(error) : .invalidTrace(error)
       }
       console.print(DisplayText.escaped(report.description))
+      if let failure = report.seekTableFailure { console.error("tracecat: warning: \(failure.description)") }
       guard report.bytesDropped > 0 || report.wroteSeekTable else { return .success }
       // The file was repaired whether or not its report can be written: the status says so, and a
       // failure to write standard output is reported on its own.
