@@ -169,7 +169,7 @@ import Testing
         Issue.record("recover dropped the frames a skippable frame's length covered")
       } catch {
         #expect(error.code == .truncated)
-        #expect(error.reason.contains("a readable frame starts at byte \(header.count + 8)"))
+        #expect(error.reason.contains("a complete frame starts at byte \(header.count + 8)"))
         #expect(!TraceRecovery.isTornTail(error))
       }
       #expect(try RecoveryTests.fileBytes(path) == hiding)

@@ -17,13 +17,16 @@ extension TraceFile {
   /// - Parameters:
   ///   - descriptor: The descriptor to read to its end (0 for standard input); it is not closed.
   ///   - name: The name used in errors (`<stdin>`).
+  ///   - inspect: Called with each chunk read, in order, before it is copied: what it throws stops the
+  ///     copy (not called for a regular file used in place).
   /// - Returns: The file, open for reading, and its size in bytes.
   /// - Throws: ``TraceError`` `.io` naming `name` when the input cannot be read, or the temporary
-  ///   directory when the copy cannot be made (no space left, not writable).
+  ///   directory when the copy cannot be made (no space left, not writable); what `inspect` throws.
   /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
-  static func spool(_ descriptor: FileDescriptor, name: String) throws(TraceError) -> (
-    file: TraceFile, size: Int
-  ) {
+  static func spool(
+    _ descriptor: FileDescriptor, name: String,
+    inspect: (ArraySlice<UInt8>) throws(TraceError) -> Void = { _ in }
+  ) throws(TraceError) -> (file: TraceFile, size: Int) {
     if let regular = try inPlace(descriptor, name: name) { return regular }
     let directory = temporaryDirectory()
     let spool = try openUnnamed(in: directory)
@@ -38,6 +41,7 @@ extension TraceFile {
         throw failure(name, "read", error)
       }
       if count == 0 { break }
+      try inspect(chunk[..<count])
       do throws(TraceError) {
         try file.writeAll(Array(chunk[..<count]))
       } catch {

@@ -25,13 +25,67 @@ public final class SpooledTrace {
 
   /// Reads standard input to its end into an unnamed temporary file in `$TMPDIR` (else `/tmp`).
   ///
+  /// The first bytes are checked as they arrive (``StartCheck``): input that cannot be a trace stops
+  /// the copy at once with the error a reader reports for the same bytes, rather than after all of it
+  /// was copied.
+  ///
   /// - Parameter name: The name used in errors, such as `<stdin>`.
   /// - Throws: ``TraceError`` `.io` when standard input cannot be read or the copy cannot be written
-  ///   (no space left in the temporary directory).
+  ///   (no space left in the temporary directory); the reader's error (offset 0, or the end of the
+  ///   header) when the header is wrong or the bytes where the first frame starts can start none.
   /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
   public static func standardInput(name: String) throws(TraceError) -> SpooledTrace {
-    let (file, size) = try TraceFile.spool(.standardInput, name: name)
+    var check = StartCheck(name: name)
+    let (file, size) = try TraceFile.spool(.standardInput, name: name) { chunk throws(TraceError) in
+      try check.add(chunk)
+    }
     return SpooledTrace(file: file, size: size, name: name)
+  }
+
+  /// Checks the start of a trace as its bytes arrive: the header, then the 8 bytes where the first
+  /// frame starts. It fails only where a reader of the whole input fails with damage that no byte after
+  /// it can change: a header no reader accepts, or non-zero bytes where the first frame should start
+  /// that begin no frame (not a torn tail, whatever follows). Zero bytes there may be a zero-filled tail
+  /// (`recover` drops them), so they are left to the reader.
+  struct StartCheck {
+    let name: String
+    /// The bytes received, up to the header and 8 bytes more; emptied once the check is over.
+    private var prefix: [UInt8] = []
+    private var isOver = false
+
+    init(name: String) { self.name = name }
+
+    /// Takes the next bytes of the input.
+    /// - Throws: ``TraceError``, as a reader of the input would throw it, once the bytes so far show
+    ///   the input cannot be a trace.
+    /// - Complexity: O(`chunk`), and a header decode each time the header is still incomplete.
+    mutating func add(_ chunk: ArraySlice<UInt8>) throws(TraceError) {
+      guard !isOver else { return }
+      prefix += chunk.prefix(8 + TraceFormat.maxHeaderBytes + 8 - prefix.count)
+      let reader: TraceReader
+      do throws(TraceError) {
+        reader = try TraceReader(bytes: prefix, name: name)
+      } catch  where error.code == .truncated && prefix.count < 8 + TraceFormat.maxHeaderBytes + 8 {
+        return
+      } catch {
+        isOver = true
+        throw error
+      }
+      let start = reader.position
+      guard prefix.count >= start + 8 else { return }
+      isOver = true
+      let window = prefix[start..<(start + 8)]
+      prefix = []
+      do throws(TraceError) {
+        _ = try reader.nextFrame()
+      } catch {
+        let magic = TraceFormat.u32(Array(window), at: 0)
+        guard error.code == .corrupt, error.offset == start, magic != TraceFormat.seekTableFrameMagic,
+          window.contains(where: { $0 != 0 })
+        else { return }
+        throw error
+      }
+    }
   }
 
   /// A reader at the trace's first frame.

@@ -218,7 +218,7 @@ public enum TraceRecovery {
       if !isZero,
         let found = try readableFrame(in: carry + chunk, at: offset - carry.count, after: start, reader)
       {
-        return "a readable frame starts at byte \(found), after the damage"
+        return "a complete frame starts at byte \(found), after the damage"
       }
       carry = Array(chunk.suffix(3))
       offset += chunk.count
@@ -237,27 +237,91 @@ public enum TraceRecovery {
     }
   }
 
-  /// The offset of the first complete frame — a data frame that decodes with its checksum, or a
-  /// FoldTrace header — starting in `bytes` (which begin at file offset `base`) after `start`.
+  /// The offset of the first complete frame starting in `bytes` (which begin at file offset `base`)
+  /// after `start`: a data frame that decodes with its checksum, a zstd frame this reader does not decode
+  /// (too large for its limits, or not FoldTrace's) whose blocks all lie in the input
+  /// (``isWholeZstdFrame(at:_:)``), a FoldTrace header, or a skippable frame whose declared length lies
+  /// in the input. Any of them is a frame someone wrote, which dropping the bytes before it would lose.
   private static func readableFrame(in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader)
     throws(TraceError) -> Int?
   {
     guard bytes.count >= 4 else { return nil }
-    for i in 0...(bytes.count - 4) where bytes[i] == 0x28 || bytes[i] == 0x50 {
+    for i in 0...(bytes.count - 4) where bytes[i] == 0x28 || bytes[i] & 0xF0 == 0x50 {
       let offset = base + i
       guard offset > start else { continue }
       let magic = TraceFormat.u32(bytes, at: i)
       if magic == TraceFormat.zstdFrameMagic {
-        let outcome = try? reader.decoder.decodeFrame(at: offset) { at, count in
-          try reader.source.read(at: at, count: count)
+        do {
+          let outcome = try reader.decoder.decodeFrame(at: offset) { at, count in
+            try reader.source.read(at: at, count: count)
+          }
+          if case .complete = outcome { return offset }
+        } catch {
+          if try isWholeZstdFrame(at: offset, reader) { return offset }
         }
-        if case .complete? = outcome { return offset }
-      } else if magic == TraceFormat.headerFrameMagic {
-        let magicBytes = try reader.source.read(at: offset + 8, count: TraceFormat.traceMagic.count)
-        if magicBytes == TraceFormat.traceMagic { return offset }
+      } else if magic == TraceFormat.headerFrameMagic,
+        try reader.source.read(at: offset + 8, count: TraceFormat.traceMagic.count) == TraceFormat.traceMagic
+      {
+        return offset
+      } else if TraceFormat.isSkippable(magic) {
+        let preamble = try reader.source.read(at: offset, count: 8)
+        guard preamble.count == 8 else { continue }
+        let length = Int(TraceFormat.u32(preamble, at: 4))
+        if reader.source.isForwardOnly && length > forwardLimit(reader) { return offset }
+        if try isInInput(offset + 8 + length, reader) { return offset }
       }
     }
     return nil
+  }
+
+  /// Whether the zstd frame at `offset` lies whole in the input, by its frame header and block headers
+  /// (RFC 8878 §3.1.1) alone: every block's type and size are valid and the input holds the last block
+  /// and the content checksum the frame header announces. The content is not decoded.
+  ///
+  /// A forward-only input walked further than ``forwardLimit(_:)`` is taken as holding the frame, so
+  /// that its bytes are not kept in memory: the answer then errs toward "not a torn tail". So is a
+  /// skippable frame longer than that in one.
+  /// - Complexity: O(the frame's blocks) time, one 3-byte read per block of up to 128 KiB; O(1) memory
+  ///   for a file.
+  private static func isWholeZstdFrame(at offset: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
+    let head = try reader.source.read(at: offset, count: 18)
+    guard head.count >= 5 else { return false }
+    let descriptor = Int(head[4])
+    // The reserved bit, or the unused one, set: no frame a zstd encoder writes.
+    guard descriptor & 0x18 == 0 else { return false }
+    let singleSegment = descriptor & 0x20 != 0
+    let headerBytes =
+      5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
+      + [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]
+    guard head.count >= headerBytes else { return false }
+    let checksumBytes = descriptor & 0x04 != 0 ? 4 : 0
+    let forwardLimit = forwardLimit(reader)
+    var block = offset + headerBytes
+    while true {
+      if reader.source.isForwardOnly && block - offset > forwardLimit { return true }
+      let bytes = try reader.source.read(at: block, count: 3)
+      guard bytes.count == 3 else { return false }
+      let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
+      let type = header >> 1 & 3
+      let size = header >> 3
+      // A reserved block type, or a block over the 128 KiB maximum: not a zstd frame.
+      guard type != 3, size <= 128 * 1024 else { return false }
+      // Raw and compressed blocks hold `size` bytes; an RLE block one byte repeated `size` times.
+      let end = block + 3 + (type == 1 ? 1 : size)
+      if header & 1 != 0 { return try isInInput(end + checksumBytes, reader) }
+      block = end
+    }
+  }
+
+  /// How far past a frame's start a forward-only input is read to find the frame's end: as far as a
+  /// frame of the reader's limits takes (its content stored raw, with its block and frame headers).
+  private static func forwardLimit(_ reader: TraceReader) -> Int {
+    reader.limits.maxFrameContentBytes + reader.limits.maxFrameContentBytes / 128 + (1 << 16)
+  }
+
+  /// Whether the input holds every byte before `end`.
+  private static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
+    try reader.source.read(at: end - 1, count: 1).count == 1
   }
 }
 

@@ -94,7 +94,7 @@ struct CheckCommand: TracecatCommand {
         for event in frame.events { checker.receive(event) }
       }
     } catch {
-      let wrapped = TracecatError.wrapping(error, file: path)
+      let wrapped = TracecatError.wrapping(error, file: path).unlessBeingRecorded(path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
     }

@@ -22,7 +22,8 @@ enum EachInput {
         one = try body(input)
       } catch {
         try? console.flush()
-        one = ErrorRenderer.report(TracecatError.wrapping(error, file: input), to: console)
+        one = ErrorRenderer.report(
+          TracecatError.wrapping(error, file: input).unlessBeingRecorded(input), to: console)
       }
       observe(one)
       status = status.worse(one)

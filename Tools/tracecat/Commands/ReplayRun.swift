@@ -175,7 +175,7 @@ enum ReplayRun {
         try Replayer.replay(reader, configuration: configuration, into: &sink)
       }
     } catch {
-      let wrapped = TracecatError.wrapping(error, file: path)
+      let wrapped = TracecatError.wrapping(error, file: path).unlessBeingRecorded(path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
       if !opened {

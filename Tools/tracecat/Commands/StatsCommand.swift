@@ -14,12 +14,13 @@ struct StatsCommand: TracecatCommand {
       (a scene past them that connected again counts again). Dropped counts the \
       events the recorder lost when the disk fell behind. Closed says whether the writer closed the \
       trace (a seek table ends it) or whether it needs 'tracecat recover'. A damaged trace is \
-      summarized up to the damage, then reported (exit 4 torn, 1 corrupt). With --json, prints one \
+      summarized up to the damage, then reported (exit 4 torn, 1 corrupt); one still being recorded \
+      (a writer holds its lock) is summarized as far as written, then said to be (exit 5). With --json, prints one \
       JSON object per trace, keys sorted, times in nanoseconds: file, device, app, recorder, format, \
       start, end, duration, events, eventsByKind, scenes (scene, display, shapes, shapeChanges, \
       geometryEvents; the first 10 000), unlistedScenes (only when some are not listed), dropped, \
       droppedRecords, unknown, frames, bytes, contentBytes, compressedBytes, compressionRatio, closed \
-      (cleanly, noSeekTable, torn, corrupt) and, when damaged, damage (offset, reason).
+      (cleanly, noSeekTable, torn, corrupt, recording) and, when damaged, damage (offset, reason).
       """,
     options: [.flag("json", help: "Print one JSON object per trace instead of aligned rows.")],
     positionals: PositionalSpec(
@@ -50,11 +51,24 @@ struct StatsCommand: TracecatCommand {
           progress.update(frame.offset + frame.size)
         }
         summary.closure = reader.isClosedCleanly ? .cleanly : .noSeekTable
+        if !reader.isClosedCleanly, TracecatError.isBeingRecorded(file) {
+          summary.closure = .recording
+          failure = .recordingInProgress(file: name)
+        }
       } catch {
-        let wrapped = TracecatError(error)
+        let wrapped = TracecatError(error).unlessBeingRecorded(file)
         failure = wrapped
         summary.damage = error
-        if case .tornTrace = wrapped { summary.closure = .torn } else { summary.closure = .corrupt }
+        switch wrapped {
+        case .tornTrace: summary.closure = .torn
+        case .recordingInProgress:
+          summary.closure = .recording
+          // Recover refuses a trace being recorded: the reader's advice to run it does not apply.
+          if summary.damage?.reason.hasSuffix("; run recover") == true {
+            summary.damage?.reason.removeLast("; run recover".count)
+          }
+        default: summary.closure = .corrupt
+        }
         // Standard input read as it arrives: its size, as a file's, counts the bytes after the damage.
         do throws(TraceError) { try reader.readInputToEnd() } catch { throw TracecatError(error) }
       }

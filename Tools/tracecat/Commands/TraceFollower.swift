@@ -40,9 +40,9 @@ final class TraceFollower {
   /// Damage found after frames that the same poll returned: thrown by the next poll, so every frame
   /// before it is printed first.
   private var pendingFailure: TraceError?
-  /// The file's identity (file system number) when its header was read: a different one means the path
-  /// now names another file.
-  private var identity: Int?
+  /// The identity (device and inode) of the file the path named, through any symbolic link, when its
+  /// header was read: another one means the path now names another file.
+  private var identity: FileStatus.Identity?
 
   init(path: String) { self.path = path }
 
@@ -75,32 +75,34 @@ final class TraceFollower {
 
   /// Refuses to go on when the followed file shrank below what was read (truncated), the path names
   /// another file (replaced) or no file (removed): what was printed no longer describes it, and polling
-  /// would wait forever.
+  /// would wait forever. The path is followed through symbolic links, as opening it follows them.
   ///
   /// - Returns: The file's size, in bytes (`Int.max` when it cannot be examined: the read then says why).
   /// - Throws: ``TracecatError/io(file:reason:)`` (exit 3) naming the sizes, the replacement or the
   ///   removal.
   private func checkStillTheSameFile() throws -> Int {
-    var status = stat()
-    if stat(path, &status) != 0, errno == ENOENT {
+    // The file the path names, through any symbolic link (`current.foldtrace`, `/dev/stdin`).
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileSystem.status(path)
+    } catch {
+      guard error.rawValue == ENOENT else { return .max }
       throw TracecatError.io(
         file: path, reason: "was removed or renamed while being followed; stopped after byte \(position)")
     }
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return .max }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    let number = (attributes[.systemFileNumber] as? NSNumber)?.intValue
-    if let identity, let number, number != identity {
+    if let identity, status.identity != identity {
       throw TracecatError.io(
         file: path,
         reason: "was replaced by another file while being followed; stopped after byte \(position)")
     }
-    if size < position {
+    if status.size < position {
       throw TracecatError.io(
         file: path,
         reason:
-          "was truncated to \(Count(size, "byte")) while being followed (\(position) were read); stopped")
+          "was truncated to \(Count(status.size, "byte")) while being followed (\(position) were read); stopped"
+      )
     }
-    return size
+    return status.size
   }
 
   /// Reads the header once the file holds all of it; nil while it does not yet. Reads the header's
@@ -135,8 +137,7 @@ final class TraceFollower {
     self.header = header
     headerSize = bytes.count
     cursor = FollowCursor(offset: bytes.count)
-    identity =
-      (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.intValue
+    identity = try? FileSystem.status(path).identity
     return header
   }
 

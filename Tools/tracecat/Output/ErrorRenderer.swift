@@ -24,6 +24,11 @@ enum ErrorRenderer {
         "tracecat: error: \(file): is being recorded (a writer holds its lock), so it is not finished: "
           + "verify it once the recording has closed the trace"
       ]
+    case .recordingInProgress(let file):
+      [
+        "tracecat: error: \(file): is being recorded (a writer holds its lock), so its last frame may "
+          + "still be being written: try again once the recording has closed the trace"
+      ]
     }
   }
 

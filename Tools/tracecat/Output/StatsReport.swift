@@ -10,7 +10,7 @@ import Foundation
 /// `unlistedScenes` (the scenes past those, only when there are any); `dropped` (events lost),
 /// `droppedRecords`, `unknown`;
 /// `frames`, `bytes`, `contentBytes`, `compressedBytes`, `compressionRatio`; `closed` (`cleanly`,
-/// `noSeekTable`, `torn`, `corrupt`) and, when damaged, `damage` (`offset`, `reason`).
+/// `noSeekTable`, `torn`, `corrupt`, `recording`) and, when damaged, `damage` (`offset`, `reason`).
 struct StatsReport: Encodable {
   /// One scene: its display and the shapes it visited.
   struct Scene: Encodable {
@@ -50,7 +50,7 @@ struct StatsReport: Encodable {
   var contentBytes: Int
   var compressedBytes: Int
   var compressionRatio: Double
-  /// `cleanly`, `noSeekTable`, `torn` or `corrupt`.
+  /// `cleanly`, `noSeekTable`, `torn`, `corrupt` or `recording`.
   var closed: String
   var damage: Damage?
   /// The scenes' source: not encoded as such (``write(_:)`` writes them in `scenes`).

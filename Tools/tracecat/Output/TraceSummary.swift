@@ -12,6 +12,9 @@ struct TraceSummary {
     case torn
     /// A frame is damaged.
     case corrupt
+    /// A writer holds the trace's lock (a recording in progress): it has no seek table yet, and its last
+    /// frame may still be being written.
+    case recording
   }
 
   var eventsByKind: [TraceEvent.Kind: Int] = [:]
@@ -118,6 +121,7 @@ struct TraceSummary {
     case .noSeekTable: return "no: no seek table (a crash between frames, or still recording); run recover"
     case .torn: return "no: torn tail\(offset); run recover"
     case .corrupt: return "no: corrupt\(offset)"
+    case .recording: return "no: being recorded (a writer holds its lock); try again once it has closed"
     }
   }
 

@@ -18,6 +18,9 @@ enum TracecatError: Error {
   /// A writer holds the trace's exclusive lock while `verify` reads it: its frames are still being
   /// written, so it is neither valid nor damaged yet.
   case beingRecorded(file: String)
+  /// A writer holds the trace's exclusive lock, and what was read of it ends without its seek table or
+  /// in a torn tail: the recording is still being written, so `recover` (which refuses it) is no help.
+  case recordingInProgress(file: String)
 
   /// The process exit status for this error.
   var exitStatus: ExitStatus {
@@ -27,7 +30,7 @@ enum TracecatError: Error {
     case .invalidTrace(let error): error.code == .io ? .io : .invalid
     case .tornTrace: .recoverable
     case .invalidJSONLines: .invalid
-    case .locked, .beingRecorded: .locked
+    case .locked, .beingRecorded, .recordingInProgress: .locked
     }
   }
 
@@ -49,6 +52,22 @@ enum TracecatError: Error {
       }
       self = .invalidTrace(refused)
     }
+  }
+}
+
+extension TracecatError {
+  /// Whether a writer holds the lock of the trace file `file` (never standard input): a recording in
+  /// progress. False when the file cannot be examined.
+  /// - Complexity: O(1); up to 100 ms while a lock is held (``TraceRecovery/isBeingRecorded(path:)``).
+  static func isBeingRecorded(_ file: String) -> Bool {
+    file != "-" && (try? TraceRecovery.isBeingRecorded(path: file)) == true
+  }
+
+  /// This error, or ``recordingInProgress(file:)`` when it is a torn tail of a trace a writer holds:
+  /// its last frame is still being written, and `recover` refuses a locked trace.
+  func unlessBeingRecorded(_ file: String) -> TracecatError {
+    guard case .tornTrace = self, Self.isBeingRecorded(file) else { return self }
+    return .recordingInProgress(file: InputSource.displayName(file))
   }
 }
 

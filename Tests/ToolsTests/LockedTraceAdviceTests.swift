@@ -1,0 +1,47 @@
+import FoldTrace
+import Foundation
+import TestSupport
+import Testing
+
+/// `stats`, `cat` and `check` on a trace whose lock a writer holds (a recording in progress) say it is
+/// being recorded, exit 5, as `verify` does — never "run recover", which refuses a locked trace.
+@Suite struct LockedTraceAdviceTests {
+  @Test(arguments: [false, true])
+  func aTraceBeingRecordedIsNotSentToRecover(_ torn: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("live.foldtrace").path
+    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    defer { try? writer.close() }
+    for event in fixture.events.prefix(100) { try writer.append(event) }
+    try writer.flush()
+    if torn {
+      // The first bytes of a frame the recorder is still writing.
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data(RecoverLaterFrameTests.cutShortFrame().prefix(40)))
+      try handle.close()
+    }
+    let recording =
+      "tracecat: error: live.foldtrace: is being recorded (a writer holds its lock), so its last frame may "
+      + "still be being written: try again once the recording has closed the trace\n"
+    for command in [["stats"], ["cat"], ["check"], ["stats", "--json"]] {
+      let result = try fixture.run(command + ["live.foldtrace"])
+      // Read whole without damage, a trace without its seek table is as `cat` and `check` want it.
+      #expect(result.status == (torn || command[0] == "stats" ? 5 : 0), "\(command): \(result.stderr)")
+      #expect(!result.text.contains("recover"), "\(command): \(result.text)")
+      #expect(!result.stderr.contains("recover"), "\(command): \(result.stderr)")
+      if command == ["check"] && torn {
+        #expect(result.stderr.contains("is being recorded (a writer holds its lock)"), "\(result.stderr)")
+      } else if torn || command[0] == "stats" {
+        #expect(result.stderr == recording, "\(command): \(result.stderr)")
+      }
+    }
+    let stats = try fixture.run(["stats", "live.foldtrace"])
+    #expect(
+      stats.lines.contains {
+        $0.hasSuffix(" no: being recorded (a writer holds its lock); try again once it has closed")
+      },
+      "\(stats.text)")
+  }
+}
