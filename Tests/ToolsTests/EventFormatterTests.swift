@@ -167,13 +167,13 @@ import Testing
       guard let scalar = Unicode.Scalar(value) else { continue }
       let expected = scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800
       if EventFormatter.isInvisible(scalar) != expected { mismatches.append(value) }
-      if expected, !EventFormatter.mayStartInvisible(String(scalar).utf8.first!) { mismatches.append(value) }
+      if expected, !DisplayText.mayStartInvisible(String(scalar).utf8.first!) { mismatches.append(value) }
       // The line's scan finds DEL, C1, U+2028/U+2029 and the invisible characters, and nothing else: all
       // that either escaping changes (but C0, which JSON has escaped; a joiner after a drawn character
       // is found and kept).
       let text = "a" + String(scalar) + "b"
-      let changes = DisplayText.escaped(EventFormatter.escapingInvisible(text)) != text
-      let found = EventFormatter.mayNeedEscaping(ArraySlice(text.utf8))
+      let changes = DisplayText.escaped(text) != text
+      let found = DisplayText.mayNeedEscaping(ArraySlice(text.utf8))
       let sought = expected || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
       if value >= 0x20, found != sought || (changes && !found) { mismatches.append(value) }
     }

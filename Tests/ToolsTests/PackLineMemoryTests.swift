@@ -68,4 +68,47 @@ import Testing
       ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory, dataLimitKiB: 32_768)
     #expect(packed.status == 0, "\(packed.stderr)")
   }
+
+  /// Objects of a few hundred thousand distinct keys (`{"00000":0,"00001":0,…}`), one or two of them
+  /// open at once, pack within the 32 MB data segment: the repeated-key check keeps a key as a slot of
+  /// 8 bytes (its place in the line, part of its hash), not as a `String`.
+  @Test(arguments: [(5, 1), (16, 1), (5, 2)])
+  func objectsOfManyKeysPackInBoundedMemory(_ keyLength: Int, _ nesting: Int) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    var document = Array((Self.header + "\n" + #"{"t":0,"kind":"marker","label":"a","x":{"#).utf8)
+    let budget = (4 << 20) - 64
+    let perObject = (budget - document.count) / nesting / (keyLength + 5)
+    for level in 0..<nesting {
+      if level > 0 { document += Array(#","y":{"#.utf8) }
+      for index in 0..<perObject - 1 {
+        if index > 0 { document.append(UInt8(ascii: ",")) }
+        let hex = String(index, radix: 16)
+        document += Array(("\"" + String(repeating: "0", count: keyLength - hex.count) + hex + "\":0").utf8)
+      }
+    }
+    document += Array((String(repeating: "}", count: nesting + 1) + "\n").utf8)
+    #expect(document.count < 4 << 20)
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: document, in: fixture.directory, dataLimitKiB: 32_768)
+    #expect(packed.status == 0, "\(packed.stderr)")
+    let shown = try fixture.run(["cat", "out.foldtrace"])
+    #expect(shown.lines.last == "    0.000    -  marker             label=a", "\(shown.stderr)")
+  }
+
+  /// A repeated key among many is still found, as Swift compares strings (`k\u0037` is `k7`, `e\u0301`
+  /// is `\u00e9`): the value under it is skipped as the reference skips it, so its lone surrogate is no
+  /// error, while the same value under a new key is one.
+  @Test(arguments: [(#""k999""#, true), (#""k\u0037""#, true), (#""e\u0301""#, true), (#""k1000""#, false)])
+  func aRepeatedKeyAmongManyIsFound(_ key: String, _ repeated: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let keys = (0..<1000).map { #""k\#($0)":0"# } + [#""\u00e9":0"#, key + #":"\ud800""#]
+    let document =
+      Self.header + "\n" + #"{"t":0,"kind":"marker","label":"a","x":{"# + keys.joined(separator: ",") + "}}\n"
+    let packed = try TracecatRunner.run(
+      ["pack", "-", "-o", "out.foldtrace"], stdin: Array(document.utf8), in: fixture.directory,
+      dataLimitKiB: 32_768)
+    #expect(packed.status == (repeated ? 0 : 1), "\(packed.stderr)")
+  }
 }

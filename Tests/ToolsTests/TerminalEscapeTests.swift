@@ -6,12 +6,14 @@ import Testing
 /// a terminal, and SVG and HTML stay well-formed XML.
 @Suite struct TerminalEscapeTests {
   /// ESC sequences that clear the screen and retitle the window, BEL, CSI as a C1 control, DEL, a line
-  /// separator and a newline that would forge a line: as JSON, and as the outputs show it (the same
-  /// text, since JSON writes C0 as `\u001b` and the outputs escape DEL, C1 and U+2028 the same way).
-  static let hostile = #"x\u001b[2J\u001b]0;pwned\u0007\u009b31m\u007f\u2028\nfake: line"#
-  /// A file name with ESC, CSI and a newline.
-  static let name = "n\u{1B}[31m\u{9B}\nfake.foldtrace"
-  static let shownName = #"n\u001b[31m\u009b\nfake.foldtrace"#
+  /// separator, characters that draw nothing and a newline that would forge a line: as JSON, and as the
+  /// outputs show it (the same text, since JSON writes C0 as `\u001b` and the outputs escape DEL, C1,
+  /// U+2028 and the invisible characters the same way).
+  static let hostile =
+    #"x\u001b[2J\u001b]0;pwned\u0007\u009b31m\u007f\u2028\u200b\u3164\u2060\ufeff\nfake: line"#
+  /// A file name with ESC, CSI, a zero-width space and a newline.
+  static let name = "n\u{1B}[31m\u{9B}\u{200B}\nfake.foldtrace"
+  static let shownName = #"n\u001b[31m\u009b\u200b\nfake.foldtrace"#
 
   /// A format 1.1 recording: its header's labels, a marker, a scroll anchor and an element on the
   /// fold (a reservedRegion failure) all hold ``hostile``.
@@ -33,12 +35,12 @@ import Testing
     #expect(packed.status == 0, "\(packed.stderr)")
   }
 
-  /// What a terminal would act on: a C0 control but the line break, DEL, a C1 control, U+2028/U+2029,
-  /// or a line the trace forged.
+  /// What a terminal would act on or draw as nothing: a C0 control but the line break, DEL, a C1
+  /// control, U+2028/U+2029, a default-ignorable code point, or a line the trace forged.
   static func raw(_ text: String) -> [String] {
     var found = text.unicodeScalars.filter {
       ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028
-        || $0.value == 0x2029
+        || $0.value == 0x2029 || $0.properties.isDefaultIgnorableCodePoint
     }.map { String(format: "U+%04X", $0.value) }
     found += text.split(separator: "\n").filter { $0.hasPrefix("fake") }.map { "line: \($0)" }
     return found
@@ -98,7 +100,9 @@ import Testing
     // --json keeps JSON's own escaping: DEL, C1 and U+2028 as they are.
     let json = try fixture.run(["cat", "--json", Self.name]).text
     #expect(
-      json.contains("\"label\":\"mx\\u001b[2J\\u001b]0;pwned\\u0007\u{9B}31m\u{7F}\u{2028}\\nfake: line\""))
+      json.contains(
+        "\"label\":\"mx\\u001b[2J\\u001b]0;pwned\\u0007\u{9B}31m\u{7F}\u{2028}\u{200B}\u{3164}\u{2060}\u{FEFF}\\nfake: line\""
+      ))
   }
 
   /// The pictures and the report show the strings as the terminal does, and stay well-formed XML.

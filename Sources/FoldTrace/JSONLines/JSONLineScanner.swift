@@ -73,11 +73,22 @@ struct JSONLineScanner: Sendable {
   private var path: [(key: KeySpan, index: Int32)] = []
   /// Values under a repeated key are being parsed (their bad strings and numbers do not count).
   private var shadowDepth = 0
-  /// The key nodes of the objects being parsed, innermost last; `keyBases` marks where each starts.
+  /// The key nodes of the objects being parsed, innermost last; `keyBases` marks where each starts. An
+  /// object's first 16 keys only: the rest are in its table.
   private var keys: [KeySpan] = []
   private var keyBases: [Int] = []
-  /// For objects of many members, their decoded keys (a pairwise check would be quadratic).
-  private var keySets: [Set<String>?] = []
+  /// For objects of more than 16 members, their keys by hash (a pairwise check would be quadratic).
+  private var keyTables: [KeyTable?] = []
+
+  /// One object's keys as an open-addressing hash set, linear probing. A slot holds a key's
+  /// `start + 1` (high 32 bits) and the low 32 bits of its value's hash (0: empty): 8 bytes a member
+  /// however long its key, at most 32 (three eighths full after growing, and the old slots while they are
+  /// copied). A key's end and form are read again from the line when hashes agree.
+  private struct KeyTable {
+    /// A power of two of slots, at most three quarters full.
+    var slots = [UInt64](repeating: 0, count: 64)
+    var count = 0
+  }
 
   /// A key's place in the line, kept for repeated-key checks and error paths whether or not its member
   /// is on the tape.
@@ -109,7 +120,7 @@ struct JSONLineScanner: Sendable {
     path.removeAll(keepingCapacity: true)
     keys.removeAll(keepingCapacity: true)
     keyBases.removeAll(keepingCapacity: true)
-    keySets.removeAll(keepingCapacity: true)
+    keyTables.removeAll(keepingCapacity: true)
     firstFailure = nil
     shadowDepth = 0
     var cursor = Cursor(bytes)
@@ -239,7 +250,7 @@ struct JSONLineScanner: Sendable {
       cursor.advance()
     } else {
       keyBases.append(keys.count)
-      keySets.append(nil)
+      keyTables.append(nil)
       path.append((key: .none, index: -1))
       while true {
         cursor.skipWhitespace()
@@ -277,7 +288,7 @@ struct JSONLineScanner: Sendable {
       }
       path.removeLast()
       keys.removeSubrange(keyBases.removeLast()...)
-      keySets.removeLast()
+      keyTables.removeLast()
     }
     if keep {
       nodes[index].count = count
@@ -311,12 +322,20 @@ struct JSONLineScanner: Sendable {
   /// the reference's dictionary does), and records it.
   private mutating func isRepeated(_ key: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Bool {
     let base = keyBases[keyBases.count - 1]
+    let last = keyTables.count - 1
     if keys.count - base >= 16 {
-      if keySets[keySets.count - 1] == nil {
-        keySets[keySets.count - 1] = Set(keys[base...].map { decodedString($0, bytes) })
+      // Taken out of the array while it changes, so that its slots are not copied.
+      var table: KeyTable
+      if let existing = keyTables[last] {
+        table = existing
+        keyTables[last] = nil
+      } else {
+        table = KeyTable()
+        for other in keys[base...] { _ = insert(other, into: &table, bytes) }
       }
-      keys.append(key)
-      return !keySets[keySets.count - 1]!.insert(decodedString(key, bytes)).inserted
+      let inserted = insert(key, into: &table, bytes)
+      keyTables[last] = table
+      return !inserted
     }
     var repeated = false
     for other in keys[base...] where !repeated {
@@ -328,6 +347,57 @@ struct JSONLineScanner: Sendable {
     }
     keys.append(key)
     return repeated
+  }
+
+  /// Adds `key` to `table` unless it holds an equal key (as Swift compares strings); whether it did.
+  ///
+  /// - Complexity: O(*n*) in the key's length, amortized, for a table of keys of distinct hashes.
+  private func insert(_ key: KeySpan, into table: inout KeyTable, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    if (table.count + 1) * 4 > table.slots.count * 3 {
+      var grown = [UInt64](repeating: 0, count: table.slots.count * 2)
+      let mask = grown.count - 1
+      for slot in table.slots where slot != 0 {
+        var index = Int(slot & 0xFFFF_FFFF) & mask
+        while grown[index] != 0 { index = (index + 1) & mask }
+        grown[index] = slot
+      }
+      table.slots = grown
+    }
+    // Equal strings hash equally, canonically equivalent spellings included.
+    let hash = UInt64(UInt32(truncatingIfNeeded: decodedString(key, bytes).hashValue))
+    let mask = table.slots.count - 1
+    var index = Int(hash) & mask
+    while table.slots[index] != 0 {
+      let slot = table.slots[index]
+      if slot & 0xFFFF_FFFF == hash {
+        let other = keySpan(at: Int32(truncatingIfNeeded: slot >> 32) - 1, bytes)
+        let equal =
+          key.plain && other.plain
+          ? bytesEqual(key, other, bytes) : decodedString(key, bytes) == decodedString(other, bytes)
+        if equal { return false }
+      }
+      index = (index + 1) & mask
+    }
+    table.slots[index] = UInt64(key.start + 1) << 32 | hash
+    table.count += 1
+    return true
+  }
+
+  /// The key whose text starts at `start`, a string that parsed: up to the first quote not escaped.
+  private func keySpan(at start: Int32, _ bytes: UnsafeRawBufferPointer) -> KeySpan {
+    var index = Int(start)
+    var escaped = false
+    var ascii = true
+    while bytes[index] != UInt8(ascii: "\"") {
+      if bytes[index] == UInt8(ascii: "\\") {
+        escaped = true
+        index += 2
+      } else {
+        if bytes[index] >= 0x80 { ascii = false }
+        index += 1
+      }
+    }
+    return KeySpan(start: start, end: Int32(index), escaped: escaped, plain: ascii && !escaped)
   }
 
   private func bytesEqual(_ a: KeySpan, _ b: KeySpan, _ bytes: UnsafeRawBufferPointer) -> Bool {

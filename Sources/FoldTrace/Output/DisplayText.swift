@@ -18,29 +18,42 @@ package enum DisplayText {
     return shown
   }
 
-  /// `text` with every control character written out as JSON writes it, so nothing in a trace's
-  /// strings or a file name can reach a terminal as a control: no escape sequence that moves the cursor
-  /// or retitles the window, no line it did not print. The C0 controls (U+0000–U+001F) as
-  /// `tracecat cat` shows them (JSON Lines: `\b \t \n \f \r`, else `\u001b`, lowercase hex); also,
-  /// as `\u007f`, `\u009b`, `\u2028`, `\u202e`, DEL (U+007F), the C1 controls (U+0080–U+009F), the
-  /// line and paragraph separators U+2028 and U+2029, which JSON leaves as they are, and the bidirectional
-  /// controls, which reorder a line on a terminal ("Trojan Source"): U+061C, U+200E, U+200F,
-  /// U+202A–U+202E and U+2066–U+2069. Nothing else changes, a backslash included: JSON text stays JSON
-  /// with the same meaning, and escaping twice changes nothing.
+  /// `text` with every control character and every character that draws nothing written out as JSON
+  /// writes it, so nothing in a trace's strings or a file name can reach a terminal as a control — no
+  /// escape sequence that moves the cursor or retitles the window, no line it did not print — or look
+  /// like something else. The C0 controls (U+0000–U+001F) as `tracecat cat` shows them (JSON Lines:
+  /// `\b \t \n \f \r`, else `\u001b`, lowercase hex); also, as `\u007f`, `\u009b`, `\u2028`, `\u202e`,
+  /// DEL (U+007F), the C1 controls (U+0080–U+009F), the line and paragraph separators U+2028 and U+2029,
+  /// which JSON leaves as they are, the bidirectional controls, which reorder a line on a terminal
+  /// ("Trojan Source"): U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069, and the characters that
+  /// draw nothing (``isInvisible(_:)``: a zero-width space `\u200b`, a Hangul filler `\u3164`; above
+  /// U+FFFF as a surrogate pair, `\udb40\udc41`), so `op\u200ben` never reads as `open`. A joiner
+  /// (U+200D) or variation selector right after a drawn character (not a quote, a space or an escaped
+  /// character) is kept: it shapes that character, as in an emoji. Nothing else changes, a backslash
+  /// included: JSON text stays JSON with the same meaning, and escaping twice changes nothing.
   ///
   /// Every human-readable output of the tools takes a trace's strings and file names through it (the
   /// JSON outputs keep JSON's own escaping; SVG and HTML escape for XML).
-  /// - Complexity: O(n) in the length of `text`; returns `text` itself when nothing needs escaping.
+  /// - Complexity: O(n) in the length of `text`; returns `text` itself when nothing needs escaping, after
+  ///   one byte scan when no byte may start such a character (``mayStartEscape(_:)``).
   package static func escaped(_ text: String) -> String {
     var contiguous = text
     let suspect = contiguous.withUTF8 { bytes in bytes.contains(where: mayStartEscape) }
-    guard suspect, text.unicodeScalars.contains(where: isControl) else { return text }
+    guard suspect, text.unicodeScalars.contains(where: { isControl($0) || isInvisible($0) }) else {
+      return text
+    }
     var result = ""
+    var afterDrawn = false
     for scalar in text.unicodeScalars {
-      guard isControl(scalar) else {
+      let shaping =
+        scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+        || (0xE0100...0xE01EF).contains(scalar.value)
+      guard isControl(scalar) || (isInvisible(scalar) && !(shaping && afterDrawn)) else {
         result.unicodeScalars.append(scalar)
+        afterDrawn = scalar != "\"" && !scalar.properties.isWhitespace
         continue
       }
+      afterDrawn = false
       switch scalar {
       case "\u{8}": result += "\\b"
       case "\t": result += "\\t"
@@ -48,8 +61,10 @@ package enum DisplayText {
       case "\u{C}": result += "\\f"
       case "\r": result += "\\r"
       default:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
       }
     }
     return result
@@ -74,13 +89,63 @@ package enum DisplayText {
   }
 
   /// Whether `byte` may start the UTF-8 form of a scalar ``escaped(_:)`` writes out: a byte below 0x20,
-  /// 0x7F, 0xC2 (U+0080–U+00BF), 0xD8 (U+0600–U+063F) or 0xE2 (U+2000–U+2FFF). Text without one, nearly
-  /// all, is returned after one byte scan.
+  /// 0x7F, or a lead byte of a C1 control, a separator, a bidi control or an invisible character
+  /// (0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3). Text without one, nearly all, is returned
+  /// after one byte scan.
   package static func mayStartEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    byte < 0x20 || byte == 0x7F || mayStartInvisible(byte)
   }
 
-  /// Whether `escaped(_:)` writes `scalar` out: C0, DEL, C1, U+2028, U+2029 and the bidi controls.
+  /// Whether `byte` may start the UTF-8 form of a C1 control, U+2028, U+2029 or a character
+  /// ``isInvisible(_:)`` names (the bidi controls among them): 0xC2 (U+0080–U+00BF), 0xCD, 0xD8, 0xE1,
+  /// 0xE2, 0xE3, 0xEF, 0xF0, 0xF3.
+  package static func mayStartInvisible(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3: true
+    default: false
+    }
+  }
+
+  /// Whether UTF-8 `bytes` hold a scalar ``escaped(_:)`` changes, but a C0 control: DEL, a C1 control,
+  /// U+2028, U+2029 or an invisible character. For text whose C0 controls JSON has escaped (a `cat`
+  /// line). Only a scalar whose lead byte ``mayStartInvisible(_:)`` names is decoded, so text in other
+  /// scripts (Hangul syllables, kana, accented Latin) costs a byte comparison or two a byte. A joiner
+  /// after a drawn character is found, though ``escaped(_:)`` keeps it.
+  /// - Complexity: O(n) in the number of bytes.
+  package static func mayNeedEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
+    // ASCII, nearly every line, after one quick pass.
+    guard var index = bytes.firstIndex(where: { $0 >= 0x7F }) else { return false }
+    while index < bytes.endIndex {
+      let lead = bytes[index]
+      index += 1
+      if lead == 0x7F { return true }
+      guard mayStartInvisible(lead) else { continue }
+      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard index + length - 1 <= bytes.endIndex else { return true }
+      var value = UInt32(lead) & (0xFF >> (length + 1))
+      for offset in 0..<(length - 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      index += length - 1
+      if (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 { return true }
+      if let scalar = Unicode.Scalar(value), isInvisible(scalar) { return true }
+    }
+    return false
+  }
+
+  /// Whether `scalar` draws nothing: a default-ignorable code point (Unicode's
+  /// Default_Ignorable_Code_Point: the soft hyphen, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
+  /// zero-width spaces and joiners, bidi controls, variation selectors, tags, …) or the Braille blank
+  /// U+2800.
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F: true
+    case 0x202A...0x202E, 0x2060...0x206F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0: true
+    case 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF: true
+    default: false
+    }
+  }
+
+  /// Whether `escaped(_:)` writes `scalar` out whatever precedes it: C0, DEL, C1, U+2028, U+2029 and
+  /// the bidi controls.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: true

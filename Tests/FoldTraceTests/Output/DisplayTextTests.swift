@@ -28,9 +28,37 @@ import Testing
     #expect(
       DisplayText.escaped("access\u{202E} \u{2066}// admin\u{2069} \u{2066}")
         == #"access\u202e \u2066// admin\u2069 \u2066"#)
-    // Neighbours that are not controls stay: U+061B, U+200D (joiner), U+2030, U+2065, U+206A.
-    let neighbours = "\u{61B}\u{200D}\u{2030}\u{2065}\u{206A}"
+    // Neighbours that are not controls stay: U+061B, U+200D (a joiner after it), U+2030. (U+2065 and
+    // U+206A draw nothing, and are escaped as such.)
+    let neighbours = "\u{61B}\u{200D}\u{2030}"
     #expect(DisplayText.escaped(neighbours) == neighbours)
+  }
+
+  /// Characters that draw nothing (default-ignorable code points and the Braille blank) are written out
+  /// as `tracecat cat` writes them, so a label never looks empty or like its visible part alone; a joiner
+  /// or variation selector right after a drawn character shapes it and stays.
+  @Test func charactersThatDrawNothingAreEscaped() {
+    #expect(DisplayText.escaped("op\u{200B}en") == #"op\u200ben"#)
+    #expect(DisplayText.escaped("\u{3164}") == #"\u3164"#)
+    #expect(DisplayText.escaped("a\u{2060}b\u{FEFF}c\u{AD}d\u{2800}") == #"a\u2060b\ufeffc\u00add\u2800"#)
+    // Above U+FFFF as JSON writes it, a surrogate pair.
+    #expect(DisplayText.escaped("x\u{E0041}") == #"x\udb40\udc41"#)
+    // A joiner or variation selector after a drawn character is kept; alone, after a space or a quote,
+    // or after another escaped character, it is escaped.
+    let emoji = "\u{1F469}\u{200D}\u{1F4BB} \u{2764}\u{FE0F}"
+    #expect(DisplayText.escaped(emoji) == emoji)
+    #expect(
+      DisplayText.escaped("\u{200D}a \u{FE0F}\"\u{200D}\u{200B}\u{200D}")
+        == #"\u200da \ufe0f"\u200d\u200b\u200d"#)
+    var unescaped: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value),
+        scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800
+      else { continue }
+      let shown = DisplayText.escaped(" " + String(scalar))
+      if !shown.hasPrefix(" \\u") || !shown.unicodeScalars.allSatisfy(\.isASCII) { unescaped.append(value) }
+    }
+    #expect(unescaped == [])
   }
 
   @Test func everythingElseIsUnchanged() {

@@ -8,9 +8,8 @@ enum EventFormatter {
   /// One event as a line: `   1.234    1  geometry           size=[390,844] …`.
   ///
   /// Time is truncated to milliseconds, never rounded, so lines stay in time order. Strings show as
-  /// JSON, with DEL, C1 controls, U+2028/U+2029 and bidi controls escaped too
-  /// (``DisplayText/escaped(_:)``), and characters that draw nothing quoted and escaped
-  /// (``escapingInvisible(_:)``).
+  /// JSON, with DEL, C1 controls, U+2028/U+2029, bidi controls and characters that draw nothing
+  /// escaped too (``DisplayText/escaped(_:)``); a string holding one of the last is quoted.
   static func line(_ event: TraceEvent) -> String {
     var bytes: [UInt8] = []
     appendLine(event, to: &bytes)
@@ -39,9 +38,9 @@ enum EventFormatter {
     // JSON has escaped the C0 controls. The columns before the fields are ASCII without controls, and
     // only a string (never bare) holds an invisible character, so escaping the whole line escapes the
     // fields as ``shown(_:)`` does.
-    if mayNeedEscaping(bytes[start...]) {
+    if DisplayText.mayNeedEscaping(bytes[start...]) {
       let text = String(decoding: bytes[start...], as: UTF8.self)
-      let shown = DisplayText.escaped(escapingInvisible(text))
+      let shown = DisplayText.escaped(text)
       if shown != text { bytes.replaceSubrange(start..., with: shown.utf8) }
     }
   }
@@ -142,87 +141,15 @@ enum EventFormatter {
     return plain && !ambiguous ? String(inner) : json
   }
 
-  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls, U+2028/U+2029
-  /// and bidi controls escaped too (``DisplayText/escaped(_:)``), and its invisible characters
-  /// (``escapingInvisible(_:)``): only a value holding a string can hold one.
+  /// A JSON value as shown in a column (``bare(_:)``), its strings' DEL, C1 controls, U+2028/U+2029,
+  /// bidi controls and invisible characters escaped too (``DisplayText/escaped(_:)``): only a value
+  /// holding a string can hold one.
   static func shown(_ json: String) -> String {
-    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(escapingInvisible(bare(json))) : json
+    json.utf8.contains(UInt8(ascii: "\"")) ? DisplayText.escaped(bare(json)) : json
   }
 
-  /// Whether `scalar` draws nothing: a default-ignorable code point (Unicode's
-  /// Default_Ignorable_Code_Point: the soft hyphen, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
-  /// zero-width spaces and joiners, bidi controls, variation selectors, tags, …) or the Braille blank
-  /// U+2800.
-  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F: true
-    case 0x202A...0x202E, 0x2060...0x206F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0: true
-    case 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF: true
-    default: false
-    }
-  }
-
-  /// Whether UTF-8 `bytes` hold DEL, a C1 control, U+2028, U+2029 or an invisible character (which takes
-  /// in the bidi controls): what ``DisplayText/escaped(_:)`` or ``escapingInvisible(_:)`` would change,
-  /// but C0 controls, which JSON has escaped. Only a scalar whose lead byte ``mayStartInvisible(_:)``
-  /// names is decoded, so text in other scripts (Hangul syllables, kana, accented Latin) costs a byte
-  /// comparison or two a byte.
-  /// - Complexity: O(n) in the number of bytes.
-  static func mayNeedEscaping(_ bytes: ArraySlice<UInt8>) -> Bool {
-    // ASCII, nearly every line, after one quick pass.
-    guard var index = bytes.firstIndex(where: { $0 >= 0x7F }) else { return false }
-    while index < bytes.endIndex {
-      let lead = bytes[index]
-      index += 1
-      if lead == 0x7F { return true }
-      guard mayStartInvisible(lead) else { continue }
-      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      guard index + length - 1 <= bytes.endIndex else { return true }
-      var value = UInt32(lead) & (0xFF >> (length + 1))
-      for offset in 0..<(length - 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-      index += length - 1
-      if (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029 { return true }
-      if let scalar = Unicode.Scalar(value), isInvisible(scalar) { return true }
-    }
-    return false
-  }
-
-  /// Whether `byte` may start the UTF-8 form of a character ``isInvisible(_:)`` names (0xC2 U+00AD,
-  /// 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3): text without one, as nearly all text is, holds none.
-  static func mayStartInvisible(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3: true
-    default: false
-    }
-  }
-
-  /// `json` with each character that draws nothing (``isInvisible(_:)``) written as its JSON escape,
-  /// `\u3164` (a surrogate pair above U+FFFF), so a field holding one never looks empty or like its
-  /// visible part alone; JSON text keeps its meaning. A joiner (U+200D) or variation selector right after
-  /// a drawn character (not a quote or a space) is kept: it shapes that character, as in an emoji.
-  /// - Complexity: O(n) in the length of `json`.
-  static func escapingInvisible(_ json: String) -> String {
-    guard json.utf8.contains(where: mayStartInvisible), json.unicodeScalars.contains(where: isInvisible)
-    else { return json }
-    var result = ""
-    var afterDrawn = false
-    for scalar in json.unicodeScalars {
-      let shaping =
-        scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
-        || (0xE0100...0xE01EF).contains(scalar.value)
-      guard isInvisible(scalar), !(shaping && afterDrawn) else {
-        result.unicodeScalars.append(scalar)
-        afterDrawn = scalar != "\"" && !scalar.properties.isWhitespace
-        continue
-      }
-      for unit in String(scalar).utf16 {
-        let hex = String(unit, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      }
-      afterDrawn = false
-    }
-    return result
-  }
+  /// Whether `scalar` draws nothing (``DisplayText/isInvisible(_:)``): such a string is quoted.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { DisplayText.isInvisible(scalar) }
 
   /// Nanoseconds as seconds with three decimals, `12.345`.
   static func time(_ nanoseconds: UInt64) -> String {
