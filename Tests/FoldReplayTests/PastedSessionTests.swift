@@ -211,6 +211,33 @@ import Testing
       "\(failures)")
   }
 
+  /// The Duo closes while the button springs off the fold: its scene disconnects mid-move, so the move
+  /// has no end to reach and nothing snapped. Had its last frame been presented 50 ms or more before
+  /// the disconnect, the move had stopped short of its layout: that is a snap.
+  @Test func aSceneThatDisconnectsMidMoveHasNoEndToSnap() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let last = lines.firstIndex { $0.contains("[467.82,") }!
+    lines.removeSubrange((last + 1)...)
+    let midMove = lines + [#"{"t":1160000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingPasses(try Self.events(midMove.joined(separator: "\n")), trace: "closed")
+    let stopped = lines + [#"{"t":1200000000,"kind":"sceneDisconnected","scene":1}"#]
+    let summary = assertRecordingFails(
+      try Self.events(stopped.joined(separator: "\n")), with: [(.endSnap, "action.compose")], trace: "stopped"
+    )
+    #expect(summary.failures.first?.actual == "last presented at [467.82,716,44,44]")
+  }
+
+  /// A scene that disconnects before the first refresh after its layout was not cut; one that presented
+  /// no frame in the 50 ms before it disconnected was.
+  @Test func aSceneThatDisconnectsBeforeItsFirstRefreshWasNotCut() throws {
+    let lines = Self.fold.split(separator: "\n").prefix(7).map(String.init)
+    let early = lines + [#"{"t":1020000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingPasses(try Self.events(early.joined(separator: "\n")), trace: "early")
+    let late = lines + [#"{"t":1500000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingFails(
+      try Self.events(late.joined(separator: "\n")), with: [(.frameJump, "action.compose")], trace: "late")
+  }
+
   @Test func reduceMotionWantsACrossFade() throws {
     let traits =
       #"{"t":0,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"crossFade":false,"#

@@ -46,9 +46,7 @@ extension RecordingChecker {
       guard motion.target != element.frame else { continue }
       // Moving: presented lately, or retargeted lately and not presented since (the animation had not
       // reached a refresh yet).
-      let moving =
-        motion.lastSample.map { now - $0 <= tolerances.retargetGap }
-        ?? (motion.start != motion.target && now - motion.targetTime <= tolerances.retargetGap)
+      let moving = motion.isMoving(at: now, gap: tolerances.retargetGap)
       if let tracking, !moving, distance(motion.onScreen, motion.target) <= tolerances.rest,
         distance(motion.target, element.frame) <= tracking
       {
@@ -199,13 +197,18 @@ extension RecordingChecker {
   }
 
   /// Ends one move: it must have been presented moving (or cross-fading), and rest on its target.
+  ///
+  /// An `interrupted` move (its scene disconnected while it moved) has no end: only what was presented
+  /// of it is checked, so neither a missing refresh nor a missed rest is a snap.
   mutating func closeMotion(
-    _ motion: inout ElementMotion, id element: String, scene: SceneID, crossFades: Bool
+    _ motion: inout ElementMotion, id element: String, scene: SceneID, crossFades: Bool,
+    interrupted: Bool = false
   ) {
     let move = distance(motion.start, motion.target)
     guard move > tolerances.position else { return }
     let target = ReplayFormat.rect(motion.target)
     guard motion.lastSample != nil else {
+      guard !interrupted else { return }
       fail(
         crossFades ? .crossFade : .frameJump, scene: scene, index: motion.targetIndex,
         time: motion.targetTime,
@@ -223,7 +226,7 @@ extension RecordingChecker {
       )
     }
     let off = distance(motion.onScreen, motion.target)
-    if off > tolerances.rest {
+    if off > tolerances.rest && !interrupted {
       fail(
         .endSnap, scene: scene, index: motion.targetIndex, time: motion.lastSample ?? motion.targetTime,
         element: element, expected: "at rest on its layout frame \(target)",
@@ -234,8 +237,11 @@ extension RecordingChecker {
 
   /// Ends a period in which the scene's layout and regions held: at rest (it lasted the settle time, or
   /// the recording ends) no interactive element may touch an active region. At the end every move
-  /// closes.
-  mutating func closeRestState(_ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool) {
+  /// closes; when the scene `disconnected`, a move still under way then (``ElementMotion/isMoving(at:gap:)``)
+  /// closes as interrupted, as the replay's motion check forgets a scene that leaves mid-move.
+  mutating func closeRestState(
+    _ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool, disconnected: Bool = false
+  ) {
     if let layout = scene.layout, final || now - scene.restSince >= tolerances.settle {
       for element in layout.elements where element.isInteractive {
         for region in scene.activeRegions where intersects(element.frame, region.frame) {
@@ -256,7 +262,8 @@ extension RecordingChecker {
     let order = scene.motions.map { (id: $0.key, order: $0.value.order) }.sorted { $0.order < $1.order }
     for element in order {
       guard var motion = scene.motions[element.id] else { continue }
-      closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+      let interrupted = disconnected && motion.isMoving(at: now, gap: tolerances.retargetGap)
+      closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades, interrupted: interrupted)
       motion.start = motion.target
       scene.motions[element.id] = motion
     }

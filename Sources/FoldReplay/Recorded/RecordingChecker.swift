@@ -113,7 +113,7 @@ public struct RecordingChecker: Sendable {
       scenes[id] = SceneRecord()
     case .sceneDisconnected(let id):
       if var scene = scenes.removeValue(forKey: id) {
-        closeRestState(&scene, id: id, at: now, final: true)
+        closeRestState(&scene, id: id, at: now, final: true, disconnected: true)
       }
     case .geometry(let id, let geometry):
       update(id) { scene in
@@ -332,4 +332,13 @@ struct ElementMotion: Sendable {
   /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
   /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
   var carriedMove = 0.0
+}
+
+extension ElementMotion {
+  /// Whether the move is under way at `now`: presented within `gap` ns, or retargeted within `gap` ns
+  /// and not presented since (the animation had not reached a refresh yet). After a longer gap the move
+  /// has ended and must have come to rest.
+  func isMoving(at now: UInt64, gap: UInt64) -> Bool {
+    lastSample.map { now - $0 <= gap } ?? (start != target && now - targetTime <= gap)
+  }
 }
