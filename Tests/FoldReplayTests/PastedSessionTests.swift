@@ -211,6 +211,14 @@ import Testing
       "\(failures)")
   }
 
+  /// Reduce Motion turned on after the button came to rest: the slide before it owed no cross-fade.
+  @Test func reduceMotionTurnedOnLaterDoesNotJudgeAnEarlierSlide() throws {
+    let traits =
+      #"{"t":1700000000,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"#
+      + #""crossFade":false,"reduceTransparency":false,"direction":"ltr"}"#
+    assertRecordingPasses(try Self.events(Self.fold + "\n" + traits), trace: "later")
+  }
+
   /// The Duo closes while the button springs off the fold: its scene disconnects mid-move, so the move
   /// has no end to reach and nothing snapped. Had its last frame been presented 50 ms or more before
   /// the disconnect, the move had stopped short of its layout: that is a snap.

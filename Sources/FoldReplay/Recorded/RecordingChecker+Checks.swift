@@ -58,7 +58,7 @@ extension RecordingChecker {
         continue
       }
       if !moving || distance(motion.onScreen, motion.target) <= tolerances.rest {
-        closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+        closeMotion(&motion, id: element.id, scene: id)
         motion.carriedMove = 0
       } else {
         // A retarget keeps the spring's velocity: the steps may stay as large as the move it came from.
@@ -68,6 +68,7 @@ extension RecordingChecker {
       motion.target = element.frame
       motion.targetTime = now
       motion.targetIndex = index
+      motion.crossFades = scene.crossFades
       motion.lastSample = nil
       motion.faded = false
       motion.reportedJump = false
@@ -196,14 +197,15 @@ extension RecordingChecker {
     return worst > tolerances.position ? worst : nil
   }
 
-  /// Ends one move: it must have been presented moving (or cross-fading), and rest on its target.
+  /// Ends one move: it must have been presented moving (or cross-fading, when the move started under
+  /// Reduce Motion or Prefer Cross-Fade: ``ElementMotion/crossFades``), and rest on its target.
   ///
   /// An `interrupted` move (its scene disconnected while it moved) has no end: only what was presented
   /// of it is checked, so neither a missing refresh nor a missed rest is a snap.
   mutating func closeMotion(
-    _ motion: inout ElementMotion, id element: String, scene: SceneID, crossFades: Bool,
-    interrupted: Bool = false
+    _ motion: inout ElementMotion, id element: String, scene: SceneID, interrupted: Bool = false
   ) {
+    let crossFades = motion.crossFades
     let move = distance(motion.start, motion.target)
     guard move > tolerances.position else { return }
     let target = ReplayFormat.rect(motion.target)
@@ -263,7 +265,7 @@ extension RecordingChecker {
     for element in order {
       guard var motion = scene.motions[element.id] else { continue }
       let interrupted = disconnected && motion.isMoving(at: now, gap: tolerances.retargetGap)
-      closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades, interrupted: interrupted)
+      closeMotion(&motion, id: element.id, scene: id, interrupted: interrupted)
       motion.start = motion.target
       scene.motions[element.id] = motion
     }

@@ -211,7 +211,7 @@ public struct RecordingChecker: Sendable {
     for element in elements where !scene.layoutIDs.contains(element) && !scene.presentedSet.contains(element)
     {
       guard var motion = scene.motions.removeValue(forKey: element) else { continue }
-      closeMotion(&motion, id: element, scene: id, crossFades: scene.crossFades)
+      closeMotion(&motion, id: element, scene: id)
     }
   }
 }
@@ -332,6 +332,9 @@ struct ElementMotion: Sendable {
   /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
   /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
   var carriedMove = 0.0
+  /// Reduce Motion or Prefer Cross-Fade was on when the target was set: the move must cross-fade,
+  /// whatever the traits are when it is closed.
+  var crossFades = false
 }
 
 extension ElementMotion {
