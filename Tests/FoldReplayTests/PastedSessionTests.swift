@@ -235,6 +235,32 @@ import Testing
     #expect(summary.failures.first?.actual == "last presented at [467.82,716,44,44]")
   }
 
+  /// A layout takes the button out while it springs off the fold (all actions fit again): presented on
+  /// its way until it vanishes, it had no end to reach. Taken out 50 ms after it stopped short, it is a
+  /// snap.
+  @Test func anElementTakenOutMidMoveHasNoEndToSnap() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let last = lines.firstIndex { $0.contains("[467.82,") }!
+    lines.removeSubrange((last + 1)...)
+    let listOnly =
+      #"{"t":1100000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let list = #"{"id":"list","frame":[0,24,504,736],"opacity":1}"#
+    let gone = #"{"t":1166000000,"kind":"presented","scene":1,"elements":[\#(list)]}"#
+    var midMove = lines
+    midMove.insert(listOnly, at: lines.firstIndex { $0.contains("[475.79,") }!)
+    midMove.append(gone)
+    assertRecordingPasses(try Self.events(midMove.joined(separator: "\n")), trace: "taken out")
+    let stopped =
+      lines + [
+        listOnly.replacingOccurrences(of: "1100000000", with: "1250000000"),
+        gone.replacingOccurrences(of: "1166000000", with: "1266000000"),
+      ]
+    assertRecordingFails(
+      try Self.events(stopped.joined(separator: "\n")), with: [(.endSnap, "action.compose")], trace: "stopped"
+    )
+  }
+
   /// A scene that disconnects before the first refresh after its layout was not cut; one that presented
   /// no frame in the 50 ms before it disconnected was.
   @Test func aSceneThatDisconnectsBeforeItsFirstRefreshWasNotCut() throws {

@@ -80,7 +80,7 @@ extension RecordingChecker {
     scene.layout = layout
     scene.layoutIDs = Set(layout.elements.map(\.id))
     scene.keepReportedRegions(of: layout)
-    forget(previous, in: &scene, id: id)
+    forget(previous, in: &scene, id: id, at: now)
   }
 
   /// A decision's next value; flapping when it returns to the value before within the minimum dwell

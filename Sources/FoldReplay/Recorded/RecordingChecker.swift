@@ -40,8 +40,8 @@ import LayoutCore
 /// `tracecat replay` keeps them.
 ///
 /// Memory holds, per connected scene, the motion of each element of its latest layout and of its latest
-/// presented sample: an element in neither is closed as at the end of the recording (its move checked)
-/// and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
+/// presented sample: an element in neither is closed as at the end of the recording (its move checked;
+/// a move still under way when the element left is interrupted, with no end to check) and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
 /// ``ReplayCheck/overshoot`` is reported once per element between two of its targets, and a
 /// ``ReplayCheck/reservedRegion`` once per element, frame and region while the latest layout keeps the
 /// element at that frame and the regions recorded keep that region: remembered with the same state, so
@@ -154,7 +154,7 @@ public struct RecordingChecker: Sendable {
       let previous = scene.presentedIDs
       scene.presentedIDs = elements.map(\.id)
       scene.presentedSet = Set(scene.presentedIDs)
-      forget(previous, in: &scene, id: id)
+      forget(previous, in: &scene, id: id, at: now)
       scenes[id] = scene
     case .hinge, .selection, .marker, .dropped:
       break
@@ -205,13 +205,16 @@ public struct RecordingChecker: Sendable {
   }
 
   /// Closes and forgets the motions of `elements` (a previous layout's or sample's, in order) that are
-  /// neither in the scene's latest layout nor in its latest presented sample.
+  /// neither in the scene's latest layout nor in its latest presented sample. An element taken out of
+  /// the layout while its move was under way at `now` (``ElementMotion/isMoving(at:gap:)``) closes as
+  /// interrupted: it had no end to reach.
   /// - Complexity: O(n) for n elements.
-  mutating func forget(_ elements: [String], in scene: inout SceneRecord, id: SceneID) {
+  mutating func forget(_ elements: [String], in scene: inout SceneRecord, id: SceneID, at now: UInt64) {
     for element in elements where !scene.layoutIDs.contains(element) && !scene.presentedSet.contains(element)
     {
       guard var motion = scene.motions.removeValue(forKey: element) else { continue }
-      closeMotion(&motion, id: element, scene: id)
+      let interrupted = motion.isMoving(at: now, gap: tolerances.retargetGap)
+      closeMotion(&motion, id: element, scene: id, interrupted: interrupted)
     }
   }
 }
