@@ -219,6 +219,25 @@ import Testing
     assertRecordingPasses(try Self.events(Self.fold + "\n" + traits), trace: "later")
   }
 
+  /// The button fades out where it rests and later fades in at another frame: at opacity 0 it was not
+  /// on screen, so it appeared there rather than jumping.
+  @Test func anElementFadedOutAppearsAfreshWhereItIsLaidOut() throws {
+    func presented(_ t: String, x: Int, opacity: String) -> String {
+      #"{"t":\#(t),"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[\#(x),716,44,44],"#
+        + #""opacity":\#(opacity)}]}"#
+    }
+    let layout =
+      #"{"t":2000000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"action.compose","frame":[900,716,44,44],"interactive":true},"#
+      + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let lines = [
+      Self.fold, presented("1700000000", x: 448, opacity: "0.5"),
+      presented("1716000000", x: 448, opacity: "0"),
+      layout, presented("2016000000", x: 900, opacity: "0.3"), presented("2032000000", x: 900, opacity: "1"),
+    ]
+    assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "reappears")
+  }
+
   /// The Duo closes while the button springs off the fold: its scene disconnects mid-move, so the move
   /// has no end to reach and nothing snapped. Had its last frame been presented 50 ms or more before
   /// the disconnect, the move had stopped short of its layout: that is a snap.

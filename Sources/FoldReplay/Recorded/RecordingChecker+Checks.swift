@@ -47,6 +47,15 @@ extension RecordingChecker {
       // Moving: presented lately, or retargeted lately and not presented since (the animation had not
       // reached a refresh yet).
       let moving = motion.isMoving(at: now, gap: tolerances.retargetGap)
+      if motion.lastSample != nil && motion.lastOpacity == 0 && !moving {
+        // It came to rest fully transparent, so not on screen: it appears at its new frame, at rest.
+        // (One still moving at opacity 0 is fading in, and springs on from where it is.)
+        closeMotion(&motion, id: element.id, scene: id)
+        scene.motions[element.id] = ElementMotion(
+          onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
+          targetIndex: index, order: motion.order)
+        continue
+      }
       if let tracking, !moving, distance(motion.onScreen, motion.target) <= tolerances.rest,
         distance(motion.target, element.frame) <= tracking
       {
