@@ -145,6 +145,22 @@ import Testing
     #expect(summary.maximumAnchorDrift == 12)
   }
 
+  /// The user scrolls on (a scroll the app did not measure: no `anchorTop`) before the Duo opens: where
+  /// item-42 was is no longer known, so its place in the new scene is no lost anchor; nor is its place
+  /// after a relayout of the same scene.
+  @Test func aScrollWithoutATopForgetsTheAnchor() throws {
+    var lines = Self.handover(anchorTop: "0").split(separator: "\n").map(String.init)
+    lines.insert(#"{"t":1000000000,"kind":"scroll","scene":1,"offset":[0,3960],"anchor":"item-45"}"#, at: 4)
+    assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "scrolled on")
+    let relayout =
+      lines.prefix(5) + [
+        #"{"t":1200000000,"kind":"layout","scene":1,"shape":"compactTall","presentation":"stack","columns":1,"#
+          + #""elements":[{"id":"action.compose","frame":[404,696,44,44],"interactive":true}]}"#,
+        #"{"t":1200000000,"kind":"scroll","scene":1,"offset":[0,3700],"anchor":"item-42","anchorTop":300}"#,
+      ]
+    assertRecordingPasses(try Self.events(relayout.joined(separator: "\n")), trace: "relaid out")
+  }
+
   /// An iPad window dragged back and forth across 700 pt every 40 ms, regular × regular throughout.
   static func resize(presentations: [String]) -> String {
     let connect = #"{"t":0,"kind":"sceneConnected","scene":1,"display":"window","scale":2}"#

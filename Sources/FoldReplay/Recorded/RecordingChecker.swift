@@ -32,7 +32,8 @@ import LayoutCore
 /// - ``ReplayCheck/crossFade``: under Reduce Motion or Prefer Cross-Fade, moves are cross-fades (some
 ///   presented opacity below 1).
 /// - ``ReplayCheck/anchor``: the anchor item's `anchorTop` stays within ``RecordingTolerances/anchor``
-///   across a relayout of its scene and across a display handover where the same anchor is recorded.
+///   across a relayout of its scene and across a display handover where the same anchor is recorded; a
+///   scroll recorded without `anchorTop` (the user scrolled where the app did not measure) forgets it.
 ///
 /// Every failure is a ``ReplayFailure`` whose message names the scene, the time, the element or
 /// decision, what was expected and what was recorded. All are counted (``ReplaySummary/failureCount``,
@@ -135,7 +136,12 @@ public struct RecordingChecker: Sendable {
     case .traits(let id, let traits):
       update(id) { $0.crossFades = traits.reduceMotion || traits.prefersCrossFade }
     case .scroll(let id, _, let anchor, let anchorTop):
-      guard let anchor, let anchorTop else { return }
+      guard let anchor, let anchorTop else {
+        // A scroll the app did not measure moved the content: where the anchor is, is no longer known.
+        update(id) { $0.anchor = nil }
+        if lastAnchor?.scene == id { lastAnchor = nil }
+        return
+      }
       checkAnchor(id, item: anchor, top: anchorTop, at: now, index: index)
     case .layout(let id, let layout):
       guard var scene = scenes.removeValue(forKey: id) else { return }
