@@ -161,6 +161,33 @@ import Testing
     assertRecordingPasses(try Self.events(relayout.joined(separator: "\n")), trace: "relaid out")
   }
 
+  /// The Duo's hinge passes through partially open and back within 100 ms: the columns follow the
+  /// division there and back, which is the input moving back, not flapping. Back without the division
+  /// moving back, it is.
+  @Test func columnsFollowingTheFoldBackAreNoFlap() throws {
+    func regions(_ t: Int, active: Bool) -> String {
+      let frame = active ? "[0,504,780,32]" : "[0,520,780,0]"
+      return #"{"t":\#(t),"kind":"regions","scene":1,"regions":[{"kind":"division","frame":\#(frame),"#
+        + #""active":\#(active)}]}"#
+    }
+    func layout(_ t: Int, columns: Int) -> String {
+      #"{"t":\#(t),"kind":"layout","scene":1,"shape":"regularTall","presentation":"split","#
+        + #""columns":\#(columns),"elements":[]}"#
+    }
+    let start = [
+      #"{"t":0,"kind":"sceneConnected","scene":1,"display":"internal","scale":3}"#,
+      #"{"t":0,"kind":"geometry","scene":1,"size":[780,1040],"safeArea":[32,0,20,0],"#
+        + #""horizontal":"regular","vertical":"regular","interactive":false}"#,
+      regions(0, active: false), layout(10_000_000, columns: 1),
+      regions(1_000_000_000, active: true), layout(1_000_000_000, columns: 2),
+    ]
+    let back = start + [regions(1_100_000_000, active: false), layout(1_100_000_000, columns: 1)]
+    assertRecordingPasses(try Self.events(back.joined(separator: "\n")), trace: "fold and back")
+    let flap = start + [layout(1_100_000_000, columns: 1)]
+    assertRecordingFails(
+      try Self.events(flap.joined(separator: "\n")), with: [(.flapping, "columns")], trace: "flap")
+  }
+
   /// An iPad window dragged back and forth across 700 pt every 40 ms, regular × regular throughout.
   static func resize(presentations: [String]) -> String {
     let connect = #"{"t":0,"kind":"sceneConnected","scene":1,"display":"window","scale":2}"#

@@ -11,7 +11,9 @@ import LayoutCore
 /// - ``ReplayCheck/shape``: a recorded shape that names a ``LayoutShape`` is the one the recorded size
 ///   classes and aspect ratio give (LayoutRules.md, "L1: shape and presentation").
 /// - ``ReplayCheck/flapping``: no recorded decision (shape, presentation, columns) changes back within
-///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too.
+///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too (or, for the
+///   presentation and columns, another input did: safe area, bar edge, reserved regions, Dynamic Type,
+///   layout direction).
 /// - ``ReplayCheck/reservedRegion``: at rest (the layout and the regions unchanged for
 ///   ``RecordingTolerances/settle``, or at the end), no interactive element intersects an active division
 ///   or occlusion.
@@ -119,6 +121,11 @@ public struct RecordingChecker: Sendable {
     case .geometry(let id, let geometry):
       update(id) { scene in
         scene.resizing = geometry.isInteractivelyResizing
+        if let before = scene.geometry,
+          before.safeArea != geometry.safeArea || before.verticalBarEdge != geometry.verticalBarEdge
+        {
+          scene.otherInputChanged(at: now)
+        }
         scene.geometry = geometry
         let shape = LayoutShape(geometry)
         if scene.expectedShape != shape { scene.shapeChanged(at: now) }
@@ -128,13 +135,25 @@ public struct RecordingChecker: Sendable {
     case .regions(let id, let regions):
       guard var scene = scenes.removeValue(forKey: id) else { return }
       closeRestState(&scene, id: id, at: now, final: false)
+      // The first regions after a layout change the input it was made for, too.
+      if scene.regions.map({ $0 != regions }) ?? (scene.layout != nil) { scene.otherInputChanged(at: now) }
+      scene.regions = regions
       scene.activeRegions = regions.filter(\.isActive)
       scene.keepReportedRegions(recorded: regions)
       if regions.contains(where: { $0.kind == .division }) { scene.canFold = true }
       scene.restSince = now
       scenes[id] = scene
     case .traits(let id, let traits):
-      update(id) { $0.crossFades = traits.reduceMotion || traits.prefersCrossFade }
+      update(id) { scene in
+        scene.crossFades = traits.reduceMotion || traits.prefersCrossFade
+        if let before = scene.traits,
+          before.contentSizeCategory != traits.contentSizeCategory
+            || before.layoutDirection != traits.layoutDirection
+        {
+          scene.otherInputChanged(at: now)
+        }
+        scene.traits = traits
+      }
     case .scroll(let id, _, let anchor, let anchorTop):
       guard let anchor, let anchorTop else {
         // A scroll the app did not measure moved the content: where the anchor is, is no longer known.
@@ -233,6 +252,14 @@ struct SceneRecord: Sendable {
   /// so the latest two answer it, however often the size classes flip.
   var lastShapeChange: UInt64?
   var previousShapeChange: UInt64?
+  /// When an input other than the size last changed (safe area, bar edge, reserved regions, Dynamic
+  /// Type, layout direction), and when before that, in ns; as for the shape, the latest two answer the
+  /// flapping check.
+  var lastOtherInputChange: UInt64?
+  var previousOtherInputChange: UInt64?
+  /// The regions and traits last recorded.
+  var regions: [ReservedRegion]?
+  var traits: SceneTraits?
   var activeRegions: [ReservedRegion] = []
   var canFold = false
   var crossFades = false
@@ -299,6 +326,17 @@ extension SceneRecord {
   /// ends now, and no change is later than now).
   func shapeChangedTwice(since start: UInt64) -> Bool {
     previousShapeChange.map { $0 >= start } ?? false
+  }
+
+  /// Notes a change of an input other than the size at `time` (no earlier than the last one).
+  mutating func otherInputChanged(at time: UInt64) {
+    previousOtherInputChange = lastOtherInputChange
+    lastOtherInputChange = time
+  }
+
+  /// Whether an input other than the size changed at least twice at or after `start`: there and back.
+  func otherInputChangedTwice(since start: UInt64) -> Bool {
+    previousOtherInputChange.map { $0 >= start } ?? false
   }
 }
 
