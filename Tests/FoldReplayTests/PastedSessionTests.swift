@@ -279,6 +279,10 @@ import Testing
       layout, presented("2016000000", x: 900, opacity: "0.3"), presented("2032000000", x: 900, opacity: "1"),
     ]
     assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "reappears")
+    // Its last fading frame, 0.02 pt short at opacity 0.001, rounds to nothing on an 8-bit display.
+    let faint = lines.joined(separator: "\n").replacingOccurrences(
+      of: #"[448,716,44,44],"opacity":0}"#, with: #"[448.02,716,44,44],"opacity":0.001}"#)
+    assertRecordingPasses(try Self.events(faint), trace: "faint")
   }
 
   /// The Duo closes while the button springs off the fold: its scene disconnects mid-move, so the move

@@ -47,8 +47,8 @@ extension RecordingChecker {
       // Moving: presented lately, or retargeted lately and not presented since (the animation had not
       // reached a refresh yet).
       let moving = motion.isMoving(at: now, gap: tolerances.retargetGap)
-      if motion.lastSample != nil && motion.lastOpacity == 0 && !moving {
-        // It came to rest fully transparent, so not on screen: it appears at its new frame, at rest.
+      if motion.lastSample != nil && motion.isInvisible && !moving {
+        // It came to rest invisible, so not on screen: it appears at its new frame, at rest.
         // (One still moving at opacity 0 is fading in, and springs on from where it is.)
         closeMotion(&motion, id: element.id, scene: id)
         scene.motions[element.id] = ElementMotion(
@@ -240,7 +240,8 @@ extension RecordingChecker {
       )
     }
     let off = distance(motion.onScreen, motion.target)
-    if off > tolerances.rest && !interrupted {
+    // A last frame too faint to show (a fade-out's tail) is no visible rest.
+    if off > tolerances.rest && !interrupted && !motion.isInvisible {
       fail(
         .endSnap, scene: scene, index: motion.targetIndex, time: motion.lastSample ?? motion.targetTime,
         element: element, expected: "at rest on its layout frame \(target)",

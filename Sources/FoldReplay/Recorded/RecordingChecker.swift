@@ -385,6 +385,10 @@ struct ElementMotion: Sendable {
 }
 
 extension ElementMotion {
+  /// Whether the last presented opacity rounds to 0 on an 8-bit display (below 0.5 / 255): the element
+  /// was not on screen.
+  var isInvisible: Bool { lastOpacity < 0.5 / 255 }
+
   /// Whether the move is under way at `now`: presented within `gap` ns, or retargeted within `gap` ns
   /// and not presented since (the animation had not reached a refresh yet). After a longer gap the move
   /// has ended and must have come to rest.
