@@ -338,6 +338,20 @@ import Testing
       try Self.events(late.joined(separator: "\n")), with: [(.frameJump, "action.compose")], trace: "late")
   }
 
+  /// A refresh dropped just before a retarget: the first frame after it is measured from the last
+  /// frame presented, 33 ms before, not from the layout, 13 ms before.
+  @Test func aRetargetAfterADroppedRefreshIsMeasuredFromTheLastFrame() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let dropped = lines.firstIndex { $0.contains("[490.33,") }!
+    lines[dropped] =
+      #"{"t":1070000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"action.compose","frame":[447,716,44,44],"interactive":true},"#
+      + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let retargeted = lines.joined(separator: "\n").replacingOccurrences(
+      of: #"[448,716,44,44],"opacity""#, with: #"[447,716,44,44],"opacity""#)
+    assertRecordingPasses(try Self.events(retargeted), trace: "dropped")
+  }
+
   @Test func reduceMotionWantsACrossFade() throws {
     let traits =
       #"{"t":0,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"crossFade":false,"#

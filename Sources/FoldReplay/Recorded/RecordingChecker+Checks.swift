@@ -73,6 +73,9 @@ extension RecordingChecker {
         // A retarget keeps the spring's velocity: the steps may stay as large as the move it came from.
         motion.carriedMove = max(motion.carriedMove, distance(motion.start, motion.target))
       }
+      // Retargeted while moving, the on-screen frame is the last one presented (or, before any, the one
+      // the move before started from), and the spring has run on since.
+      motion.startTime = moving ? (motion.lastSample ?? motion.startTime ?? motion.targetTime) : nil
       motion.start = motion.onScreen
       motion.target = element.frame
       motion.targetTime = now
@@ -160,8 +163,9 @@ extension RecordingChecker {
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       if step > bound && !fading { reportJump(step, from: motion.onScreen, bound: bound, dt: dt) }
     } else {
-      // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
-      let dt = max(Double(now - motion.targetTime) / 1e9, 1.0 / 60)
+      // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value, or
+      // from the last frame presented when the layout retargeted a move under way.
+      let dt = max(Double(now - (motion.startTime ?? motion.targetTime)) / 1e9, 1.0 / 60)
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       let offset = distance(motion.start, element.frame)
       if offset > bound && !fading && distance(element.frame, motion.target) <= tolerances.rest {

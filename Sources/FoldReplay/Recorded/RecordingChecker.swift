@@ -367,6 +367,9 @@ struct ElementMotion: Sendable {
   var targetIndex: Int
   /// The last presented sample's time, since the target was set.
   var lastSample: UInt64?
+  /// When ``start`` was presented, for a target set while the element moved (nil: it was at rest on
+  /// screen until ``targetTime``), in ns.
+  var startTime: UInt64?
   var lastOpacity = 1.0
   var faded = false
   /// A ``ReplayCheck/frameJump`` or an ``ReplayCheck/overshoot`` was reported for this target: each
