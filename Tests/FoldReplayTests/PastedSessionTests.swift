@@ -145,6 +145,49 @@ import Testing
     #expect(summary.maximumAnchorDrift == 12)
   }
 
+  /// The user scrolls on (a scroll the app did not measure: no `anchorTop`) before the Duo opens: where
+  /// item-42 was is no longer known, so its place in the new scene is no lost anchor; nor is its place
+  /// after a relayout of the same scene.
+  @Test func aScrollWithoutATopForgetsTheAnchor() throws {
+    var lines = Self.handover(anchorTop: "0").split(separator: "\n").map(String.init)
+    lines.insert(#"{"t":1000000000,"kind":"scroll","scene":1,"offset":[0,3960],"anchor":"item-45"}"#, at: 4)
+    assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "scrolled on")
+    let relayout =
+      lines.prefix(5) + [
+        #"{"t":1200000000,"kind":"layout","scene":1,"shape":"compactTall","presentation":"stack","columns":1,"#
+          + #""elements":[{"id":"action.compose","frame":[404,696,44,44],"interactive":true}]}"#,
+        #"{"t":1200000000,"kind":"scroll","scene":1,"offset":[0,3700],"anchor":"item-42","anchorTop":300}"#,
+      ]
+    assertRecordingPasses(try Self.events(relayout.joined(separator: "\n")), trace: "relaid out")
+  }
+
+  /// The Duo's hinge passes through partially open and back within 100 ms: the columns follow the
+  /// division there and back, which is the input moving back, not flapping. Back without the division
+  /// moving back, it is.
+  @Test func columnsFollowingTheFoldBackAreNoFlap() throws {
+    func regions(_ t: Int, active: Bool) -> String {
+      let frame = active ? "[0,504,780,32]" : "[0,520,780,0]"
+      return #"{"t":\#(t),"kind":"regions","scene":1,"regions":[{"kind":"division","frame":\#(frame),"#
+        + #""active":\#(active)}]}"#
+    }
+    func layout(_ t: Int, columns: Int) -> String {
+      #"{"t":\#(t),"kind":"layout","scene":1,"shape":"regularTall","presentation":"split","#
+        + #""columns":\#(columns),"elements":[]}"#
+    }
+    let start = [
+      #"{"t":0,"kind":"sceneConnected","scene":1,"display":"internal","scale":3}"#,
+      #"{"t":0,"kind":"geometry","scene":1,"size":[780,1040],"safeArea":[32,0,20,0],"#
+        + #""horizontal":"regular","vertical":"regular","interactive":false}"#,
+      regions(0, active: false), layout(10_000_000, columns: 1),
+      regions(1_000_000_000, active: true), layout(1_000_000_000, columns: 2),
+    ]
+    let back = start + [regions(1_100_000_000, active: false), layout(1_100_000_000, columns: 1)]
+    assertRecordingPasses(try Self.events(back.joined(separator: "\n")), trace: "fold and back")
+    let flap = start + [layout(1_100_000_000, columns: 1)]
+    assertRecordingFails(
+      try Self.events(flap.joined(separator: "\n")), with: [(.flapping, "columns")], trace: "flap")
+  }
+
   /// An iPad window dragged back and forth across 700 pt every 40 ms, regular × regular throughout.
   static func resize(presentations: [String]) -> String {
     let connect = #"{"t":0,"kind":"sceneConnected","scene":1,"display":"window","scale":2}"#
@@ -209,6 +252,104 @@ import Testing
     #expect(
       failures.map(\.check) == [.retargetOrigin, .overshoot] && failures[0].time == 1_349_333_333,
       "\(failures)")
+  }
+
+  /// Reduce Motion turned on after the button came to rest: the slide before it owed no cross-fade.
+  @Test func reduceMotionTurnedOnLaterDoesNotJudgeAnEarlierSlide() throws {
+    let traits =
+      #"{"t":1700000000,"kind":"traits","scene":1,"dynamicType":"large","reduceMotion":true,"#
+      + #""crossFade":false,"reduceTransparency":false,"direction":"ltr"}"#
+    assertRecordingPasses(try Self.events(Self.fold + "\n" + traits), trace: "later")
+  }
+
+  /// The button fades out where it rests and later fades in at another frame: at opacity 0 it was not
+  /// on screen, so it appeared there rather than jumping.
+  @Test func anElementFadedOutAppearsAfreshWhereItIsLaidOut() throws {
+    func presented(_ t: String, x: Int, opacity: String) -> String {
+      #"{"t":\#(t),"kind":"presented","scene":1,"elements":[{"id":"action.compose","frame":[\#(x),716,44,44],"#
+        + #""opacity":\#(opacity)}]}"#
+    }
+    let layout =
+      #"{"t":2000000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"action.compose","frame":[900,716,44,44],"interactive":true},"#
+      + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let lines = [
+      Self.fold, presented("1700000000", x: 448, opacity: "0.5"),
+      presented("1716000000", x: 448, opacity: "0"),
+      layout, presented("2016000000", x: 900, opacity: "0.3"), presented("2032000000", x: 900, opacity: "1"),
+    ]
+    assertRecordingPasses(try Self.events(lines.joined(separator: "\n")), trace: "reappears")
+    // Its last fading frame, 0.02 pt short at opacity 0.001, rounds to nothing on an 8-bit display.
+    let faint = lines.joined(separator: "\n").replacingOccurrences(
+      of: #"[448,716,44,44],"opacity":0}"#, with: #"[448.02,716,44,44],"opacity":0.001}"#)
+    assertRecordingPasses(try Self.events(faint), trace: "faint")
+  }
+
+  /// The Duo closes while the button springs off the fold: its scene disconnects mid-move, so the move
+  /// has no end to reach and nothing snapped. Had its last frame been presented 50 ms or more before
+  /// the disconnect, the move had stopped short of its layout: that is a snap.
+  @Test func aSceneThatDisconnectsMidMoveHasNoEndToSnap() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let last = lines.firstIndex { $0.contains("[467.82,") }!
+    lines.removeSubrange((last + 1)...)
+    let midMove = lines + [#"{"t":1160000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingPasses(try Self.events(midMove.joined(separator: "\n")), trace: "closed")
+    let stopped = lines + [#"{"t":1200000000,"kind":"sceneDisconnected","scene":1}"#]
+    let summary = assertRecordingFails(
+      try Self.events(stopped.joined(separator: "\n")), with: [(.endSnap, "action.compose")], trace: "stopped"
+    )
+    #expect(summary.failures.first?.actual == "last presented at [467.82,716,44,44]")
+  }
+
+  /// A layout takes the button out while it springs off the fold (all actions fit again): presented on
+  /// its way until it vanishes, it had no end to reach. Taken out 50 ms after it stopped short, it is a
+  /// snap.
+  @Test func anElementTakenOutMidMoveHasNoEndToSnap() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let last = lines.firstIndex { $0.contains("[467.82,") }!
+    lines.removeSubrange((last + 1)...)
+    let listOnly =
+      #"{"t":1100000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let list = #"{"id":"list","frame":[0,24,504,736],"opacity":1}"#
+    let gone = #"{"t":1166000000,"kind":"presented","scene":1,"elements":[\#(list)]}"#
+    var midMove = lines
+    midMove.insert(listOnly, at: lines.firstIndex { $0.contains("[475.79,") }!)
+    midMove.append(gone)
+    assertRecordingPasses(try Self.events(midMove.joined(separator: "\n")), trace: "taken out")
+    let stopped =
+      lines + [
+        listOnly.replacingOccurrences(of: "1100000000", with: "1250000000"),
+        gone.replacingOccurrences(of: "1166000000", with: "1266000000"),
+      ]
+    assertRecordingFails(
+      try Self.events(stopped.joined(separator: "\n")), with: [(.endSnap, "action.compose")], trace: "stopped"
+    )
+  }
+
+  /// A scene that disconnects before the first refresh after its layout was not cut; one that presented
+  /// no frame in the 50 ms before it disconnected was.
+  @Test func aSceneThatDisconnectsBeforeItsFirstRefreshWasNotCut() throws {
+    let lines = Self.fold.split(separator: "\n").prefix(7).map(String.init)
+    let early = lines + [#"{"t":1020000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingPasses(try Self.events(early.joined(separator: "\n")), trace: "early")
+    let late = lines + [#"{"t":1500000000,"kind":"sceneDisconnected","scene":1}"#]
+    assertRecordingFails(
+      try Self.events(late.joined(separator: "\n")), with: [(.frameJump, "action.compose")], trace: "late")
+  }
+
+  /// A refresh dropped just before a retarget: the first frame after it is measured from the last
+  /// frame presented, 33 ms before, not from the layout, 13 ms before.
+  @Test func aRetargetAfterADroppedRefreshIsMeasuredFromTheLastFrame() throws {
+    var lines = Self.fold.split(separator: "\n").map(String.init)
+    let dropped = lines.firstIndex { $0.contains("[490.33,") }!
+    lines[dropped] =
+      #"{"t":1070000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"action.compose","frame":[447,716,44,44],"interactive":true},"#
+      + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+    let retargeted = lines.joined(separator: "\n").replacingOccurrences(
+      of: #"[448,716,44,44],"opacity""#, with: #"[447,716,44,44],"opacity""#)
+    assertRecordingPasses(try Self.events(retargeted), trace: "dropped")
   }
 
   @Test func reduceMotionWantsACrossFade() throws {

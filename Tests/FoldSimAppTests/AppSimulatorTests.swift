@@ -229,3 +229,38 @@ struct AppStreamingTests {
     #expect(delivered == 2)
   }
 }
+
+/// foldsim's app passes the tool's own checks: `tracecat check` agrees with `tracecat replay`.
+struct SynthesizedRecordingTests {
+  static let configuration = AppCorpusTests.configuration
+
+  static func checked(_ text: String, trace: String) throws {
+    let events = try AppSimulator.events(for: try Scenario.parse(text, file: "\(trace).json"))
+    assertRecordingPasses(events, trace: trace)
+    assertReplayPasses(Replayer.replay(events, trace: trace, configuration: Self.configuration))
+  }
+
+  /// Closing the Duo from flat: the internal scene disconnects while its bar springs off the fold.
+  @Test func closingTheDuoMidMovePasses() throws {
+    try Self.checked(
+      """
+      {"device": "iphone-duo", "seed": 1, "start": {"hinge": 180}, "appOutput": {"rate": 120},
+       "timeline": [{"gesture": "close", "at": 0.5}]}
+      """, trace: "close")
+  }
+
+  /// Seeded mixed use on the Duo: its second scene disconnects mid-animation at 121.25 s.
+  @Test func mixedUseOnTheDuoPasses() throws {
+    try Self.checked(
+      """
+      {"device": "iphone-duo", "seed": 5, "appOutput": {"rate": 120},
+       "timeline": [{"gesture": "mixedUse", "duration": 130, "at": 0.5}]}
+      """, trace: "mixed")
+  }
+
+  /// Mixed use scrolls within the content the reference screen has.
+  @Test func mixedUseScrollsWithinTheReferenceContent() {
+    #expect(RecordListContent().items.count == SessionSynthesizer.contentItems)
+    #expect(RecordListContent().items.last?.id == "item-\(SessionSynthesizer.contentItems - 1)")
+  }
+}

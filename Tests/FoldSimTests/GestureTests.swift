@@ -138,6 +138,19 @@ struct GestureTests {
     #expect(a != c)
     #expect(zip(a, a.dropFirst()).allSatisfy { $0.time <= $1.time })
   }
+
+  /// Mixed use scrolls within the reference screen's content, item-0…item-399: seed 5 on the Duo
+  /// scrolled on to item-448 within 2000 s.
+  @Test func mixedUseStaysWithinTheContent() throws {
+    let events = try play(.iPhoneDuo, seed: 5, [.mixedUse(duration: 2000)])
+    let scrolls = events.compactMap { event -> (offset: Double, item: Int?)? in
+      guard case .scroll(_, let offset, let anchor?, _) = event.payload else { return nil }
+      return (offset.y, Int(anchor.dropFirst("item-".count)))
+    }
+    #expect(scrolls.count > 1000)
+    #expect(scrolls.map(\.offset).max() == 399 * SessionSynthesizer.rowHeight)
+    #expect(scrolls.compactMap(\.item).max() == 399)
+  }
 }
 
 struct HandoverStyleTests {

@@ -46,9 +46,16 @@ extension RecordingChecker {
       guard motion.target != element.frame else { continue }
       // Moving: presented lately, or retargeted lately and not presented since (the animation had not
       // reached a refresh yet).
-      let moving =
-        motion.lastSample.map { now - $0 <= tolerances.retargetGap }
-        ?? (motion.start != motion.target && now - motion.targetTime <= tolerances.retargetGap)
+      let moving = motion.isMoving(at: now, gap: tolerances.retargetGap)
+      if motion.lastSample != nil && motion.isInvisible && !moving {
+        // It came to rest invisible, so not on screen: it appears at its new frame, at rest.
+        // (One still moving at opacity 0 is fading in, and springs on from where it is.)
+        closeMotion(&motion, id: element.id, scene: id)
+        scene.motions[element.id] = ElementMotion(
+          onScreen: element.frame, target: element.frame, start: element.frame, targetTime: now,
+          targetIndex: index, order: motion.order)
+        continue
+      }
       if let tracking, !moving, distance(motion.onScreen, motion.target) <= tolerances.rest,
         distance(motion.target, element.frame) <= tracking
       {
@@ -60,16 +67,20 @@ extension RecordingChecker {
         continue
       }
       if !moving || distance(motion.onScreen, motion.target) <= tolerances.rest {
-        closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+        closeMotion(&motion, id: element.id, scene: id)
         motion.carriedMove = 0
       } else {
         // A retarget keeps the spring's velocity: the steps may stay as large as the move it came from.
         motion.carriedMove = max(motion.carriedMove, distance(motion.start, motion.target))
       }
+      // Retargeted while moving, the on-screen frame is the last one presented (or, before any, the one
+      // the move before started from), and the spring has run on since.
+      motion.startTime = moving ? (motion.lastSample ?? motion.startTime ?? motion.targetTime) : nil
       motion.start = motion.onScreen
       motion.target = element.frame
       motion.targetTime = now
       motion.targetIndex = index
+      motion.crossFades = scene.crossFades
       motion.lastSample = nil
       motion.faded = false
       motion.reportedJump = false
@@ -81,7 +92,7 @@ extension RecordingChecker {
     scene.layout = layout
     scene.layoutIDs = Set(layout.elements.map(\.id))
     scene.keepReportedRegions(of: layout)
-    forget(previous, in: &scene, id: id)
+    forget(previous, in: &scene, id: id, at: now)
   }
 
   /// A decision's next value; flapping when it returns to the value before within the minimum dwell
@@ -97,7 +108,10 @@ extension RecordingChecker {
     guard held.value != value else { return }
     if held.previous == value, now - held.since < tolerances.minimumDwell {
       let window = held.since > tolerances.settle ? held.since - tolerances.settle : 0
-      if !scene.shapeChangedTwice(since: window) {
+      // A presentation or column count may follow another input there and back (a hinge through
+      // partially open and back moves the division), as the replay's flapping check allows.
+      let followedInput = name != "shape" && scene.otherInputChangedTwice(since: window)
+      if !scene.shapeChangedTwice(since: window) && !followedInput {
         let milliseconds = ReplayFormat.number(Double(now - held.since) / 1e6)
         fail(
           .flapping, scene: id, index: index, time: now, element: name,
@@ -149,8 +163,9 @@ extension RecordingChecker {
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       if step > bound && !fading { reportJump(step, from: motion.onScreen, bound: bound, dt: dt) }
     } else {
-      // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value.
-      let dt = max(Double(now - motion.targetTime) / 1e9, 1.0 / 60)
+      // The first sample after a layout: one refresh (at least 1/60 s) from the on-screen value, or
+      // from the last frame presented when the layout retargeted a move under way.
+      let dt = max(Double(now - (motion.startTime ?? motion.targetTime)) / 1e9, 1.0 / 60)
       let bound = tolerances.position + tracking + move * min(1, tolerances.stepFactor * omega * dt)
       let offset = distance(motion.start, element.frame)
       if offset > bound && !fading && distance(element.frame, motion.target) <= tolerances.rest {
@@ -198,14 +213,20 @@ extension RecordingChecker {
     return worst > tolerances.position ? worst : nil
   }
 
-  /// Ends one move: it must have been presented moving (or cross-fading), and rest on its target.
+  /// Ends one move: it must have been presented moving (or cross-fading, when the move started under
+  /// Reduce Motion or Prefer Cross-Fade: ``ElementMotion/crossFades``), and rest on its target.
+  ///
+  /// An `interrupted` move (its scene disconnected while it moved) has no end: only what was presented
+  /// of it is checked, so neither a missing refresh nor a missed rest is a snap.
   mutating func closeMotion(
-    _ motion: inout ElementMotion, id element: String, scene: SceneID, crossFades: Bool
+    _ motion: inout ElementMotion, id element: String, scene: SceneID, interrupted: Bool = false
   ) {
+    let crossFades = motion.crossFades
     let move = distance(motion.start, motion.target)
     guard move > tolerances.position else { return }
     let target = ReplayFormat.rect(motion.target)
     guard motion.lastSample != nil else {
+      guard !interrupted else { return }
       fail(
         crossFades ? .crossFade : .frameJump, scene: scene, index: motion.targetIndex,
         time: motion.targetTime,
@@ -223,7 +244,8 @@ extension RecordingChecker {
       )
     }
     let off = distance(motion.onScreen, motion.target)
-    if off > tolerances.rest {
+    // A last frame too faint to show (a fade-out's tail) is no visible rest.
+    if off > tolerances.rest && !interrupted && !motion.isInvisible {
       fail(
         .endSnap, scene: scene, index: motion.targetIndex, time: motion.lastSample ?? motion.targetTime,
         element: element, expected: "at rest on its layout frame \(target)",
@@ -234,8 +256,11 @@ extension RecordingChecker {
 
   /// Ends a period in which the scene's layout and regions held: at rest (it lasted the settle time, or
   /// the recording ends) no interactive element may touch an active region. At the end every move
-  /// closes.
-  mutating func closeRestState(_ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool) {
+  /// closes; when the scene `disconnected`, a move still under way then (``ElementMotion/isMoving(at:gap:)``)
+  /// closes as interrupted, as the replay's motion check forgets a scene that leaves mid-move.
+  mutating func closeRestState(
+    _ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool, disconnected: Bool = false
+  ) {
     if let layout = scene.layout, final || now - scene.restSince >= tolerances.settle {
       for element in layout.elements where element.isInteractive {
         for region in scene.activeRegions where intersects(element.frame, region.frame) {
@@ -256,7 +281,8 @@ extension RecordingChecker {
     let order = scene.motions.map { (id: $0.key, order: $0.value.order) }.sorted { $0.order < $1.order }
     for element in order {
       guard var motion = scene.motions[element.id] else { continue }
-      closeMotion(&motion, id: element.id, scene: id, crossFades: scene.crossFades)
+      let interrupted = disconnected && motion.isMoving(at: now, gap: tolerances.retargetGap)
+      closeMotion(&motion, id: element.id, scene: id, interrupted: interrupted)
       motion.start = motion.target
       scene.motions[element.id] = motion
     }

@@ -11,7 +11,9 @@ import LayoutCore
 /// - ``ReplayCheck/shape``: a recorded shape that names a ``LayoutShape`` is the one the recorded size
 ///   classes and aspect ratio give (LayoutRules.md, "L1: shape and presentation").
 /// - ``ReplayCheck/flapping``: no recorded decision (shape, presentation, columns) changes back within
-///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too.
+///   ``RecordingTolerances/minimumDwell`` unless the size classes crossed back too (or, for the
+///   presentation and columns, another input did: safe area, bar edge, reserved regions, Dynamic Type,
+///   layout direction).
 /// - ``ReplayCheck/reservedRegion``: at rest (the layout and the regions unchanged for
 ///   ``RecordingTolerances/settle``, or at the end), no interactive element intersects an active division
 ///   or occlusion.
@@ -32,7 +34,8 @@ import LayoutCore
 /// - ``ReplayCheck/crossFade``: under Reduce Motion or Prefer Cross-Fade, moves are cross-fades (some
 ///   presented opacity below 1).
 /// - ``ReplayCheck/anchor``: the anchor item's `anchorTop` stays within ``RecordingTolerances/anchor``
-///   across a relayout of its scene and across a display handover where the same anchor is recorded.
+///   across a relayout of its scene and across a display handover where the same anchor is recorded; a
+///   scroll recorded without `anchorTop` (the user scrolled where the app did not measure) forgets it.
 ///
 /// Every failure is a ``ReplayFailure`` whose message names the scene, the time, the element or
 /// decision, what was expected and what was recorded. All are counted (``ReplaySummary/failureCount``,
@@ -40,8 +43,8 @@ import LayoutCore
 /// `tracecat replay` keeps them.
 ///
 /// Memory holds, per connected scene, the motion of each element of its latest layout and of its latest
-/// presented sample: an element in neither is closed as at the end of the recording (its move checked)
-/// and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
+/// presented sample: an element in neither is closed as at the end of the recording (its move checked;
+/// a move still under way when the element left is interrupted, with no end to check) and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
 /// ``ReplayCheck/overshoot`` is reported once per element between two of its targets, and a
 /// ``ReplayCheck/reservedRegion`` once per element, frame and region while the latest layout keeps the
 /// element at that frame and the regions recorded keep that region: remembered with the same state, so
@@ -113,11 +116,16 @@ public struct RecordingChecker: Sendable {
       scenes[id] = SceneRecord()
     case .sceneDisconnected(let id):
       if var scene = scenes.removeValue(forKey: id) {
-        closeRestState(&scene, id: id, at: now, final: true)
+        closeRestState(&scene, id: id, at: now, final: true, disconnected: true)
       }
     case .geometry(let id, let geometry):
       update(id) { scene in
         scene.resizing = geometry.isInteractivelyResizing
+        if let before = scene.geometry,
+          before.safeArea != geometry.safeArea || before.verticalBarEdge != geometry.verticalBarEdge
+        {
+          scene.otherInputChanged(at: now)
+        }
         scene.geometry = geometry
         let shape = LayoutShape(geometry)
         if scene.expectedShape != shape { scene.shapeChanged(at: now) }
@@ -127,15 +135,32 @@ public struct RecordingChecker: Sendable {
     case .regions(let id, let regions):
       guard var scene = scenes.removeValue(forKey: id) else { return }
       closeRestState(&scene, id: id, at: now, final: false)
+      // The first regions after a layout change the input it was made for, too.
+      if scene.regions.map({ $0 != regions }) ?? (scene.layout != nil) { scene.otherInputChanged(at: now) }
+      scene.regions = regions
       scene.activeRegions = regions.filter(\.isActive)
       scene.keepReportedRegions(recorded: regions)
       if regions.contains(where: { $0.kind == .division }) { scene.canFold = true }
       scene.restSince = now
       scenes[id] = scene
     case .traits(let id, let traits):
-      update(id) { $0.crossFades = traits.reduceMotion || traits.prefersCrossFade }
+      update(id) { scene in
+        scene.crossFades = traits.reduceMotion || traits.prefersCrossFade
+        if let before = scene.traits,
+          before.contentSizeCategory != traits.contentSizeCategory
+            || before.layoutDirection != traits.layoutDirection
+        {
+          scene.otherInputChanged(at: now)
+        }
+        scene.traits = traits
+      }
     case .scroll(let id, _, let anchor, let anchorTop):
-      guard let anchor, let anchorTop else { return }
+      guard let anchor, let anchorTop else {
+        // A scroll the app did not measure moved the content: where the anchor is, is no longer known.
+        update(id) { $0.anchor = nil }
+        if lastAnchor?.scene == id { lastAnchor = nil }
+        return
+      }
       checkAnchor(id, item: anchor, top: anchorTop, at: now, index: index)
     case .layout(let id, let layout):
       guard var scene = scenes.removeValue(forKey: id) else { return }
@@ -154,7 +179,7 @@ public struct RecordingChecker: Sendable {
       let previous = scene.presentedIDs
       scene.presentedIDs = elements.map(\.id)
       scene.presentedSet = Set(scene.presentedIDs)
-      forget(previous, in: &scene, id: id)
+      forget(previous, in: &scene, id: id, at: now)
       scenes[id] = scene
     case .hinge, .selection, .marker, .dropped:
       break
@@ -205,13 +230,16 @@ public struct RecordingChecker: Sendable {
   }
 
   /// Closes and forgets the motions of `elements` (a previous layout's or sample's, in order) that are
-  /// neither in the scene's latest layout nor in its latest presented sample.
+  /// neither in the scene's latest layout nor in its latest presented sample. An element taken out of
+  /// the layout while its move was under way at `now` (``ElementMotion/isMoving(at:gap:)``) closes as
+  /// interrupted: it had no end to reach.
   /// - Complexity: O(n) for n elements.
-  mutating func forget(_ elements: [String], in scene: inout SceneRecord, id: SceneID) {
+  mutating func forget(_ elements: [String], in scene: inout SceneRecord, id: SceneID, at now: UInt64) {
     for element in elements where !scene.layoutIDs.contains(element) && !scene.presentedSet.contains(element)
     {
       guard var motion = scene.motions.removeValue(forKey: element) else { continue }
-      closeMotion(&motion, id: element, scene: id, crossFades: scene.crossFades)
+      let interrupted = motion.isMoving(at: now, gap: tolerances.retargetGap)
+      closeMotion(&motion, id: element, scene: id, interrupted: interrupted)
     }
   }
 }
@@ -224,6 +252,14 @@ struct SceneRecord: Sendable {
   /// so the latest two answer it, however often the size classes flip.
   var lastShapeChange: UInt64?
   var previousShapeChange: UInt64?
+  /// When an input other than the size last changed (safe area, bar edge, reserved regions, Dynamic
+  /// Type, layout direction), and when before that, in ns; as for the shape, the latest two answer the
+  /// flapping check.
+  var lastOtherInputChange: UInt64?
+  var previousOtherInputChange: UInt64?
+  /// The regions and traits last recorded.
+  var regions: [ReservedRegion]?
+  var traits: SceneTraits?
   var activeRegions: [ReservedRegion] = []
   var canFold = false
   var crossFades = false
@@ -291,6 +327,17 @@ extension SceneRecord {
   func shapeChangedTwice(since start: UInt64) -> Bool {
     previousShapeChange.map { $0 >= start } ?? false
   }
+
+  /// Notes a change of an input other than the size at `time` (no earlier than the last one).
+  mutating func otherInputChanged(at time: UInt64) {
+    previousOtherInputChange = lastOtherInputChange
+    lastOtherInputChange = time
+  }
+
+  /// Whether an input other than the size changed at least twice at or after `start`: there and back.
+  func otherInputChangedTwice(since start: UInt64) -> Bool {
+    previousOtherInputChange.map { $0 >= start } ?? false
+  }
 }
 
 /// An element at one of its layout frames, as printed (``ReplayFormat/rect(_:)``): frames that print
@@ -320,6 +367,9 @@ struct ElementMotion: Sendable {
   var targetIndex: Int
   /// The last presented sample's time, since the target was set.
   var lastSample: UInt64?
+  /// When ``start`` was presented, for a target set while the element moved (nil: it was at rest on
+  /// screen until ``targetTime``), in ns.
+  var startTime: UInt64?
   var lastOpacity = 1.0
   var faded = false
   /// A ``ReplayCheck/frameJump`` or an ``ReplayCheck/overshoot`` was reported for this target: each
@@ -332,4 +382,20 @@ struct ElementMotion: Sendable {
   /// The largest move this motion was retargeted from while still moving, in points: a retarget keeps
   /// the spring's velocity, so the step bound keeps that move's scale (0 after a start from rest).
   var carriedMove = 0.0
+  /// Reduce Motion or Prefer Cross-Fade was on when the target was set: the move must cross-fade,
+  /// whatever the traits are when it is closed.
+  var crossFades = false
+}
+
+extension ElementMotion {
+  /// Whether the last presented opacity rounds to 0 on an 8-bit display (below 0.5 / 255): the element
+  /// was not on screen.
+  var isInvisible: Bool { lastOpacity < 0.5 / 255 }
+
+  /// Whether the move is under way at `now`: presented within `gap` ns, or retargeted within `gap` ns
+  /// and not presented since (the animation had not reached a refresh yet). After a longer gap the move
+  /// has ended and must have come to rest.
+  func isMoving(at now: UInt64, gap: UInt64) -> Bool {
+    lastSample.map { now - $0 <= gap } ?? (start != target && now - targetTime <= gap)
+  }
 }

@@ -36,7 +36,8 @@ public enum Gesture: Sendable, Equatable {
   case marker(String)
   /// Do nothing for the given seconds.
   case wait(Double)
-  /// Seeded mixed use for the given seconds: the gestures the device allows, with human pauses.
+  /// Seeded mixed use for the given seconds: the gestures the device allows, with human pauses; it
+  /// scrolls within the reference content, `item-0`…`item-399` (``SessionSynthesizer/contentItems``).
   case mixedUse(duration: Double)
 
   /// A Split View step.

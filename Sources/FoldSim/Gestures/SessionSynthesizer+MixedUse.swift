@@ -19,10 +19,13 @@ extension SessionSynthesizer {
     now = max(now, end)
   }
 
-  /// Draws one gesture valid for the device's current state.
+  /// Draws one gesture valid for the device's current state. Scrolls stay within the content: a fling
+  /// drawn past `item-399` (``contentItems``) stops with that row at the top of the viewport.
   mutating func nextMixedGesture() -> Gesture {
+    let lastRow = Double(Self.contentItems - 1) * Self.rowHeight
+    let fling = random.uniform(-1600...2400).rounded()
     var options: [(Double, Gesture)] = [
-      (5, .scroll(.by(random.uniform(-1600...2400).rounded()), duration: nil, second: false)),
+      (5, .scroll(.by(min(fling, max(0, lastRow - model.scrollOffset))), duration: nil, second: false)),
       (1, .scroll(.item(random.integer(0...300)), duration: nil, second: false)),
       (2, .select(item: "item-\(random.integer(0...300))", second: false)),
       (0.3, .traits(.dynamicType(ContentSizeCategory.allCases[random.integer(0...11)]))),

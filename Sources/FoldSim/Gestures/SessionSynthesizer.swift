@@ -20,6 +20,10 @@ public struct SessionSynthesizer: Sendable {
   /// `List` row). Scroll anchors are `"item-N"` for the row at the top of the viewport.
   public static let rowHeight = 88.0
 
+  /// Rows in the simulated app's content: the reference screen's record list, `item-0` through
+  /// `item-399`. Mixed use scrolls within them (an explicit scroll in a scenario may go past).
+  public static let contentItems = 400
+
   /// Creates a synthesizer.
   /// - Parameters:
   ///   - model: The system in its initial state (its main scene already connected at time 0).
