@@ -48,6 +48,39 @@ import Testing
         + "start; recover cannot repair this (it is not a torn tail)\n")
   }
 
+  /// A last data frame cut short and zero bytes to the end of the file (a power cut after the file's
+  /// size was written, before its last blocks were) is a torn tail: verify exits 4 and recover drops the
+  /// frame and the zero bytes, keeping every complete frame. A non-zero byte after the zero bytes is no
+  /// torn tail: refused, the file unchanged.
+  @Test func aFrameCutShortByZeroBytesIsATornTail() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try Self.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    try #require(last.size > 32)
+    let tear = last.offset + last.size / 2
+    let cut = try #require(bytes[..<tear].lastIndex { $0 != 0 }) + 1
+    let zeroed = Array(bytes[..<tear]) + [UInt8](repeating: 0, count: bytes.count - tear)
+    _ = try fixture.file("zeroed.foldtrace", zeroed)
+    _ = try fixture.file("zeroed-then-text.foldtrace", zeroed + [0x41])
+    #expect(try fixture.run(["verify", "zeroed.foldtrace"]).status == 4)
+    let repaired = try fixture.run(["recover", "zeroed.foldtrace"])
+    #expect(repaired.status == 4)
+    #expect(
+      repaired.text
+        == "zeroed.foldtrace: kept \(frames - 1) frames, dropped \(bytes.count - last.offset) bytes (frame "
+        + "\(frames - 1) cut short at byte \(cut), zero bytes from there to the end of the file), wrote a seek "
+        + "table\n")
+    let after = try fixture.bytes(of: "zeroed.foldtrace")
+    #expect(Array(after.prefix(last.offset)) == Array(bytes[..<last.offset]))
+    #expect(try FollowSkippableFrameTests.frames(after).count == frames - 1)
+    #expect(try fixture.run(["verify", "zeroed.foldtrace"]).status == 0)
+    #expect(table > last.offset)
+    let refused = try fixture.run(["recover", "zeroed-then-text.foldtrace"])
+    #expect(refused.status == 1)
+    #expect(try fixture.bytes(of: "zeroed-then-text.foldtrace") == zeroed + [0x41])
+  }
+
   /// Runs `tracecat` as a user without write permission on the fixture's read-only files: as itself
   /// when it is not root, else as `nobody` through `setpriv` (root ignores mode bits). Nil when neither
   /// is possible.

@@ -33,8 +33,8 @@ public enum TraceRecovery {
   /// Truncates a torn tail to the last complete frame and appends a fresh seek table.
   ///
   /// A trace that reads cleanly is left as it is, except that a missing seek table is appended. A torn
-  /// tail — a frame or seek table cut short, zero bytes where a frame should start, or a damaged seek
-  /// table at the end — is dropped, and only when no complete frame starts anywhere in it
+  /// tail — a frame or seek table cut short, zero bytes where a frame should start, a data frame cut
+  /// short by zero bytes that run to the end of the file, or a damaged seek table at the end — is dropped, and only when no complete frame starts anywhere in it
   /// (``isTornTail(_:)``). Skippable frames, and a seek table with frames after it (a trace appended to
   /// after a close), are kept, and the fresh seek table lists them. Anything else is refused with the
   /// file unchanged: damage followed by a readable frame, and two traces concatenated (a second header
@@ -108,6 +108,8 @@ public enum TraceRecovery {
     if damage?.code == .corrupt, try file.read(at: goodEnd, count: 8) == [UInt8](repeating: 0, count: 8) {
       // Not a torn tail unless every byte after it is zero (`refusal`): say so, not just where it starts.
       reason = "zero bytes from where frame \(frames) should start to the end of the file"
+    } else if damage?.code == .corrupt, let cut = try zeroFilledCut(ofFrameAt: goodEnd, in: reader) {
+      reason = "frame \(frames) cut short at byte \(cut), zero bytes from there to the end of the file"
     }
     try file.truncate(to: goodEnd)
     if reader.passedSeekTableEnd == goodEnd {
@@ -151,7 +153,8 @@ public enum TraceRecovery {
   }
 
   /// Whether a reader's error marks a torn tail that ``recover(path:)`` would drop: the file ends inside
-  /// a frame, zero bytes fill the rest of the file, or a damaged seek table ends it — and no complete
+  /// a frame, zero bytes fill the rest of the file (from where a frame should start or from where a data
+  /// frame was cut short), or a damaged seek table ends it — and no complete
   /// frame starts anywhere in those bytes.
   ///
   /// The file is read again from the error's offset in chunks of 64 KiB. An error without a file on
@@ -192,8 +195,14 @@ public enum TraceRecovery {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
-    let tornKind =
+    var tornKind =
       damage.code == .truncated || (damage.code == .corrupt && magic == TraceFormat.seekTableFrameMagic)
+    // A data frame cut short by zero bytes to the end of the file is torn as one cut short by its end.
+    if !tornKind, damage.code == .corrupt, magic == TraceFormat.zstdFrameMagic,
+      try zeroFilledCut(ofFrameAt: start, in: reader) != nil
+    {
+      tornKind = true
+    }
     if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
       return "recover does not split or merge traces"
     }
@@ -224,6 +233,34 @@ public enum TraceRecovery {
       offset += chunk.count
     }
     return nil
+  }
+
+  /// Where the damaged data frame at `start` was cut short by zero bytes that fill the rest of the file
+  /// (a power cut after the file's size was updated but before its last blocks were written): the
+  /// offset of the first byte of that zero run, when the frame's bytes before it decode as a frame cut
+  /// short; nil otherwise, and always for a forward-only input.
+  /// - Complexity: O(bytes after `start`) time; one frame decode.
+  private static func zeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError) -> Int? {
+    guard !reader.source.isForwardOnly else { return nil }
+    let size = reader.source.size
+    // The zero run that ends the file: scanned from the end, a chunk at a time.
+    var cut = size
+    while cut > start {
+      let from = max(start, cut - 64 * 1024)
+      let chunk = try reader.source.read(at: from, count: cut - from)
+      guard let last = chunk.lastIndex(where: { $0 != 0 }) else {
+        cut = from
+        continue
+      }
+      cut = from + last + 1
+      break
+    }
+    guard cut > start, cut < size else { return nil }
+    let outcome = try? reader.decoder.decodeFrame(at: start) { at, count in
+      try reader.source.read(at: at, count: max(0, min(count, cut - at)))
+    }
+    guard case .truncated = outcome else { return nil }
+    return cut
   }
 
   /// Whether every byte is zero, a word at a time.

@@ -83,6 +83,36 @@ import Testing
   }
 }
 
+@Suite struct RecoveryZeroFilledCutTests {
+  /// A power cut can leave the file's size written and its last blocks zero: the last frame cut short
+  /// anywhere after its magic, zero bytes to the end. That is a torn tail: recover keeps every complete
+  /// frame and drops the rest; one non-zero byte at the end makes it damage that recover refuses.
+  @Test func recoverDropsAFrameCutShortByZeroBytes() throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
+    let last = frames.last!
+    try TraceSamples.withTemporaryPath(inMemory: true) { path in
+      for tear in (last.offset + 4)..<(last.offset + last.size) {
+        let zeroed = Array(bytes[..<tear]) + [UInt8](repeating: 0, count: bytes.count + 100 - tear)
+        // Torn in the frame header (magic, descriptor and content size: at most 13 bytes in a single-
+        // segment frame), the zero bytes read as header fields and empty blocks that run to the end: a
+        // frame that the file's end cuts short, dropped as such.
+        if tear >= last.offset + 13 {
+          try RecoveryTests.write(zeroed + [0x41], to: path)
+          #expect(throws: TraceError.self, "tear at \(tear)") { try TraceRecovery.recover(path: path) }
+          #expect(try RecoveryTests.fileBytes(path) == zeroed + [0x41], "tear at \(tear)")
+        }
+        try RecoveryTests.write(zeroed, to: path)
+        let report = try TraceRecovery.recover(path: path)
+        #expect(report.framesKept == frames.count - 1, "tear at \(tear)")
+        #expect(report.bytesDropped == zeroed.count - last.offset, "tear at \(tear)")
+        let read = TraceSamples.readFrames(try TraceReader(path: path))
+        #expect(read.error == nil, "tear at \(tear)")
+        #expect(read.frames == Array(frames.dropLast()), "tear at \(tear)")
+      }
+    }
+  }
+}
+
 @Suite struct RecoveryEveryCutTests {
   /// A crash can cut the file anywhere: after recover, exactly the complete frames before the cut remain
   /// and the file reads cleanly (crash safety).
