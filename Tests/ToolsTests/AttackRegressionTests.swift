@@ -196,6 +196,20 @@ import Testing
     #expect(scenes.status == 0, "\(scenes.stderr)")
   }
 
+  /// `{"t":0,"t":99,…}` packed at 0 s while jq and Python read 99 ns: a repeated key is a line error
+  /// naming the line, the key and its byte (exit 1).
+  @Test func packRefusesARepeatedKey() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let lines = [
+      Self.header, #"{"t":0,"kind":"marker","label":"a"}"#, #"{"t":0,"t":99,"kind":"marker","label":"b"}"#,
+    ]
+    let source = try fixture.file("twice.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+    let packed = try fixture.run(["pack", "-o", "twice.foldtrace", source])
+    #expect(packed.status == 1, "\(packed.stderr)")
+    #expect(packed.stderr.contains(#"line 3, field "t": repeated key "t" at byte 8"#), "\(packed.stderr)")
+  }
+
   /// A JSON Lines document `pack` makes into a trace in the fixture (`name`.foldtrace).
   static func pack(_ lines: [String], as name: String, in fixture: TracecatFixture) throws {
     let source = try fixture.file(name + ".jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
