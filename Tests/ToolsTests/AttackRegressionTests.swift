@@ -210,6 +210,21 @@ import Testing
     #expect(packed.stderr.contains(#"line 3, field "t": repeated key "t" at byte 8"#), "\(packed.stderr)")
   }
 
+  /// `-k geometry,,hinge` was read as `-k geometry,hinge` while `-s ,` was refused: an empty item in a
+  /// list option is a usage error naming the option, as a list that names nothing is.
+  @Test(arguments: [
+    (["-k", "geometry,,hinge"], "--kind 'geometry,,hinge' has an empty item"),
+    (["-s", "1,"], "--scene '1,' has an empty item"),
+    (["-s", "1", "-s", " ,2"], "--scene ' ,2' has an empty item"),
+  ])
+  func anEmptyListItemIsAUsageError(_ options: [String], _ message: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(["cat"] + options + ["duo.foldtrace"])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
   /// A JSON Lines document `pack` makes into a trace in the fixture (`name`.foldtrace).
   static func pack(_ lines: [String], as name: String, in fixture: TracecatFixture) throws {
     let source = try fixture.file(name + ".jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
