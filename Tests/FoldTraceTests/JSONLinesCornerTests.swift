@@ -101,12 +101,30 @@ import Testing
     #expect(D.reference(line) == .line(.header(header)))
   }
 
-  /// Of a repeated key the first value counts, as in Foundation's `JSONDecoder` (jq and Python keep the
-  /// last); a bad value under the repeated key is not read.
-  @Test func theFirstOfARepeatedKeyCounts() {
-    let line = #"{"t":1,"kind":"marker","label":"first","label":"second","t":2,"label":"\ud800"}"#
-    #expect(D.fast(line) == .line(.event(TraceEvent(time: 1, .marker("first")))))
-    #expect(D.reference(line) == .line(.event(TraceEvent(time: 1, .marker("first")))))
+  /// A repeated key is refused, at the line's object, in a nested one and in the header alike: readers
+  /// disagree on which value counts (Foundation keeps the first, jq and Python the last). The error
+  /// names the key and its opening quote's byte, and comes before a bad value under the key.
+  @Test(arguments: [
+    (
+      #"{"t":1,"kind":"marker","label":"first","label":"second","t":2,"label":"\ud800"}"#,
+      TraceJSONLinesError(line: 1, field: "label", reason: #"repeated key "label" at byte 40"#)
+    ),
+    (
+      #"{"t":0,"t":99,"kind":"hinge","angle":90,"posture":"halfOpened"}"#,
+      TraceJSONLinesError(line: 1, field: "t", reason: #"repeated key "t" at byte 8"#)
+    ),
+    (
+      #"{"t":1,"kind":"marker","label":"x","e":{"a":[{"b":1,"\u0062":2}]}}"#,
+      TraceJSONLinesError(line: 1, field: "e.a[0].b", reason: #"repeated key "b" at byte 53"#)
+    ),
+    (
+      #"{"kind":"header","version":"1.1","device":"d","app":"a","recorder":"r","app":"b"}"#,
+      TraceJSONLinesError(line: 1, field: "app", reason: #"repeated key "app" at byte 72"#)
+    ),
+  ])
+  func aRepeatedKeyIsRefused(_ line: String, _ expected: TraceJSONLinesError) {
+    #expect(Self.error(D.fast(line)) == expected)
+    #expect(Self.error(D.reference(line)) == expected)
   }
 
   /// Foundation accepts these and reads a value it never decodes as anything; both paths refuse them.

@@ -35,7 +35,7 @@ enum JSONLinesDifferential {
   /// the paths must agree on the class; every other error must be identical.
   static func isJSONLevel(_ error: TraceJSONLinesError) -> Bool {
     error.reason.hasPrefix("not valid JSON") || error.reason == JSONValue.numberOutOfRange
-      || error.reason.hasPrefix(JSONValue.invalidString)
+      || error.reason.hasPrefix(JSONValue.invalidString) || error.reason.hasPrefix(JSONValue.repeatedKey)
   }
 
   /// Records an issue unless the fast path and the reference read `line` alike.

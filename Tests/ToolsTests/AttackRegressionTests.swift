@@ -196,6 +196,35 @@ import Testing
     #expect(scenes.status == 0, "\(scenes.stderr)")
   }
 
+  /// `{"t":0,"t":99,…}` packed at 0 s while jq and Python read 99 ns: a repeated key is a line error
+  /// naming the line, the key and its byte (exit 1).
+  @Test func packRefusesARepeatedKey() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let lines = [
+      Self.header, #"{"t":0,"kind":"marker","label":"a"}"#, #"{"t":0,"t":99,"kind":"marker","label":"b"}"#,
+    ]
+    let source = try fixture.file("twice.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+    let packed = try fixture.run(["pack", "-o", "twice.foldtrace", source])
+    #expect(packed.status == 1, "\(packed.stderr)")
+    #expect(packed.stderr.contains(#"line 3, field "t": repeated key "t" at byte 8"#), "\(packed.stderr)")
+  }
+
+  /// `-k geometry,,hinge` was read as `-k geometry,hinge` while `-s ,` was refused: an empty item in a
+  /// list option is a usage error naming the option, as a list that names nothing is.
+  @Test(arguments: [
+    (["-k", "geometry,,hinge"], "--kind 'geometry,,hinge' has an empty item"),
+    (["-s", "1,"], "--scene '1,' has an empty item"),
+    (["-s", "1", "-s", " ,2"], "--scene ' ,2' has an empty item"),
+  ])
+  func anEmptyListItemIsAUsageError(_ options: [String], _ message: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(["cat"] + options + ["duo.foldtrace"])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
   /// A JSON Lines document `pack` makes into a trace in the fixture (`name`.foldtrace).
   static func pack(_ lines: [String], as name: String, in fixture: TracecatFixture) throws {
     let source = try fixture.file(name + ".jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))

@@ -210,6 +210,14 @@ import Testing
         "--at 9.000 s is after handover.foldtrace's last event (3.000 s)"
       ),
       (
+        ["show", "--from", "9", "--to", "9", "--every", "1ns", "handover.foldtrace"],
+        "--to 9.000 s is after handover.foldtrace's last event (3.000 s)"
+      ),
+      (
+        ["show", "--from", "0", "--to", "10", "--every", "3", "handover.foldtrace"],
+        "the last moment of --from, --to and --every, 9.000 s is after handover.foldtrace's last event"
+      ),
+      (
         ["show", "--at", "1", "-s", "-", "handover.foldtrace"], "--scene - (device-wide events) has no layout"
       ),
       (["show", "--at", "x", "handover.foldtrace"], "--at 'x' is not a time"),

@@ -67,7 +67,7 @@ enum FuzzJSONLines {
 
   static func isJSONLevel(_ error: TraceJSONLinesError) -> Bool {
     error.reason.hasPrefix("not valid JSON") || error.reason == JSONValue.numberOutOfRange
-      || error.reason.hasPrefix(JSONValue.invalidString)
+      || error.reason.hasPrefix(JSONValue.invalidString) || error.reason.hasPrefix(JSONValue.repeatedKey)
   }
 
   static func checkRoundTrip(_ event: TraceEvent) {

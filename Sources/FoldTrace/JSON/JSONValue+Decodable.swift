@@ -10,6 +10,14 @@ extension JSONValue: Decodable {
   package static let numberOutOfRange = "number out of range for a 64-bit double"
   /// Reason of a string that is not valid JSON text: a lone surrogate escape, a raw control character.
   package static let invalidString = "not a valid JSON string"
+  /// Reason of a key an object already has, followed by the key and its opening quote's byte: readers
+  /// disagree on which value counts (Foundation keeps the first, jq and Python the last).
+  package static let repeatedKey = "repeated key"
+
+  /// The reason for a repeated `key` whose opening quote is at 1-based `byte`.
+  package static func repeatedKeyReason(_ key: String, byte: Int) -> String {
+    "\(repeatedKey) \"\(excerpt(key))\" at byte \(byte)"
+  }
 
   /// Decodes each nested value once: a type mismatch moves on to the next type, any other failure is
   /// the value's own and is thrown with its path. O(*n*) in the value's size. The value has no position.
@@ -93,6 +101,15 @@ extension JSONValue: Decodable {
         reason: known ? context.debugDescription : "not valid JSON")
     } catch {
       throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
+    }
+    // Foundation keeps a repeated key's first value; the reading refuses it, as JSONValue's parser does.
+    do throws(ParseError) {
+      _ = try FlatJSON.parse(text)
+    } catch {
+      if let key = error.key {
+        throw TraceJSONLinesError(
+          line: lineNumber, field: error.path, reason: repeatedKeyReason(key, byte: error.column))
+      }
     }
     guard case .object = value.kind else {
       throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(value.typeName)")

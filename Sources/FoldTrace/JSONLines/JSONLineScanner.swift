@@ -31,8 +31,8 @@ struct JSONTapeNode {
 /// its storage from line to line.
 ///
 /// Errors come in the reference's order: a line nested deeper than ``JSONLineCheck/limit`` first, then
-/// text that is not JSON, then the first bad string or out-of-range number in document order (a value
-/// under a repeated key is skipped, as the reference keeps only a key's first value).
+/// text that is not JSON, then the first bad string, out-of-range number or repeated key in document
+/// order.
 ///
 /// - Complexity: O(*n*) in the line's length; each byte is looked at a bounded number of times.
 struct JSONLineScanner: Sendable {
@@ -45,7 +45,7 @@ struct JSONLineScanner: Sendable {
   /// any), else its first `narrowLimit` (the longest number array read); an object element of a wide
   /// array keeps the members under `elementKeys`, whose arrays keep `narrowLimit` elements. Any other
   /// container is a node without children (its type and count still read). A value under a repeated
-  /// key is never kept: readers take a key's first value.
+  /// key is never kept (the line is refused).
   struct Schema: Sendable {
     var rootKeys: Set<String>
     var wideKeys: Set<String>
@@ -66,7 +66,8 @@ struct JSONLineScanner: Sendable {
   private let longestKey: Int
 
   private(set) var nodes: [JSONTapeNode] = []
-  /// The first bad string or number seen, with its path; parsing goes on to find syntax errors.
+  /// The first bad string, number or repeated key seen, with its path; parsing goes on to find syntax
+  /// errors.
   private var firstFailure: (path: String, reason: String)?
   /// The path to the value being parsed: an object member's key (`start` -1: none yet), or an array
   /// element's index.
@@ -261,6 +262,10 @@ struct JSONLineScanner: Sendable {
         let key = KeySpan(start: keyNode.start, end: keyNode.end, escaped: keyNode.flag, plain: keyNode.plain)
         path[path.count - 1].key = key
         let repeated = isRepeated(key, cursor.bytes)
+        if repeated {
+          fail(
+            JSONValue.repeatedKeyReason(decodedString(key, cursor.bytes), byte: Int(key.start)), cursor.bytes)
+        }
         cursor.skipWhitespace()
         guard cursor.peek() == UInt8(ascii: ":") else {
           throw JSONLineScannerSyntax(offset: cursor.offset, expected: "':' after the key")
@@ -411,7 +416,7 @@ struct JSONLineScanner: Sendable {
     return JSONTape.string(node, bytes)
   }
 
-  /// Records a bad string or number unless an earlier one or a repeated key hides it.
+  /// Records a bad string, number or repeated key unless an earlier one or a repeated key hides it.
   ///
   /// - Parameter inKey: The bad string is a key: the path names the object holding it (nil for the
   ///   line's own object), not the member being parsed, whose key is not yet known.

@@ -47,7 +47,7 @@ public enum TraceJSONLines {
   /// Decodes one line that is known to stand at `lineNumber` of its document.
   ///
   /// Unknown keys are ignored, so newer writers can add optional fields; an unknown `kind` is refused.
-  /// Of a repeated key, the first value counts. See the <doc:JSONLines> article for every rule.
+  /// A repeated key is refused. See the <doc:JSONLines> article for every rule.
   ///
   /// - Parameters:
   ///   - line: The line's text, without its newline.

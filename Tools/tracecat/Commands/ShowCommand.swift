@@ -68,6 +68,9 @@ struct ShowCommand: TracecatCommand {
   var input: String
   var output: String?
   var times: [UInt64]
+  /// What the user gave for the last of `times`, for an error: `--at`, `--to`, or the filmstrip's last
+  /// step short of `--to`.
+  var lastMomentOption = "--at"
   var scenes: Set<SceneID>?
   var replay: Bool
   var force: Bool
@@ -121,6 +124,7 @@ struct ShowCommand: TracecatCommand {
     }
     let count = steps + 1
     times = (0..<count).map { filter.from + $0 * every }
+    lastMomentOption = times.last == filter.to ? "--to" : "the last moment of --from, --to and --every,"
   }
 
   func run(_ console: Console) throws -> ExitStatus {
@@ -138,7 +142,7 @@ struct ShowCommand: TracecatCommand {
     }
     if let late = times.last, late > result.end {
       throw TracecatError.usage(
-        message: "\(times.count == 1 ? "--at" : "--to") \(EventFormatter.time(late)) s is after "
+        message: "\(lastMomentOption) \(EventFormatter.time(late)) s is after "
           + "\(trace.name)'s last event (\(EventFormatter.time(result.end)) s)",
         hint: "choose a moment up to \(EventFormatter.time(result.end)) s.")
     }

@@ -67,14 +67,21 @@ struct EventFilter: Sendable, Equatable {
 
   /// The items of comma lists, blanks around them trimmed.
   /// - Throws: ``TracecatError/usage(message:hint:)`` when a list names nothing (`,` or ` , `): a filter
-  ///   that keeps nothing is a mistake, not a request for empty output.
+  ///   that keeps nothing is a mistake, not a request for empty output; or when it has an empty item
+  ///   (`geometry,,hinge`, `1,`), as likely a slip as a list that names nothing.
   private static func list(_ values: [String], option: String) throws -> [String] {
-    let items = values.flatMap { $0.split(separator: ",").map { String($0).trimming(" ") } }
-      .filter { !$0.isEmpty }
-    guard !items.isEmpty else {
+    let items = values.flatMap {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimming(" ") }
+    }
+    let hint = "give one or more, comma-separated (\(option == "--kind" ? "geometry,hinge" : "1,2"))."
+    guard items.contains(where: { !$0.isEmpty }) else {
       throw TracecatError.usage(
-        message: "\(option) '\(values.joined(separator: ","))' names nothing",
-        hint: "give one or more, comma-separated (\(option == "--kind" ? "geometry,hinge" : "1,2")).")
+        message: "\(option) '\(values.joined(separator: ","))' names nothing", hint: hint)
+    }
+    if let value = values.first(where: {
+      $0.split(separator: ",", omittingEmptySubsequences: false).contains { String($0).trimming(" ").isEmpty }
+    }) {
+      throw TracecatError.usage(message: "\(option) '\(value)' has an empty item", hint: hint)
     }
     return items
   }
