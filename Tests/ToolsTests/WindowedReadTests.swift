@@ -75,6 +75,29 @@ import Testing
     }
   }
 
+  /// A window that runs to the end of a trace whose last frame was cut out after the close (the seek
+  /// table kept) fails as `verify` does, exit 4, instead of ending early as if the trace ended there.
+  @Test func aWindowToTheEndReportsASeekTableThatNoLongerMatches() throws {
+    let (fixture, frames) = try Self.fixture()
+    defer { fixture.remove() }
+    let bytes = Array(try Data(contentsOf: fixture.directory.appendingPathComponent("clean.foldtrace")))
+    let last = frames[frames.count - 1]
+    _ = try fixture.file("cut.foldtrace", Array(bytes[..<last.offset] + bytes[(last.offset + last.size)...]))
+    let message =
+      "tracecat: error: cut.foldtrace: byte \(last.offset): the seek table does not match the "
+      + "\(frames.count - 1) frames before it\n"
+    let verify = try fixture.run(["verify", "cut.foldtrace"])
+    #expect(verify.status == 4)
+    let window = ["--from", Self.seconds(frames[frames.count - 3].time + 1)]
+    for command in [["cat"] + window, ["slice", "-o", "-"] + window, ["plot"] + window] {
+      let result = try fixture.run(command + ["cut.foldtrace"])
+      #expect(result.status == 4, "\(command): \(result.stderr)")
+      #expect(result.stderr.hasSuffix(message), "\(command): \(result.stderr)")
+    }
+    let export = try fixture.run(["export", "--chrome"] + window + ["cut.foldtrace"])
+    #expect(export.status == 4, "\(export.stderr)")
+  }
+
   /// `show` without `--replay` on a 1.0 trace starts at the frame holding its first moment (its keyframe
   /// is the state then) and stops at the first frame after its last: damage before or after the moments
   /// is never read, and the picture is the one the whole trace gives. Damage among the frames it needs

@@ -43,5 +43,6 @@ extension TraceReader {
     finished = false
     previousFrameEnd = nil
     readEntries = nil
+    checksSeekTableSizes = false
   }
 }

@@ -79,6 +79,7 @@ extension TraceReader {
     previousFrameEnd = nil
     // From the first frame, sequential reading can check the seek table again.
     readEntries = index == 0 ? [headerEntry] : nil
+    checksSeekTableSizes = index != 0
   }
 
   /// The start time of the frame at `entry` (decoded once, then kept in `entry`), or nil when the frame

@@ -44,6 +44,9 @@ public final class TraceReader {
   /// Seek-table entries of the frames read so far, header first; nil once reading did not start at the
   /// first frame.
   var readEntries: [SeekTable.Entry]?
+  /// True when a seek moved reading past the first frame: a seek table that ends the file must then list
+  /// frames whose sizes sum to its own offset (the frames before the window were never read).
+  var checksSeekTableSizes = false
   /// Where the seek table starts, once sequential reading reached one.
   private(set) var seekTableOffset: Int?
   /// Where the last seek table that did not end the file ends (it matched the frames before it when
@@ -300,7 +303,8 @@ public final class TraceReader {
   }
 
   /// Checks a seek table against the frames read before it. Without those (reading started at a later
-  /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need.
+  /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need;
+  /// after a seek its frames' sizes must sum to its own offset: a frame cut out or added shows there.
   func checkSeekTable(length: Int) throws(TraceError) {
     try checkSeekTableSize(length: length)
     if readEntries == nil, try !source.isEnd(at: position + 8 + length) { return }
@@ -308,7 +312,13 @@ public final class TraceReader {
     switch SeekTable.decode(content: content) {
     case .failure(let failure): throw fail(.corrupt, failure.reason)
     case .success(let table):
-      if let readEntries, table.entries != readEntries {
+      let matches =
+        if let readEntries {
+          table.entries == readEntries
+        } else {
+          !checksSeekTableSizes || table.entries.reduce(0) { $0 + Int($1.compressedSize) } == position
+        }
+      if !matches {
         throw fail(
           .corrupt,
           "the seek table does not match the \(nextIndex) frame\(nextIndex == 1 ? "" : "s") before it")

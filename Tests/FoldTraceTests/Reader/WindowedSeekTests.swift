@@ -68,4 +68,22 @@ import Testing
     #expect(error?.offset == frames[probed].offset)
     #expect(error?.reason.hasPrefix("frame \(probed) is damaged: ") == true, "\(String(describing: error))")
   }
+
+  /// A seek table kept after its last frame was cut out no longer matches the file. A window that
+  /// starts after the header reads none of the frames the table is checked against, so it checks that
+  /// the table's sizes sum to where the table starts, and reports the mismatch as a sequential read does.
+  @Test func aWindowReportsASeekTableThatNoLongerMatches() throws {
+    let (bytes, frames, _) = try Self.trace()
+    let last = frames[frames.count - 1]
+    let cut = Array(bytes[..<last.offset] + bytes[(last.offset + last.size)...])
+    let sequential = TraceSamples.readFrames(try TraceReader(bytes: cut, name: "c")).error
+    let expected = try #require(sequential)
+    #expect(expected.offset == last.offset)
+    #expect(expected.reason == "the seek table does not match the \(frames.count - 1) frames before it")
+    let reader = try TraceReader(bytes: cut, name: "c")
+    let start = try #require(try reader.seek(toTime: frames[frames.count - 3].time))
+    let (read, error) = TraceSamples.readFrames(reader)
+    #expect(read == Array(frames[start..<(frames.count - 1)]))
+    #expect(error == expected)
+  }
 }
