@@ -161,11 +161,12 @@ import Testing
   /// The invisible characters are Unicode's default-ignorable code points and the Braille blank, each
   /// one's UTF-8 form starts with a byte the line's quick scan looks for, and that scan finds a scalar
   /// exactly when one of the escapings changes it.
-  @Test func invisibleIsDefaultIgnorableOrTheBrailleBlank() {
+  @Test func invisibleIsDefaultIgnorableTheBrailleBlankOrAnAnnotationMark() {
     var mismatches: [UInt32] = []
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
-      let expected = scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800
+      let expected =
+        scalar.properties.isDefaultIgnorableCodePoint || value == 0x2800 || (0xFFF9...0xFFFB).contains(value)
       if EventFormatter.isInvisible(scalar) != expected { mismatches.append(value) }
       if expected, !DisplayText.mayStartInvisible(String(scalar).utf8.first!) { mismatches.append(value) }
       // The line's scan finds DEL, C1, U+2028/U+2029 and the invisible characters, and nothing else: all

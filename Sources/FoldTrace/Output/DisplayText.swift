@@ -133,13 +133,13 @@ package enum DisplayText {
 
   /// Whether `scalar` draws nothing: a default-ignorable code point (Unicode's
   /// Default_Ignorable_Code_Point: the soft hyphen, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
-  /// zero-width spaces and joiners, bidi controls, variation selectors, tags, …) or the Braille blank
-  /// U+2800.
+  /// zero-width spaces and joiners, bidi controls, variation selectors, tags, …), the Braille blank
+  /// U+2800, or an interlinear annotation mark U+FFF9–U+FFFB (format characters that draw nothing).
   package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F: true
     case 0x202A...0x202E, 0x2060...0x206F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0: true
-    case 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF: true
+    case 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF: true
     default: false
     }
   }

@@ -43,6 +43,7 @@ import Testing
     #expect(DisplayText.escaped("a\u{2060}b\u{FEFF}c\u{AD}d\u{2800}") == #"a\u2060b\ufeffc\u00add\u2800"#)
     // Above U+FFFF as JSON writes it, a surrogate pair.
     #expect(DisplayText.escaped("x\u{E0041}") == #"x\udb40\udc41"#)
+    #expect(DisplayText.escaped("a\u{FFF9}b\u{FFFA}c\u{FFFB}") == #"a\ufff9b\ufffac\ufffb"#)
     // A joiner or variation selector after a drawn character is kept; alone, after a space or a quote,
     // or after another escaped character, it is escaped.
     let emoji = "\u{1F469}\u{200D}\u{1F4BB} \u{2764}\u{FE0F}"
