@@ -36,9 +36,11 @@ public enum AppSimulator {
 
   /// Plays the scenario and hands the events ``events(for:)`` returns to `deliver`, in time order and in
   /// batches, as they are synthesized: each batch of the system's events (``Scenario/play(_:)``) is
-  /// replayed into the app as it arrives and handed on with the app's output woven in. The app's events
-  /// only ever follow the system event that caused them (or come before the next one), so the weave needs
-  /// no lookahead: memory stays bounded by a batch and the app's state however long the session.
+  /// replayed into the app as it arrives and handed on with the app's output woven in, in pieces of about
+  /// ``Scenario/eventBatch`` events. The app's events only ever follow the system event that caused them
+  /// (or come before the next one), so the weave needs no lookahead: memory stays bounded by a batch and
+  /// the app's state however long the session, however many of the app's events each system event
+  /// causes (a hinge leg followed by a rest makes some 20 times as many as it publishes).
   ///
   /// - Parameters:
   ///   - scenario: A scenario; without ``Scenario/appOutput`` its events are handed on as they are.
@@ -47,14 +49,15 @@ public enum AppSimulator {
   /// - Throws: ``ScenarioError`` when the scenario cannot be played; the events before the failing step
   ///   have been delivered.
   /// - Complexity: O(n) time in the events plus the refreshes sampled; in memory, a batch of about
-  ///   ``Scenario/eventBatch`` system events with the app's output between them (a few times as many).
+  ///   ``Scenario/eventBatch`` system events and about as many woven events, plus the app's output for
+  ///   one system event (the refreshes until the next one, while anything animates).
   @discardableResult
   public static func play(
     _ scenario: Scenario, _ deliver: ([TraceEvent]) -> Bool
   ) throws(ScenarioError) -> Bool {
     guard let spec = scenario.appOutput else { return try scenario.play(deliver) }
     var app = AppRun(spec: spec, seed: scenario.seed)
-    let played = try scenario.play { batch in deliver(app.play(batch)) }
+    let played = try scenario.play { batch in app.play(batch, deliver) }
     guard played else { return false }
     let rest = app.finish()
     return rest.isEmpty || deliver(rest)
@@ -123,7 +126,8 @@ struct AppRun {
   let spec: AppOutputSpec
   var random: SplitMix64
   var replayer: Replayer
-  /// The events of the current batch, handed on by ``play(_:)`` and ``finish()``.
+  /// The events woven and not yet handed on by ``play(_:_:)`` and ``finish()``: fewer than
+  /// ``Scenario/eventBatch`` plus one system event's share between calls.
   var output: [TraceEvent] = []
   /// The time of the last event written, in nanoseconds (0 before the first): the app's events are
   /// never stamped before it, so the output stays time non-decreasing across batches.
@@ -139,20 +143,26 @@ struct AppRun {
     replayer = Replayer(configuration: AppSimulator.configuration(spec))
   }
 
-  /// The next system events with the app's output woven in: the refreshes sampled before each, the
-  /// event itself (a scroll with the anchor's measured top), then the layout passes it caused.
+  /// Hands the next system events on to `deliver` with the app's output woven in: the refreshes sampled
+  /// before each, the event itself (a scroll with the anchor's measured top), then the layout passes it
+  /// caused. They go in pieces of at least ``Scenario/eventBatch`` events, each ending after a system
+  /// event's share, and the last piece with the batch's last system event.
+  /// - Returns: False when `deliver` stopped the play.
   /// - Complexity: O(n) in the batch plus the refreshes sampled.
-  mutating func play(_ inputs: [TraceEvent]) -> [TraceEvent] {
+  mutating func play(_ inputs: [TraceEvent], _ deliver: ([TraceEvent]) -> Bool) -> Bool {
     output.removeAll(keepingCapacity: true)
-    output.reserveCapacity(inputs.count * 2)
     for input in inputs {
       var records = AppRecords()
       replayer.consume(input, into: &records)
       present(records.frames, before: input.time)
       emit(measured(input))
       for change in records.changes { laidOut(change) }
+      if output.count >= Scenario.eventBatch {
+        guard deliver(output) else { return false }
+        output.removeAll(keepingCapacity: true)
+      }
     }
-    return output
+    return output.isEmpty || deliver(output)
   }
 
   /// The refreshes sampled after the last system event, until everything has come to rest.

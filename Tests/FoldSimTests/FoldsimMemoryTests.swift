@@ -36,6 +36,41 @@ struct FoldsimMemoryTests {
   }
 }
 
+/// The app's output of a gesture is written as it is woven, however few system events carry it: a Duo
+/// opened and half-closed through `via` angles, resting 10 s after each leg while the reference screen
+/// animates, makes some 95 of the app's events per leg from about 5 of the system's. Batched by the
+/// system's events alone, all of a 1000-leg gesture's output was held at once (100 MB).
+struct FoldsimLegMemoryTests {
+  /// A Duo scenario with the app's output whose one step opens it through `angles` waypoints (one leg
+  /// more than that).
+  static func legs(_ angles: Int) -> String {
+    let via = (0..<angles).map { $0 % 2 == 0 ? "90" : "170" }.joined(separator: ",")
+    return #"{"device":"iphone-duo","seed":3,"appOutput":{"layout":"reference","rate":120},"#
+      + #""timeline":[{"gesture":"open","duration":30,"pause":10,"via":[\#(via)]}]}"#
+  }
+
+  @Test func aGestureThrough500LegsWithTheAppsOutputRunsInTheMemoryOf100() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("foldsim-legs-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Both fit in 20 MiB; 500 legs needed over 32 MiB when all their output was held.
+    for (legs, summary) in [
+      (100, "100.foldtrace: 13017 events, 2 scenes, 1030.499 s, 235447 bytes\n"),
+      (500, "500.foldtrace: 50981 events, 2 scenes, 5030.500 s, 1039068 bytes\n"),
+    ] {
+      try Data(Self.legs(legs).utf8).write(to: directory.appendingPathComponent("\(legs).json"))
+      let result = try ChildProcess.run(
+        executable, ["\(legs).json", "-o", "\(legs).foldtrace"], in: directory, dataLimitKiB: 32_768)
+      #expect(result.status == 0, "\(legs) legs: \(result.stderr)")
+      #expect(result.text == summary)
+    }
+  }
+}
+
 /// A hinge gesture's `via` holds at most 1000 angles, and its legs are streamed into the trace as they
 /// are synthesized: one gesture through 800 k angles (a 2.4 MB scenario) held every event of its legs
 /// and took 1.14 GB; it is refused at the 1001st angle, and gestures at the bound run under 64 MiB.
