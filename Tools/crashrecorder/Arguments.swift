@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import FoldTrace
 
 /// The harness's command line: a mode, then `--name value` options and `--flag`s.
 struct Arguments {
@@ -60,6 +58,5 @@ struct HarnessError: Error, CustomStringConvertible {
 
 /// Writes a line to standard error with `write(2)` (the C `stderr` global is not concurrency-safe).
 func printError(_ line: String) {
-  let bytes = Array((line + "\n").utf8)
-  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
 }

@@ -219,11 +219,10 @@ final class SlowFileSink: SessionRecorderSink, @unchecked Sendable {
 
   func write(_ bytes: [UInt8]) throws {
     usleep(delay)
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + written, bytes.count - written) }
-      guard n > 0 else { throw HarnessError("write failed") }
-      written += n
+    do {
+      try FileDescriptor(rawValue: file).writeAll(bytes)
+    } catch {
+      throw HarnessError("write failed: \(error)")
     }
   }
 

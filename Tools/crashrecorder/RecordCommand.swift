@@ -72,9 +72,9 @@ enum RecordCommand {
     acknowledge(limit, to: ackFile)
   }
 
-  /// Appends `count` and a newline with one `write(2)`, after the durable point that covers `count` events.
+  /// Appends `count` and a newline (`write(2)`, one call unless the kernel takes part of the line), after
+  /// the durable point that covers `count` events.
   private static func acknowledge(_ count: Int, to file: Int32) {
-    let line = Array("\(count)\n".utf8)
-    _ = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    try? FileDescriptor(rawValue: file).writeAll(Array("\(count)\n".utf8))
   }
 }

@@ -42,7 +42,10 @@ enum SeedsCommand {
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else { throw HarnessError("cannot create \(path)") }
     defer { close(file) }
-    let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw HarnessError("cannot write \(path)") }
+    do {
+      try FileDescriptor(rawValue: file).writeAll(bytes)
+    } catch {
+      throw HarnessError("cannot write \(path)")
+    }
   }
 }

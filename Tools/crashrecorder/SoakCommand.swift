@@ -198,9 +198,7 @@ enum TraceFileBytes {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
+      guard let n = try? FileDescriptor(rawValue: file).read(into: &chunk), n > 0 else { break }
       bytes += chunk[..<n]
     }
     return bytes

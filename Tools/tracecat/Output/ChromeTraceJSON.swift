@@ -1,3 +1,4 @@
+import FoldTrace
 import Foundation
 
 /// JSON text of ``ChromeTraceEvent``s, written by hand into a reused block of bytes: byte for byte what
@@ -164,44 +165,10 @@ struct ChromeTraceJSON {
     for byte in bytes { put(byte, &span, &end) }
   }
 
-  /// Writes `text` as a JSON string, quoted and escaped as `JSONEncoder` escapes it.
+  /// Writes `text` as a JSON string, quoted and escaped as `JSONEncoder` escapes it
+  /// (`OutputBytes.write(jsonString:into:at:)`; ``bound(of:)`` leaves it the room it needs).
   private static func put(string text: String, _ span: inout MutableSpan<UInt8>, _ end: inout Int) {
-    put(UInt8(ascii: "\""), &span, &end)
-    var text = text
-    text.withUTF8 { bytes in
-      for byte in bytes {
-        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-          put(byte, &span, &end)
-        } else {
-          putEscaped(byte, &span, &end)
-        }
-      }
-    }
-    put(UInt8(ascii: "\""), &span, &end)
-  }
-
-  /// Writes the escape of `byte`, a quote, a backslash or a byte below 0x20.
-  private static func putEscaped(_ byte: UInt8, _ span: inout MutableSpan<UInt8>, _ end: inout Int) {
-    put(UInt8(ascii: "\\"), &span, &end)
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte, &span, &end)
-    case 0x08: put(UInt8(ascii: "b"), &span, &end)
-    case 0x0C: put(UInt8(ascii: "f"), &span, &end)
-    case 0x0A: put(UInt8(ascii: "n"), &span, &end)
-    case 0x0D: put(UInt8(ascii: "r"), &span, &end)
-    case 0x09: put(UInt8(ascii: "t"), &span, &end)
-    default:
-      put(UInt8(ascii: "u"), &span, &end)
-      put(UInt8(ascii: "0"), &span, &end)
-      put(UInt8(ascii: "0"), &span, &end)
-      put(hexDigit(byte >> 4), &span, &end)
-      put(hexDigit(byte & 0xF), &span, &end)
-    }
-  }
-
-  /// The lower-case hexadecimal digit of `value` (0…15).
-  private static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    OutputBytes.write(jsonString: text, into: &span, at: &end)
   }
 
   /// Writes `value` in decimal, as `Int.description` spells it.
@@ -237,12 +204,9 @@ struct ChromeTraceJSON {
       put(integer: Int(value), &span, &end)
       return
     }
-    var text = value.description
-    text.withUTF8 { bytes in
-      var kept = bytes.count
-      if kept > 2, bytes[kept - 2] == UInt8(ascii: "."), bytes[kept - 1] == UInt8(ascii: "0") { kept -= 2 }
-      for byte in bytes[..<kept] { put(byte, &span, &end) }
-    }
+    let start = end
+    OutputBytes.write(utf8: value.description, into: &span, at: &end)
+    if end - start > 2, span[end - 2] == UInt8(ascii: "."), span[end - 1] == UInt8(ascii: "0") { end -= 2 }
   }
 }
 

@@ -86,44 +86,14 @@ enum EventFormatter {
   }
 
   /// A field's string value as ``bare(_:)`` shows its JSON text. Printable ASCII without `"` or `\` is
-  /// its own JSON text between quotes, so it is written as it is or quoted; anything else goes through
-  /// its JSON text and ``bare(_:)``.
+  /// its own JSON text between quotes, so it is written as it is or quoted
+  /// (`OutputBytes.appendPrintableASCII(_:to:)`, whose plain words are ``bare(_:)``'s); anything else goes
+  /// through its JSON text and ``bare(_:)``.
   private static func appendString(_ value: String, to bytes: inout [UInt8]) {
-    var value = value
-    let written = value.withUTF8 { utf8 -> Bool in
-      guard
-        utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-      else { return false }
-      if isPlainWord(utf8) {
-        bytes.append(contentsOf: utf8)
-      } else {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
-      }
-      return true
+    if !OutputBytes.appendPrintableASCII(value, to: &bytes) {
+      bytes.append(contentsOf: bare(JSONValue.quoted(value)).utf8)
     }
-    if !written { bytes.append(contentsOf: bare(JSONValue.quoted(value)).utf8) }
   }
-
-  /// ``bare(_:)``'s test on printable ASCII: a letter, then letters, digits and `-_./:#`, and not `null`,
-  /// `true` or `false`.
-  private static func isPlainWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    func isLetter(_ byte: UInt8) -> Bool {
-      (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-    guard let first = utf8.first, isLetter(first) else { return false }
-    for byte in utf8 where !isLetter(byte) {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || plainPunctuation.contains(byte) else {
-        return false
-      }
-    }
-    return
-      !(utf8.elementsEqual("null".utf8) || utf8.elementsEqual("true".utf8)
-      || utf8.elementsEqual("false".utf8))
-  }
-
-  private static let plainPunctuation = Array("-_./:#".utf8)
 
   /// A JSON value as shown in a column: a string of plain word characters (`compact`, `row-42`) without
   /// its quotes; anything else (spaces, escapes, `null`-like or number-like text, arrays, a letter that
