@@ -31,6 +31,15 @@ import Testing
   /// The first line of a usage error (the synopsis follows it).
   func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }
 
+  /// `--version` alone prints the version and the trace format foldsim writes, and writes no file.
+  @Test func versionPrintsOneLine() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.text == "foldsim 0.1 (trace format 1.1)\n")
+    #expect(try names().isEmpty)
+  }
+
   @Test func aValueStartingWithADashIsTheOptionsValue() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try run([scenario, "-o", "-h"])

@@ -15,6 +15,18 @@ import Testing
       try fixture.transcript([["--help"]] + Self.subcommands.map { [$0, "--help"] }), named: "help.txt")
   }
 
+  /// `--version` alone prints one line: the version and the formats read and written; with anything
+  /// after it, it is an option of `cat`, which has none of that name.
+  @Test func versionPrintsOneLine() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let version = try fixture.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.text == "tracecat 0.1 (reads trace format 1.x, writes 1.1)\n")
+    #expect(version.stderr.isEmpty)
+    #expect(try fixture.run(["--version", "duo.foldtrace"]).status == 2)
+  }
+
   @Test func usageErrorsExitTwoWithTheNearestSpelling() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

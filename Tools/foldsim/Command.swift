@@ -22,6 +22,8 @@ enum Command: Equatable {
   case list
   /// `foldsim --help`
   case help
+  /// `foldsim --version`: the program's version and the trace format it writes.
+  case version
 
   /// An option `foldsim` accepts.
   private struct Option {
@@ -55,6 +57,7 @@ enum Command: Equatable {
   static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
     if arguments == ["list"] { return .list }
     if arguments == ["help"] { return .help }
+    if arguments == ["--version"] { return .version }
     var scenarios: [(name: String, afterOptions: Bool)] = []
     var output: String?
     var flags: Set<String> = []
@@ -149,6 +152,7 @@ enum Command: Equatable {
            foldsim SCENARIO.json --events           print the synthesized events instead
            foldsim list                             list devices (with metric sources) and gestures
            foldsim help                             the scenario format and exit codes
+           foldsim --version                        the version and the trace format it writes
     """
 
   /// The `--help` text: the forms, the scenario's keys, the summary line and the exit codes.

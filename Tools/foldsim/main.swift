@@ -9,6 +9,8 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   switch try Command.parse(arguments) {
   case .help:
     standardOutput.print(Command.usage)
+  case .version:
+    standardOutput.print("foldsim \(FoldSim.version) (trace format \(TraceFormatVersion.current))")
   case .list:
     standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):

@@ -3,6 +3,9 @@ import FoldTrace
 /// The `tracecat` program: resolves the subcommand, then splits, parses, validates and runs it, and
 /// renders any error in one place.
 enum Tracecat {
+  /// tracecat's version, the package's (foldsim's is the same).
+  static let version = "0.1"
+
   /// Runs `tracecat` with the arguments after the program name.
   ///
   /// - Returns: The exit status.
@@ -33,7 +36,7 @@ enum Tracecat {
   }
 
   /// Picks the subcommand: the first argument when it names one, else `cat`. Prints the overview and
-  /// returns nil for `tracecat --help` and `tracecat help`.
+  /// returns nil for `tracecat --help` and `tracecat help`, the version for `tracecat --version`.
   ///
   /// - Throws: ``TracecatError/usage(message:hint:)`` with no arguments, or when the first argument is
   ///   not a file and looks like a misspelt subcommand.
@@ -46,6 +49,12 @@ enum Tracecat {
     }
     if first == "--help" || first == "-h" || (first == "help" && arguments.count == 1) {
       HelpRenderer.overview().forEach(console.print)
+      return nil
+    }
+    if first == "--version" && arguments.count == 1 {
+      console.print(
+        "tracecat \(version) (reads trace format \(TraceFormatVersion.current.major).x, writes "
+          + "\(TraceFormatVersion.current))")
       return nil
     }
     if first == "help" {

@@ -11,6 +11,7 @@ enum HelpRenderer {
       "USAGE: tracecat [SUBCOMMAND] [OPTIONS] FILE…",
       "       tracecat FILE… is tracecat cat FILE…; - reads standard input.",
       "       Data goes to standard output, diagnostics to standard error.",
+      "       tracecat --version prints the version and the trace formats it reads and writes.",
       "",
       "SUBCOMMANDS:",
     ]
