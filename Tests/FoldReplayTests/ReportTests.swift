@@ -34,6 +34,17 @@ import Testing
     #expect(replay(.windowResize).summary.report.isEmpty)
   }
 
+  /// An element id holding a quote is quoted with the quote escaped: the sentence's closing quote is the
+  /// only bare one.
+  @Test func anElementIdsQuoteIsEscapedInTheSentence() {
+    let failure = ReplayFailure(
+      check: .frameJump, scene: SceneID(2), eventIndex: 41, time: 1_250_400_000, element: #"tool"bar\"#,
+      expected: "e", actual: "a", summary: "s")
+    #expect(
+      failure.message
+        == #"Scene 2, event 41 at 1.250 s, element "tool\"bar\\": s (frameJump). Expected: e. Actual: a."#)
+  }
+
   @Test func theSliceCommandCutsASecondEitherSide() {
     let failure = ReplayFailure(
       check: .frameJump, scene: SceneID(2), eventIndex: 41, time: 1_250_400_000, element: "toolbar",

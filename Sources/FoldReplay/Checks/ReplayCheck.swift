@@ -101,8 +101,9 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
   /// (frameJump). Expected: at most 13.2 pt. Actual: 212 pt.` The element, the summary, expected,
   /// actual and each diff line may quote a trace's strings: their control characters are escaped
   /// (`\u001b`, `\n`, as `tracecat cat` shows them), so the message's only line breaks are its own, one
-  /// before each diff line. The element is quoted to its first 64 Unicode scalars and its length
-  /// (``DisplayText/abbreviated(_:)``); ``element`` holds it whole.
+  /// before each diff line. The element is quoted to its first 64 Unicode scalars and its length, a
+  /// quote or backslash in it escaped (`\"`, `\\`) (``DisplayText/quoted(_:)``); ``element`` holds it
+  /// whole.
   public var message: String {
     let escaped = DisplayText.escaped
     var location: [String] = []
@@ -111,7 +112,7 @@ public struct ReplayFailure: Sendable, Hashable, CustomStringConvertible {
     var text = location.joined(separator: ", ")
     text += text.isEmpty ? "At " : " at "
     text += ReplayFormat.seconds(time)
-    if let element { text += ", element \"\(escaped(DisplayText.abbreviated(element)))\"" }
+    if let element { text += ", element \(DisplayText.quoted(element))" }
     if let decision, decision != .shape { text += ", \(decision.rawValue)" }
     text += ": \(escaped(summary)) (\(check.rawValue)). Expected: \(escaped(expected)). "
     text += "Actual: \(escaped(actual))."

@@ -123,7 +123,7 @@ struct ReplayCheckRun: ReplaySink {
             check: .unknownContentID, scene: unknown.scene, eventIndex: unknown.eventIndex,
             time: unknown.time, element: unknown.id,
             expected: "an item of the content model (or unknownContentIDsExpected in the configuration)",
-            actual: "no item \"\(DisplayText.abbreviated(unknown.id))\"",
+            actual: "no item \(DisplayText.quoted(unknown.id))",
             summary:
               "the trace's \(unknown.kind.rawValue) names an item the content model does not have, so the "
               + "replay \(unknown.kind == .anchor ? "kept the recorded offset" : "selected nothing")"))

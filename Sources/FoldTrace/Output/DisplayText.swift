@@ -70,6 +70,24 @@ package enum DisplayText {
     return result
   }
 
+  /// `text` between double quotes as a sentence names a trace's id: abbreviated (``abbreviated(_:)``),
+  /// a backslash written `\\` and a double quote `\"`, then escaped (``escaped(_:)``), so the closing
+  /// quote is the only unescaped `"` and the text between the quotes reads as a JSON string does:
+  /// `element "say \"hi\""`.
+  /// - Complexity: O(1) in the length of `text` beyond its first 64 scalars.
+  package static func quoted(_ text: String) -> String {
+    let short = abbreviated(text)
+    guard short.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else {
+      return "\"" + escaped(short) + "\""
+    }
+    var result = ""
+    for scalar in short.unicodeScalars {
+      if scalar == "\\" || scalar == "\"" { result.unicodeScalars.append("\\") }
+      result.unicodeScalars.append(scalar)
+    }
+    return "\"" + escaped(result) + "\""
+  }
+
   /// The most Unicode scalars of a trace's string that ``abbreviated(_:)`` keeps.
   package static let abbreviatedScalars = 64
 

@@ -107,6 +107,18 @@ import Testing
         == String(repeating: #"\u001b"#, count: 64) + "… (65 bytes)")
   }
 
+  /// Between quotes, an id's own quote and backslash are escaped, so the closing quote is the only bare
+  /// one; control characters are escaped as everywhere, and a long id is abbreviated first.
+  @Test func aQuotedIdEscapesItsQuotesAndBackslashes() {
+    #expect(DisplayText.quoted("toolbar") == #""toolbar""#)
+    #expect(DisplayText.quoted(#"say "hi""#) == #""say \"hi\"""#)
+    #expect(DisplayText.quoted(#"a\u001b"#) == #""a\\u001b""#)
+    #expect(DisplayText.quoted("a\u{1B}b") == #""a\u001bb""#)
+    #expect(DisplayText.quoted("") == #""""#)
+    let long = String(repeating: "\"", count: 65)
+    #expect(DisplayText.quoted(long) == "\"" + String(repeating: #"\""#, count: 64) + "… (65 bytes)\"")
+  }
+
   @Test func bytesShowPrintableASCIIAndEscapeTheRest() {
     #expect(DisplayText.bytes(Array("t".utf8) + [0xFF] + Array(".foldtrace".utf8)) == #"t\xFF.foldtrace"#)
     #expect(DisplayText.bytes([0x1B, 0x7F, 0xC3, 0xA9, 0x20, 0x5C]) == #"\x1B\x7F\xC3\xA9 \"#)
