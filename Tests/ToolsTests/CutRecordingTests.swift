@@ -102,4 +102,40 @@ import Testing
     #expect(!torn.text.contains("endSnap") && !torn.text.contains("frameJump"), "\(torn.text)")
     #expect(torn.stderr.contains("torn.foldtrace"))
   }
+
+  /// `recover` and `slice --to` write the cut into the trace, which a later `check` cannot otherwise know.
+  @Test func recoverAndSliceMarkTheCut() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let unclosed = try Self.bytes(Self.frames(samples: 30), closed: false)
+    let next = try Self.bytes(Self.frames(samples: 40), closed: false)
+    let torn = Array(next.prefix(unclosed.count + (next.count - unclosed.count) / 2))
+    try Data(torn).write(to: fixture.directory.appendingPathComponent("torn.foldtrace"))
+    try Data(unclosed).write(to: fixture.directory.appendingPathComponent("unclosed.foldtrace"))
+    try Data(try Self.bytes(Self.frames(samples: 72), closed: true))
+      .write(to: fixture.directory.appendingPathComponent("whole.foldtrace"))
+
+    for name in ["torn.foldtrace", "unclosed.foldtrace"] {
+      let recover = try fixture.run(["recover", name])
+      #expect(recover.status == 4, "\(recover.text)\(recover.stderr)")
+      #expect(recover.text.contains("marked the cut"), "\(recover.text)")
+      let check = try fixture.run(["check", name])
+      #expect(check.status == 0, "\(check.text)\(check.stderr)")
+      // The cut is at the last event's time: sample 30 (1.258 s).
+      let cat = try fixture.run(["cat", "--json", name])
+      #expect(cat.lines.last == #"{"t":1257999990,"kind":"cut"}"#, "\(cat.text)")
+      #expect(try fixture.run(["recover", name]).status == 0)
+    }
+
+    // 1.1 s is inside the move: the slice ends with a cut there and passes; up to the end, no cut.
+    let slice = try fixture.run(["slice", "--to", "1.1", "-o", "part.foldtrace", "whole.foldtrace"])
+    #expect(slice.status == 0, "\(slice.stderr)")
+    let part = try fixture.run(["cat", "--json", "part.foldtrace"])
+    #expect(part.lines.last == #"{"t":1100000000,"kind":"cut"}"#, "\(part.text)")
+    let check = try fixture.run(["check", "part.foldtrace"])
+    #expect(check.status == 0, "\(check.text)\(check.stderr)")
+    _ = try fixture.run(["slice", "--from", "1", "-o", "end.foldtrace", "whole.foldtrace"])
+    let end = try fixture.run(["cat", "--json", "end.foldtrace"])
+    #expect(end.status == 0 && !end.text.contains(#""cut""#))
+  }
 }

@@ -183,8 +183,28 @@ public struct RecordingChecker: Sendable {
       scene.presentedSet = Set(scene.presentedIDs)
       forget(previous, in: &scene, id: id, at: now)
       scenes[id] = scene
+    case .cut:
+      cut(at: now)
     case .hinge, .selection, .marker, .dropped:
       break
+    }
+  }
+
+  /// The recording stops at `now` mid-session (a `cut` record): in every scene, a move under way then
+  /// closes unfinished, as at ``finish(cut:)``, and the others close as at the end. Every element is
+  /// then at rest on its layout frame, so a move that a later part of the recording lays out is judged
+  /// from there.
+  /// - Complexity: O(m log m) for m elements remembered.
+  mutating func cut(at now: UInt64) {
+    for id in sceneOrder {
+      guard var scene = scenes.removeValue(forKey: id) else { continue }
+      closeRestState(&scene, id: id, at: now, final: true, disconnected: true)
+      for (element, motion) in scene.motions {
+        scene.motions[element] = ElementMotion(
+          onScreen: motion.target, target: motion.target, start: motion.target, targetTime: now,
+          targetIndex: motion.targetIndex, order: motion.order)
+      }
+      scenes[id] = scene
     }
   }
 
