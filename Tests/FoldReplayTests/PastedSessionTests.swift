@@ -229,6 +229,38 @@ import Testing
     let short = Self.fold.replacingOccurrences(
       of: #"[448,716,44,44],"opacity":1}]}"#, with: #"[448.18,716,44,44],"opacity":1}]}"#)
     assertRecordingFails(try Self.events(short), with: [(.endSnap, "action.compose")], trace: "short")
+    // Told that the recording was cut there, the checker leaves the move under way unfinished; the
+    // overshoot, seen before the cut, still fails.
+    #expect(RecordingChecker.check(try Self.events(short), trace: "short", cut: true).failures.isEmpty)
+    let overshootCut = RecordingChecker.check(try Self.events(overshoot), trace: "over", cut: true)
+    #expect(overshootCut.failures.map(\.check) == [.overshoot])
+  }
+
+  /// A `cut` record (`tracecat recover` or `slice --to` wrote it) says the recording stopped there
+  /// mid-session: the move under way then is left unfinished, as `finish(cut: true)` leaves it, and a
+  /// later part of the recording (a writer that appended) is judged from the frames laid out.
+  @Test func aCutRecordLeavesTheMoveUnderWayUnfinished() throws {
+    let short = Self.fold.replacingOccurrences(
+      of: #"[448,716,44,44],"opacity":1}]}"#, with: #"[448.18,716,44,44],"opacity":1}]}"#)
+    let cut = #"{"t":1616000000,"kind":"cut"}"#
+    let events = try Self.events(short + "\n" + cut)
+    #expect(events.last == TraceEvent(time: 1_616_000_000, .cut))
+    #expect(TraceJSONLines.encode(event: events.last!) == cut)
+    assertRecordingPasses(events, trace: "short, cut")
+    // After the cut the app lays the button out at 900 and shows it there at once: a snap.
+    let later =
+      #"{"t":2000000000,"kind":"layout","scene":1,"shape":"regularWide","presentation":"split","columns":2,"#
+      + #""elements":[{"id":"action.compose","frame":[900,716,44,44],"interactive":true},"#
+      + #"{"id":"list","frame":[0,24,504,736],"interactive":false}]}"#
+      + "\n" + #"{"t":2016000000,"kind":"presented","scene":1,"elements":[{"id":"action.compose","#
+      + #""frame":[900,716,44,44],"opacity":1}]}"#
+    let snap = assertRecordingFails(
+      try Self.events(short + "\n" + cut + "\n" + later), with: [(.frameJump, "action.compose")],
+      trace: "snap after the cut")
+    #expect(snap.failures.map(\.time) == [2_016_000_000])
+    // Without the cut, the same recording also missed the rest before the snap.
+    let uncut = RecordingChecker.check(try Self.events(short + "\n" + later), trace: "uncut")
+    #expect(uncut.failures.map(\.check) == [.endSnap, .frameJump])
   }
 
   @Test func aRetargetNearTheEndKeepsTheMovesStepBound() throws {

@@ -62,8 +62,11 @@ import Testing
     ])
     Golden.assert(text, named: "slice.txt")
 
-    let (_, sliced) = try TraceReader.readAll(
+    let (_, read) = try TraceReader.readAll(
       path: fixture.directory.appendingPathComponent("slice.foldtrace").path)
+    // The trace goes on past 2.3 s: the slice ends with a cut there.
+    #expect(read.last == TraceEvent(time: 2_300_000_000, .cut))
+    let sliced = read.dropLast()
     let from: UInt64 = 1_200_000_000
     let inRange = events.filter { $0.time >= from && $0.time <= 2_300_000_000 }
     let state = sliced.prefix(sliced.count - inRange.count)

@@ -134,10 +134,13 @@ import Testing
     #expect(try fixture.run(["verify", "appended.foldtrace"]).status == 4)
     let recover = try fixture.run(["recover", "appended.foldtrace"])
     #expect(recover.status == 4)
-    #expect(recover.text.contains("kept \(2 * frames.count) frames, dropped 0 bytes, wrote a seek table"))
+    #expect(
+      recover.text.contains(
+        "kept \(2 * frames.count) frames, dropped 0 bytes, wrote a seek table, marked the cut"))
     let verify = try fixture.run(["verify", "appended.foldtrace"])
     #expect(verify.status == 0)
-    #expect(verify.text.contains("\(2 * fixture.events.count) events"))
+    // And the cut record recover appended.
+    #expect(verify.text.contains("\(2 * fixture.events.count + 1) events"))
   }
 
   /// A damaged tail is classified in chunks: a 192 MiB zero tail (a sparse file) under a 128 MiB data

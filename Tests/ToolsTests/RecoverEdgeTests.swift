@@ -30,7 +30,7 @@ import Testing
     #expect(
       zero.text
         == "zero.foldtrace: kept \(frames) frames, dropped 4096 bytes (zero bytes from where frame \(frames) "
-        + "should start to the end of the file), wrote a seek table\n")
+        + "should start to the end of the file), wrote a seek table, marked the cut\n")
     let before = try fixture.bytes(of: "zero-then-text.foldtrace")
     let refused = try fixture.run(["recover", "zero-then-text.foldtrace"])
     #expect(refused.status == 1)
@@ -70,10 +70,11 @@ import Testing
       repaired.text
         == "zeroed.foldtrace: kept \(frames - 1) frames, dropped \(bytes.count - last.offset) bytes (frame "
         + "\(frames - 1) cut short at byte \(cut), zero bytes from there to the end of the file), wrote a seek "
-        + "table\n")
+        + "table, marked the cut\n")
     let after = try fixture.bytes(of: "zeroed.foldtrace")
     #expect(Array(after.prefix(last.offset)) == Array(bytes[..<last.offset]))
-    #expect(try FollowSkippableFrameTests.frames(after).count == frames - 1)
+    // The frames kept, then the cut's frame.
+    #expect(try FollowSkippableFrameTests.frames(after).count == frames)
     #expect(try fixture.run(["verify", "zeroed.foldtrace"]).status == 0)
     #expect(table > last.offset)
     let refused = try fixture.run(["recover", "zeroed-then-text.foldtrace"])

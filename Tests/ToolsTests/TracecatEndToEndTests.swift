@@ -93,7 +93,7 @@ import Testing
     #expect(after.status == 0)
     #expect(
       after.text
-        == "torn.foldtrace: valid, 2 frames, \(expected) events, \(try fileSize(fixture, torn)) bytes\n")
+        == "torn.foldtrace: valid, 3 frames, \(expected + 1) events, \(try fileSize(fixture, torn)) bytes\n")
   }
 
   @Test func emptyFileIsInvalid() throws {

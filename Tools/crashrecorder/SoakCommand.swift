@@ -126,12 +126,14 @@ enum SoakCommand {
     }
     tally.readable += 1
     // 3. Recover, verify, zstd -t.
+    var repaired = false
     if let tracecat {
       // 0: nothing to repair; 4: repaired (a torn tail dropped or a seek table appended); 1: refused.
       let status = try? ChildProcess.run([tracecat, "recover", path])
       guard status == 0 || status == 4 else {
         return fail("tracecat recover exited \(status.map(String.init) ?? "by a signal")")
       }
+      repaired = status == 4
     } else {
       do {
         tally.bytesDropped += try TraceRecovery.recover(path: path).bytesDropped
@@ -145,7 +147,7 @@ enum SoakCommand {
         return fail("tracecat verify failed")
       }
     }
-    let recovered: [TraceEvent]
+    var recovered: [TraceEvent]
     do {
       recovered = try TraceReader.readAll(path: path).events
     } catch {
@@ -154,7 +156,13 @@ enum SoakCommand {
     tally.verified += 1
     guard (try? ChildProcess.run([zstd, "-t", "-q", path])) == 0 else { return fail("zstd -t failed") }
     tally.zstdOK += 1
-    // 4. Nothing acknowledged is lost; nothing else changed.
+    // 4. Nothing acknowledged is lost; nothing else changed. `tracecat recover` ends a trace it
+    // repaired with a `cut` record (the session stopped there), which the next session appends after.
+    let marked = recovered
+    if repaired {
+      guard recovered.last?.payload == .cut else { return fail("tracecat recover did not mark the cut") }
+      recovered.removeLast()
+    }
     guard recovered == torn else {
       return fail("recover changed the events (\(torn.count) → \(recovered.count))")
     }
@@ -171,7 +179,7 @@ enum SoakCommand {
       tally.mismatched += 1
       return fail("the trace's events differ from the script")
     }
-    return recovered
+    return marked
   }
 
   static func summary(_ t: Tally, seed: UInt64) -> String {

@@ -35,6 +35,7 @@ enum EventText {
     case .dropped(let count): "\(count)"
     case .layout(_, let layout): "\(layout.shape ?? "-") \(Self.elements(layout.elements.count))"
     case .presented(_, let elements): Self.elements(elements.count)
+    case .cut: ""
     }
   }
 }

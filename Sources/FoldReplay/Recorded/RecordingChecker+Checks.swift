@@ -256,8 +256,9 @@ extension RecordingChecker {
 
   /// Ends a period in which the scene's layout and regions held: at rest (it lasted the settle time, or
   /// the recording ends) no interactive element may touch an active region. At the end every move
-  /// closes; when the scene `disconnected`, a move still under way then (``ElementMotion/isMoving(at:gap:)``)
-  /// closes as interrupted, as the replay's motion check forgets a scene that leaves mid-move.
+  /// closes; when the scene `disconnected` (or the recording was cut), a move still under way then
+  /// (``ElementMotion/isMoving(at:gap:)``) closes as interrupted, as the replay's motion check forgets a
+  /// scene that leaves mid-move.
   mutating func closeRestState(
     _ scene: inout SceneRecord, id: SceneID, at now: UInt64, final: Bool, disconnected: Bool = false
   ) {

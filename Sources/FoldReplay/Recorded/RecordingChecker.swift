@@ -94,14 +94,16 @@ public struct RecordingChecker: Sendable {
   ///   - events: The trace's events, in order.
   ///   - trace: Its name, for the summary and messages.
   ///   - tolerances: The limits.
+  ///   - cut: The recording was cut (``finish(cut:)``): moves under way at its end are left unfinished.
   /// - Returns: The summary: passed when no check failed; at most 20 failures kept per check, all counted.
   /// - Complexity: O(total elements listed).
   public static func check(
-    _ events: some Sequence<TraceEvent>, trace: String, tolerances: RecordingTolerances = .default
+    _ events: some Sequence<TraceEvent>, trace: String, tolerances: RecordingTolerances = .default,
+    cut: Bool = false
   ) -> ReplaySummary {
     var checker = RecordingChecker(trace: trace, tolerances: tolerances)
     for event in events { checker.receive(event) }
-    return checker.finish()
+    return checker.finish(cut: cut)
   }
 
   /// Checks the next event.
@@ -181,17 +183,48 @@ public struct RecordingChecker: Sendable {
       scene.presentedSet = Set(scene.presentedIDs)
       forget(previous, in: &scene, id: id, at: now)
       scenes[id] = scene
+    case .cut:
+      cut(at: now)
     case .hinge, .selection, .marker, .dropped:
       break
     }
   }
 
-  /// Ends the recording: the last layouts must be at rest, clear of active regions, and reached.
-  /// - Returns: The summary of every check.
-  public mutating func finish() -> ReplaySummary {
+  /// The recording stops at `now` mid-session (a `cut` record): in every scene, a move under way then
+  /// closes unfinished, as at ``finish(cut:)``, and the others close as at the end. Every element is
+  /// then at rest on its layout frame, so a move that a later part of the recording lays out is judged
+  /// from there.
+  /// - Complexity: O(m log m) for m elements remembered.
+  mutating func cut(at now: UInt64) {
     for id in sceneOrder {
       guard var scene = scenes.removeValue(forKey: id) else { continue }
-      closeRestState(&scene, id: id, at: lastTime, final: true)
+      closeRestState(&scene, id: id, at: now, final: true, disconnected: true)
+      for (element, motion) in scene.motions {
+        scene.motions[element] = ElementMotion(
+          onScreen: motion.target, target: motion.target, start: motion.target, targetTime: now,
+          targetIndex: motion.targetIndex, order: motion.order)
+      }
+      scenes[id] = scene
+    }
+  }
+
+  /// Ends the recording: the last layouts must be at rest, clear of active regions, and reached.
+  ///
+  /// The events alone cannot tell a recording that ended from one that was cut mid-move (a last sample
+  /// short of its frame is a missed rest in the one and a move under way in the other), so the caller
+  /// says which. A `cut` recording stops mid-session: a torn or damaged trace read up to the damage, a
+  /// trace with no seek table (its writer stopped between frames), or a part of a longer one. Its moves
+  /// under way at the last event's time (``RecordingTolerances/retargetGap``) close unfinished, as when a
+  /// scene disconnects mid-move: what was presented of them is checked, their end is not (no
+  /// ``ReplayCheck/endSnap``, and no ``ReplayCheck/frameJump`` for a move not yet presented). Every other
+  /// check is the same.
+  /// - Parameter cut: The recording was cut mid-session rather than ended (default false).
+  /// - Returns: The summary of every check.
+  /// - Complexity: O(m log m) for m elements remembered.
+  public mutating func finish(cut: Bool = false) -> ReplaySummary {
+    for id in sceneOrder {
+      guard var scene = scenes.removeValue(forKey: id) else { continue }
+      closeRestState(&scene, id: id, at: lastTime, final: true, disconnected: cut)
       scenes[id] = scene
     }
     let shapes = sceneOrder.compactMap { id -> ReplaySummary.SceneShapes? in

@@ -40,6 +40,12 @@ public struct TraceEvent: Sendable, Equatable {
     /// The on-screen frames and opacities of the elements that moved, at one display refresh
     /// (format 1.1).
     case presented(scene: SceneID, [PresentedElement])
+    /// The recording stops here mid-session (format 1.2): the events before it are all there was, and
+    /// a move under way at this time was not seen to end. `tracecat recover` appends it where it repaired
+    /// a torn or unclosed trace, and `tracecat slice --to` where it cut a longer one. Events after it (a
+    /// writer that appended to the trace) are a later part of the session. It needs no format version:
+    /// an older reader skips it as an unknown kind, as it skips any hint it cannot use.
+    case cut
   }
 
   /// The kind of an event: its wire tag (`rawValue`) and its JSON Lines name (`name`).
@@ -56,6 +62,7 @@ public struct TraceEvent: Sendable, Equatable {
     case dropped = 10
     case layout = 11
     case presented = 12
+    case cut = 13
 
     /// The JSON Lines `kind` value: `sceneConnected`, `sceneDisconnected`, `geometry`, `hinge`,
     /// `regions`, `traits`, `scroll`, `selection`, `marker`, `dropped`, `layout`, `presented`.
@@ -73,13 +80,16 @@ public struct TraceEvent: Sendable, Equatable {
       case .dropped: "dropped"
       case .layout: "layout"
       case .presented: "presented"
+      case .cut: "cut"
       }
     }
 
-    /// The format version that introduced the kind: 1.1 for `layout` and `presented`, 1.0 for the others.
+    /// The format version that introduced the kind: 1.1 for `layout` and `presented`, 1.2 for `cut`,
+    /// 1.0 for the others.
     public var introduced: TraceFormatVersion {
       switch self {
       case .layout, .presented: .v1_1
+      case .cut: .v1_2
       default: .v1_0
       }
     }
@@ -108,17 +118,18 @@ public struct TraceEvent: Sendable, Equatable {
     case .dropped: .dropped
     case .layout: .layout
     case .presented: .presented
+    case .cut: .cut
     }
   }
 
-  /// The scene the event belongs to, or nil for device-wide events (hinge, marker, dropped).
+  /// The scene the event belongs to, or nil for device-wide events (hinge, marker, dropped, cut).
   public var scene: SceneID? {
     switch payload {
     case .sceneConnected(let scene, _, _), .sceneDisconnected(let scene), .geometry(let scene, _),
       .regions(let scene, _), .traits(let scene, _), .scroll(let scene, _, _, _), .selection(let scene, _),
       .layout(let scene, _), .presented(let scene, _):
       scene
-    case .hinge, .marker, .dropped: nil
+    case .hinge, .marker, .dropped, .cut: nil
     }
   }
 

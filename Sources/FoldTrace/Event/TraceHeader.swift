@@ -49,6 +49,9 @@ public struct TraceFormatVersion: Sendable, Hashable, Comparable, CustomStringCo
   public static let v1_0 = TraceFormatVersion(major: 1, minor: 0)
   /// Format 1.1: adds what the app drew (`layout`, `presented`, and `scroll`'s `anchorTop`).
   public static let v1_1 = TraceFormatVersion(major: 1, minor: 1)
+  /// Format 1.2: adds the `cut` record (the recording stops mid-session), which a trace of any version
+  /// may hold: an older reader skips it.
+  public static let v1_2 = TraceFormatVersion(major: 1, minor: 2)
 
   public static func < (a: Self, b: Self) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
 

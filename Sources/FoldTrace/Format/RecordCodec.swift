@@ -167,6 +167,8 @@ struct RecordCodec {
       w.string(label)
     case .dropped(let count):
       w.varint(count)
+    case .cut:
+      break
     case .layout(let scene, let layout):
       encodeLayout(scene: scene, layout, into: &w)
     case .presented(let scene, let elements):
@@ -317,6 +319,8 @@ struct RecordCodec {
       events.append(TraceEvent(time: time, .marker(try r.string(at: start, count: count))))
     case TraceEvent.Kind.dropped.rawValue:
       events.append(TraceEvent(time: time, .dropped(count: try r.varint())))
+    case TraceEvent.Kind.cut.rawValue:
+      events.append(TraceEvent(time: time, .cut))
     case TraceEvent.Kind.layout.rawValue where readsFormat1_1:
       let id = try scene(&r)
       let layout = try decodeLayout(

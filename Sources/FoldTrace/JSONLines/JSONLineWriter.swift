@@ -319,6 +319,8 @@ extension TraceJSONLines {
     case .dropped(let count):
       start("dropped", scene: nil)
       writer.unsigned("count", count)
+    case .cut:
+      start("cut", scene: nil)
     case _:
       return false
     }

@@ -77,6 +77,8 @@ extension TraceJSONLines {
       return .marker(try fields.string("label"))
     case .dropped:
       return .dropped(count: try fields.unsigned("count"))
+    case .cut:
+      return .cut
     case .layout:
       var columns: Int?
       if fields.has("columns") {

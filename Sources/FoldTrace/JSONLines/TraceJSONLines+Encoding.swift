@@ -48,6 +48,8 @@ extension TraceJSONLines {
       pairs.append(("label", .string(label)))
     case .dropped(let count):
       pairs.append(("count", .integer(count)))
+    case .cut:
+      break
     case .layout(_, let layout):
       if let shape = layout.shape { pairs.append(("shape", .string(shape))) }
       if let presentation = layout.presentation { pairs.append(("presentation", .string(presentation))) }

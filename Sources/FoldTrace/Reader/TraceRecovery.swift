@@ -1,6 +1,6 @@
 /// Repairs a trace whose tail was torn by a crash (<doc:TraceFormat>, "Appending and recovery").
 public enum TraceRecovery {
-  /// What ``recover(path:)`` did.
+  /// What ``recover(path:markingCut:)`` did.
   public struct Report: Sendable, Equatable, CustomStringConvertible {
     /// The file.
     public var path: String
@@ -17,6 +17,8 @@ public enum TraceRecovery {
     /// Why no seek table could be appended after the torn tail was dropped (a full disk, the file size
     /// limit): the file then ends at its last complete frame, readable, without one.
     public var seekTableFailure: TraceError? = nil
+    /// Whether a `cut` record was appended after the repair (``recover(path:markingCut:)``).
+    public var appendedCut = false
 
     /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`, control characters in the path
     /// and the reason written out as `\u001b` (``DisplayText/escaped(_:)``).
@@ -26,7 +28,8 @@ public enum TraceRecovery {
       return DisplayText.escaped(
         "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
           + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : "")
-          + (seekTableFailure == nil ? "" : ", could not write a seek table"))
+          + (seekTableFailure == nil ? "" : ", could not write a seek table")
+          + (appendedCut ? ", marked the cut" : ""))
     }
   }
 
@@ -41,7 +44,14 @@ public enum TraceRecovery {
   /// frame). When the torn tail follows a seek table that matches every frame before it, dropping the tail
   /// leaves that table at the end and no new one is written. Holds the writer lock while it works.
   ///
-  /// - Parameter path: The trace file.
+  /// With `markingCut`, a repaired trace (a torn tail dropped, or a missing seek table written) also
+  /// gets a `cut` record at its last event's time, in one small frame before a fresh seek table, so that
+  /// a later reader knows the recording stopped mid-session (``TraceEvent/Payload/cut``). When that
+  /// append fails (a full disk), what it wrote is dropped and the trace ends as repaired, without it.
+  ///
+  /// - Parameters:
+  ///   - path: The trace file.
+  ///   - markingCut: Append a `cut` record to a trace it repaired (default false).
   /// - Returns: What was kept and dropped.
   /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.io` when the file needs
   ///   repair and this process may not write it (read-only permissions or mount: it is unchanged; one
@@ -53,7 +63,24 @@ public enum TraceRecovery {
   ///   (``Report/seekTableFailure``).
   /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
   @discardableResult
-  public static func recover(path: String) throws(TraceError) -> Report {
+  public static func recover(path: String, markingCut: Bool = false) throws(TraceError) -> Report {
+    var report = try repair(path: path)
+    guard markingCut, report.seekTableFailure == nil, report.wroteSeekTable || report.bytesDropped > 0
+    else { return report }
+    do throws(TraceError) {
+      let writer = try TraceWriter(appendingTo: path)
+      try writer.append(TraceEvent(time: writer.lastTime, .cut))
+      try writer.close()
+      report.fileSize = try TraceFile.open(path, .read).size()
+      report.appendedCut = true
+    } catch {
+      // The append's frame or seek table cut short: end the trace where the repair left it.
+      _ = try? repair(path: path)
+    }
+    return report
+  }
+
+  private static func repair(path: String) throws(TraceError) -> Report {
     // A file this process may not write is still read: one that needs no repair is reported as such.
     var writeRefusal: TraceError?
     let file: TraceFile
@@ -144,7 +171,7 @@ public enum TraceRecovery {
   ///
   /// - Throws: ``TraceError`` `.io` when the file cannot be opened or `flock(2)` fails.
   /// - Complexity: O(1); up to 100 ms while the lock is held (a lock held by a child process between its
-  ///   `fork` and `exec` is waited out, as ``recover(path:)`` waits it out).
+  ///   `fork` and `exec` is waited out, as ``recover(path:markingCut:)`` waits it out).
   package static func isBeingRecorded(path: String) throws(TraceError) -> Bool {
     let file = try TraceFile.open(path, .read)
     defer { file.close() }
@@ -152,7 +179,7 @@ public enum TraceRecovery {
     return try file.isLockedByWriter()
   }
 
-  /// Whether a reader's error marks a torn tail that ``recover(path:)`` would drop: the file ends inside
+  /// Whether a reader's error marks a torn tail that ``recover(path:markingCut:)`` would drop: the file ends inside
   /// a frame, zero bytes fill the rest of the file (from where a frame should start or from where a data
   /// frame was cut short), or a damaged seek table ends it — and no complete
   /// frame starts anywhere in those bytes.

@@ -137,8 +137,8 @@ public struct SessionState<Derived> {
     case .layout(let id, let layout):
       // The app's last layout is kept so a keyframe or a slice carries it; it is no layout input.
       return update(id, .none) { $0.reportedLayout = layout }
-    case .marker, .dropped, .presented:
-      // Markers, drops and presented samples are history, not state.
+    case .marker, .dropped, .presented, .cut:
+      // Markers, drops, presented samples and cuts are history, not state.
       return .none
     }
   }

@@ -101,7 +101,7 @@ struct StateStringTally {
       Change(kind: .anchor, scene: scene, bytes: anchor?.utf8.count ?? 0)
     case .selection(let scene, let item): Change(kind: .item, scene: scene, bytes: item?.utf8.count ?? 0)
     case .layout(let scene, let layout): Change(kind: .layout, scene: scene, bytes: layout.stringBytes)
-    case .geometry, .hinge, .regions, .traits, .marker, .dropped, .presented: .none
+    case .geometry, .hinge, .regions, .traits, .marker, .dropped, .presented, .cut: .none
     }
   }
 

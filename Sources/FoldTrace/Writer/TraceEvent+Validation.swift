@@ -78,7 +78,7 @@ extension TraceEvent.Payload {
     switch self {
     case .sceneConnected(_, _, let scale):
       return scale > 0 && scale < .infinity ? .accepted : .refused(.displayScale(scale))
-    case .sceneDisconnected, .dropped, .traits:
+    case .sceneDisconnected, .dropped, .traits, .cut:
       return .accepted
     case .geometry(_, let g):
       if !EventRefusal.isSize(g.size) { return .refused(.size(.size, g.size)) }

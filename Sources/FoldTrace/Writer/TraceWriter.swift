@@ -65,7 +65,7 @@ public final class TraceWriter {
   /// time: checked, the runtime's access tracking around each event's call into the tally cost about
   /// 130 instructions per event, more than the tally itself (callgrind, encoding a FoldSim session).
   @exclusivity(unchecked) private var stateStrings = StateStringTally()
-  private var lastTime: UInt64 = 0
+  private(set) var lastTime: UInt64 = 0
   private var seekEntries: [SeekTable.Entry]
   /// Bytes of complete frames written (the file size without a seek table).
   private var committedSize: Int

@@ -54,6 +54,7 @@ enum JSONLinesSamples {
     TraceEvent(time: 60_000_001, .selection(scene: SceneID(1), item: nil)),
     TraceEvent(time: 70_000_000, .marker("step 3: open → internal\nsecond line \u{1F600}")),
     TraceEvent(time: 80_000_000, .dropped(count: UInt64.max)),
+    TraceEvent(time: 80_000_000, .cut),
     TraceEvent(
       time: 80_000_001,
       .scroll(scene: SceneID(1), offset: TracePoint(x: 0, y: 88), anchor: "row-43", anchorTop: -0.0)),

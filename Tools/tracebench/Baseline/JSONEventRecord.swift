@@ -91,7 +91,7 @@ extension JSONEventRecord {
       label = text
     case .dropped(let dropped):
       count = dropped
-    case .layout, .presented:
+    case .layout, .presented, .cut:
       break  // The baseline's workload holds none.
     }
   }
@@ -157,6 +157,8 @@ extension JSONEventRecord {
       return .marker(label ?? "")
     case .dropped:
       return .dropped(count: count ?? 0)
+    case .cut:
+      return .cut
     case .layout, .presented:
       throw Invalid(description: "the baseline has no \(kind.name) form")
     }

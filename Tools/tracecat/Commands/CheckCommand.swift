@@ -88,17 +88,21 @@ struct CheckCommand: TracecatCommand {
     var checker = RecordingChecker(trace: name)
     var errors: [String] = []
     var errorStatus: ExitStatus?
+    // A recording read to a clean close ended; one torn, damaged or never closed (no seek table: its
+    // writer stopped between frames) was cut, and its moves under way at the cut stay unfinished.
+    var cut = true
     do {
       let reader = try InputSource.trace(path)
       while let frame = try reader.nextFrame() {
         for event in frame.events { checker.receive(event) }
       }
+      cut = !reader.isClosedCleanly
     } catch {
       let wrapped = TracecatError.wrapping(error, file: path).unlessBeingRecorded(path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
     }
-    let summary = checker.finish()
+    let summary = checker.finish(cut: cut)
     var line = ReplayJSONLines.summary(summary)
     if !errors.isEmpty {
       let message = ReplayJSONLines.string(errors.joined(separator: " "))

@@ -8,7 +8,9 @@ struct RecoverCommand: TracecatCommand {
     discussion: """
       Works in place and never drops bytes that might hold readable frames. Exit 0 when the file was \
       already valid and closed (it is left untouched); exit 4 when it was repaired: a torn tail dropped \
-      (the line says how many bytes) and/or a missing seek table appended; exit 1 when the damage is not \
+      (the line says how many bytes) and/or a missing seek table appended, then a cut record at the \
+      last event's time (the recording stopped mid-session: 'tracecat check' leaves a move under way \
+      then unfinished); exit 1 when the damage is not \
       a torn tail (the file ending inside a frame, in zero bytes, or in a damaged seek table) — a damaged \
       frame followed by more data, or a complete last frame that fails its checksum — and the file is \
       left unchanged; exit 5 when \
@@ -42,7 +44,7 @@ struct RecoverCommand: TracecatCommand {
     return EachInput.run(files, console: console) { file in
       let report: TraceRecovery.Report
       do throws(TraceError) {
-        report = try TraceRecovery.recover(path: file)
+        report = try TraceRecovery.recover(path: file, markingCut: true)
       } catch {
         // A refusal is corruption by definition: recover repairs every torn tail. I/O failures and a
         // writer's lock keep their own statuses.

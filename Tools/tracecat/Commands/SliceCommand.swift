@@ -15,6 +15,8 @@ struct SliceCommand: TracecatCommand {
       holding --from (the seek table makes that a jump) and stops at the first event after --to: a \
       damaged frame outside that is not read; one inside is reported with its frame number and byte \
       offset (exit 1), as 'tracecat cat --help' describes. A range with no event gives the state alone. \
+      When the trace goes on past --to, the slice ends with a cut record at --to: the recording stops \
+      there mid-session, so 'tracecat check' leaves a move under way then unfinished. \
       OUT must be new (or empty): tracecat never overwrites a trace. Records of kinds this tracecat does \
       not know (from a newer FoldTrace) are dropped, with a note of how many on standard error, and the \
       slice's header then names the format version this tracecat writes, not the newer one.
@@ -77,11 +79,17 @@ struct SliceCommand: TracecatCommand {
     do {
       if filter.from > 0 { try reader.seek(toTime: filter.from - 1) }
       var started = false
+      // The source goes on past --to: the slice ends with a `cut` record there, so that a move under way
+      // at --to is not judged as ended.
+      var continues = false
       frames: while let frame = try reader.nextFrame() {
         progress.update(frame.offset + frame.size)
         if !started { for event in frame.keyframe { snapshot.apply(event.payload) } }
         for event in frame.events {
-          if event.time > filter.to { break frames }
+          if event.time > filter.to {
+            continues = true
+            break frames
+          }
           if event.time < filter.from {
             snapshot.apply(event.payload)
             continue
@@ -96,6 +104,7 @@ struct SliceCommand: TracecatCommand {
         try trace.drain(writer)
       }
       if !started { try writeState() }  // No event in the range: the slice is the state at --from alone.
+      if continues { try writer.append(TraceEvent(time: filter.to, .cut)) }
       try writer.close()
     } catch let error as TraceError {
       throw TracecatError(error)

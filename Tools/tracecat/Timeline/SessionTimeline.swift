@@ -442,6 +442,9 @@ struct SessionTimeline: Sendable {
     case .presented(let id, _):
       // Only what is drawn keeps the animation stretches: `stats` keeps nothing that grows per event.
       if !early, keepsSamples { sceneTable[id]?.present(at: time) }
+    case .cut:
+      // Where the recording stopped mid-session: no state to draw (`cat` and `show` list it).
+      break
     }
   }
 
