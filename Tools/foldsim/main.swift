@@ -105,6 +105,8 @@ func parse(_ path: String) throws(FoldsimError) -> Scenario {
   }
 }
 
+// Before any thread is started: one heap arena, so threads reserve no address space they do not use.
+limitAllocatorReservations()
 // Before any file is opened: none may take the number of a closed standard descriptor.
 reserveStandardDescriptors()
 installOutputSignalHandlers()

@@ -1,6 +1,8 @@
 import FoldTrace
 
 // tracecat: inspect FoldTrace traces. See `tracecat --help` and Tracecat.swift.
+// Before any thread is started: one heap arena, so threads reserve no address space they do not use.
+limitAllocatorReservations()
 // Before any file is opened: none may take the number of a closed standard descriptor.
 reserveStandardDescriptors()
 installOutputSignalHandlers()

@@ -10,9 +10,10 @@ private final class ThreadWork: Sendable {
   init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-/// Starts `work` on a new detached thread with the system's default attributes (its stack size follows
-/// `ulimit -s`), or returns false, having run nothing, when the system refuses one (`EAGAIN`: no memory
-/// for its stack under a data-segment or address-space limit, or too many threads).
+/// Starts `work` on a new detached thread with a stack of ``workerStackSize`` bytes (not the default,
+/// which follows `ulimit -s`: each running thread reserves its stack in address space), or returns
+/// false, having run nothing, when the system refuses one (`EAGAIN`: no memory for its stack under a
+/// data-segment or address-space limit, or too many threads).
 ///
 /// A worker pool that cannot grow waits forever for work that never starts; a caller of this function
 /// runs `work` itself instead, so a run under tight limits is slower, never hung.
@@ -24,6 +25,7 @@ package func startDetachedThread(_ work: @escaping @Sendable () -> Void) -> Bool
   guard pthread_attr_init(&attributes) == 0 else { return false }
   defer { pthread_attr_destroy(&attributes) }
   guard pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0 else { return false }
+  guard pthread_attr_setstacksize(&attributes, workerStackSize) == 0 else { return false }
   // The context carries one retain of the work, released by the thread when it ends, or here when no
   // thread started.
   let context = Unmanaged.passRetained(ThreadWork(work)).toOpaque()

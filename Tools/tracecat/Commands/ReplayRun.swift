@@ -56,6 +56,11 @@ enum ReplayRun {
   /// How many traces may be started and not yet delivered: 4 × cores, at least 8.
   static func holdLimit(cores: Int) -> Int { max(8, 4 * cores) }
 
+  /// The most traces replayed at once: one per core, at most 8. Each running replay holds a worker
+  /// thread's stack (``workerStackSize``) in address space and its trace's state in memory, so the cap
+  /// bounds both however many cores the machine has.
+  static func workerLimit(cores: Int) -> Int { min(max(1, cores), 8) }
+
   /// Picks the next trace to start: the largest not yet started (ties in input order), but never more
   /// than `holdLimit` started ahead of the next one to deliver — that one starts first when the limit is
   /// reached, so delivery always progresses and memory stays bounded.
@@ -92,10 +97,10 @@ enum ReplayRun {
     }
   }
 
-  /// Replays `files` on threads of their own, one per core at a time (on the caller's thread when the
-  /// system refuses a thread), longest first (see ``Scheduler``), and
-  /// calls `deliver` with each outcome in input order as soon as it and all before it are done. Memory
-  /// holds at most ``holdLimit(cores:)`` outcomes, however many traces there are.
+  /// Replays `files` on threads of their own, ``workerLimit(cores:)`` at a time (on the caller's thread
+  /// when the system refuses a thread), longest first (see ``Scheduler``), and calls `deliver` with each
+  /// outcome in input order as soon as it and all before it are done. Memory holds at most
+  /// ``holdLimit(cores:)`` outcomes, however many traces there are.
   ///
   /// With `json`, a lone trace is replayed on the caller's thread and prints its records to `console` as
   /// they come; otherwise each outcome's ``ReplayOutcome/spool`` holds them for `deliver` to print.
@@ -115,9 +120,10 @@ enum ReplayRun {
       ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
     var scheduler = Scheduler(sizes: sizes, holdLimit: holdLimit(cores: cores))
+    let workers = workerLimit(cores: cores)
     var running = 0
     while scheduler.delivered < files.count {
-      while running < cores, let index = scheduler.next() {
+      while running < workers, let index = scheduler.next() {
         running += 1
         let work: @Sendable () -> Void = {
           let spool = json ? SpooledLines() : nil
