@@ -206,6 +206,11 @@ public enum TraceRecovery {
     if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
       return "recover does not split or merge traces"
     }
+    if !tornKind, damage.code == .corrupt, magic == TraceFormat.zstdFrameMagic, reader.source.isForwardOnly {
+      // Only its end tells whether a forward input's zero bytes run to it: read to it now.
+      return try forwardZeroFilledCut(ofFrameAt: start, in: reader)
+        ? nil : "this is not a torn tail"
+    }
     var offset = start
     var carry: [UInt8] = []
     var isZero = true
@@ -238,7 +243,7 @@ public enum TraceRecovery {
   /// Where the damaged data frame at `start` was cut short by zero bytes that fill the rest of the file
   /// (a power cut after the file's size was updated but before its last blocks were written): the
   /// offset of the first byte of that zero run, when the frame's bytes before it decode as a frame cut
-  /// short; nil otherwise, and always for a forward-only input.
+  /// short; nil otherwise, and always for a forward-only input (``forwardZeroFilledCut(ofFrameAt:in:)``).
   /// - Complexity: O(bytes after `start`) time; one frame decode.
   private static func zeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError) -> Int? {
     guard !reader.source.isForwardOnly else { return nil }
@@ -261,6 +266,40 @@ public enum TraceRecovery {
     }
     guard case .truncated = outcome else { return nil }
     return cut
+  }
+
+  /// ``zeroFilledCut(ofFrameAt:in:)`` for a forward-only input, read to its end: whether the damaged
+  /// data frame at `start` was cut short by zero bytes that run to the end of the input. The frame's
+  /// bytes before the last zero run are kept (no more than ``forwardLimit(_:)``: a longer frame is not
+  /// cut short), the zero run only counted.
+  /// - Complexity: O(bytes after `start`) time; O(``forwardLimit(_:)``) memory; one frame decode.
+  private static func forwardZeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError)
+    -> Bool
+  {
+    var frame: [UInt8] = []
+    // Zero bytes after `frame`, not kept.
+    var zeros = 0
+    var offset = start
+    while true {
+      reader.source.release(before: offset)
+      let chunk = try reader.source.read(at: offset, count: 64 * 1024)
+      guard !chunk.isEmpty else { break }
+      offset += chunk.count
+      guard let last = chunk.lastIndex(where: { $0 != 0 }) else {
+        zeros += chunk.count
+        continue
+      }
+      guard frame.count + zeros + last < forwardLimit(reader) else { return false }
+      frame += [UInt8](repeating: 0, count: zeros)
+      frame += chunk[...last]
+      zeros = chunk.count - 1 - last
+    }
+    guard zeros > 0 else { return false }
+    let outcome = try? reader.decoder.decodeFrame(at: start) { at, count in
+      Array(frame[min(frame.count, at - start)..<min(frame.count, at - start + count)])
+    }
+    guard case .truncated = outcome else { return false }
+    return true
   }
 
   /// Whether every byte is zero, a word at a time.
