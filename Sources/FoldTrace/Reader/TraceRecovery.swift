@@ -51,7 +51,9 @@ public enum TraceRecovery {
   ///   the file size limit: the file is left ending at its last complete frame, still readable). When a
   ///   torn tail was dropped and the seek table cannot be written, the report says so instead
   ///   (``Report/seekTableFailure``).
-  /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
+  /// - Complexity: O(file size) time, each block header after the damage read once however many frame
+  ///   starts lead to it; O(``TraceReaderLimits/maxFrameContentBytes``) memory, and some 10 MiB for the
+  ///   block headers the search remembers.
   @discardableResult
   public static func recover(path: String) throws(TraceError) -> Report {
     // A file this process may not write is still read: one that needs no repair is reported as such.
@@ -176,22 +178,26 @@ public enum TraceRecovery {
 
   /// ``isTornTail(_:)`` over `reader`'s own bytes (a file, a copy of standard input, or standard input
   /// read forward, whose rest is then read).
-  static func isTornTail(_ error: TraceError, in reader: TraceReader) -> Bool {
+  /// - Parameter search: Counts and remembers the block headers walked looking for a complete frame.
+  package static func isTornTail(
+    _ error: TraceError, in reader: TraceReader, search: FrameSearch = FrameSearch()
+  ) -> Bool {
     guard error.code == .truncated || error.code == .corrupt, let offset = error.offset, offset > 0 else {
       return false
     }
     do throws(TraceError) {
-      return try refusal(of: error, in: reader, from: offset) == nil
+      return try refusal(of: error, in: reader, from: offset, search: search) == nil
     } catch {
       return false
     }
   }
 
   /// Why the bytes from `start` to the end of the file are not a torn tail, or nil when they are.
-  /// - Complexity: O(bytes after `start`); one frame decode per frame magic found in them.
-  private static func refusal(of damage: TraceError, in reader: TraceReader, from start: Int)
-    throws(TraceError) -> String?
-  {
+  /// - Complexity: O(bytes after `start`); one frame decode per frame magic found in them whose blocks
+  ///   lie in the input (a file's: ``blocksEnd(ofFrameAt:_:_:)``).
+  private static func refusal(
+    of damage: TraceError, in reader: TraceReader, from start: Int, search: FrameSearch = FrameSearch()
+  ) throws(TraceError) -> String? {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
@@ -230,7 +236,8 @@ public enum TraceRecovery {
         }
       }
       if !isZero,
-        let found = try readableFrame(in: carry + chunk, at: offset - carry.count, after: start, reader)
+        let found = try readableFrame(
+          in: carry + chunk, at: offset - carry.count, after: start, reader, search: search)
       {
         return "a complete frame starts at byte \(found), after the damage"
       }
@@ -318,15 +325,20 @@ public enum TraceRecovery {
   /// (too large for its limits, or not FoldTrace's) whose blocks all lie in the input
   /// (``isWholeZstdFrame(at:_:)``), a FoldTrace header, or a skippable frame whose declared length lies
   /// in the input. Any of them is a frame someone wrote, which dropping the bytes before it would lose.
-  private static func readableFrame(in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader)
-    throws(TraceError) -> Int?
-  {
+  ///
+  /// Before a zstd frame is decoded in a file, its block headers are walked (``blocksEnd(ofFrameAt:_:_:)``):
+  /// one whose blocks run past the input or are invalid can be neither, and is not decoded.
+  /// - Complexity: O(`bytes` + the block headers not walked before, in `search`).
+  private static func readableFrame(
+    in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader, search: FrameSearch
+  ) throws(TraceError) -> Int? {
     guard bytes.count >= 4 else { return nil }
     for i in 0...(bytes.count - 4) where bytes[i] == 0x28 || bytes[i] & 0xF0 == 0x50 {
       let offset = base + i
       guard offset > start else { continue }
       let magic = TraceFormat.u32(bytes, at: i)
       if magic == TraceFormat.zstdFrameMagic {
+        if !reader.source.isForwardOnly, try blocksEnd(ofFrameAt: offset, reader, search) == nil { continue }
         do {
           let outcome = try reader.decoder.decodeFrame(at: offset) { at, count in
             try reader.source.read(at: at, count: count)
@@ -389,6 +401,49 @@ public enum TraceRecovery {
     }
   }
 
+  /// The end of the last block of the zstd frame at `offset` in a file, by its frame header's size and
+  /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
+  /// blocks run past the input. Such a frame decodes neither whole nor as damage that ends in the input.
+  ///
+  /// Each block header's answer is remembered in `search`, so that a frame whose blocks reach a block
+  /// walked before (frames that overlap, crafted or not) costs no second walk of what follows it.
+  /// - Complexity: O(the block headers not walked before) time and memory, up to ``FrameSearch``'s cap.
+  private static func blocksEnd(ofFrameAt offset: Int, _ reader: TraceReader, _ search: FrameSearch)
+    throws(TraceError) -> Int?
+  {
+    let head = try reader.source.read(at: offset, count: 5)
+    guard head.count == 5 else { return nil }
+    let descriptor = Int(head[4])
+    let singleSegment = descriptor & 0x20 != 0
+    var block =
+      offset + 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
+      + [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]
+    search.forget(before: offset)
+    var walked: [Int] = []
+    var end: Int?
+    while true {
+      if let known = search.ends[block] {
+        end = known < 0 ? nil : known
+        break
+      }
+      search.blocksWalked += 1
+      if walked.count < FrameSearch.capacity { walked.append(block) }
+      let bytes = try reader.source.read(at: block, count: 3)
+      guard bytes.count == 3 else { break }
+      let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
+      let size = header >> 3
+      guard header >> 1 & 3 != 3, size <= 128 * 1024 else { break }
+      let next = block + 3 + (header >> 1 & 3 == 1 ? 1 : size)
+      if header & 1 != 0 {
+        if try isInInput(next, reader) { end = next }
+        break
+      }
+      block = next
+    }
+    search.remember(walked, end: end)
+    return end
+  }
+
   /// How far past a frame's start a forward-only input is read to find the frame's end: as far as a
   /// frame of the reader's limits takes (its content stored raw, with its block and frame headers).
   private static func forwardLimit(_ reader: TraceReader) -> Int {
@@ -398,6 +453,34 @@ public enum TraceRecovery {
   /// Whether the input holds every byte before `end`.
   private static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
     try reader.source.read(at: end - 1, count: 1).count == 1
+  }
+}
+
+/// What a search for a complete frame after damage walked: for each block header walked, where the
+/// frame's blocks end from it (-1 when they are invalid or run past the input), so that no block chain is
+/// walked twice; and how many block headers were read.
+package final class FrameSearch {
+  /// Block headers read (each once while it is remembered).
+  package internal(set) var blocksWalked = 0
+  /// Block header offset → the end of the last block reached from it, or -1.
+  var ends: [Int: Int] = [:]
+  /// The most block headers remembered (some 10 MiB): past it, those before the search's offset are
+  /// forgotten, then all.
+  static let capacity = 1 << 18
+
+  package init() {}
+
+  /// Records the answer for each block header of a walk.
+  func remember(_ blocks: [Int], end: Int?) {
+    for block in blocks.prefix(max(0, Self.capacity - ends.count)) { ends[block] = end ?? -1 }
+  }
+
+  /// Forgets block headers before `offset` once the cap is reached (frames are searched in order, and
+  /// their blocks follow them); everything, when that is not enough.
+  func forget(before offset: Int) {
+    guard ends.count >= Self.capacity else { return }
+    ends = ends.filter { $0.key >= offset }
+    if ends.count >= Self.capacity / 2 { ends = [:] }
   }
 }
 
