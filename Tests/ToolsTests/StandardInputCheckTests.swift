@@ -107,4 +107,19 @@ import Testing
     try expectSameAsFile(
       "torn", tail: "head -c 4194304 /dev/zero; printf A", file: zeros + [0x41], status: 1, in: fixture)
   }
+
+  /// A block header no zstd decoder accepts (a reserved block type) ends the copy at the next non-zero
+  /// byte: text after it is damage (exit 1); zero bytes to the end make the frame one cut short by them
+  /// (exit 4), as in a file.
+  @Test func anInvalidBlockHeaderEndsTheCopyAtTheNextNonZeroByte() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("bad-block", fixture.bytes + [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00, 0x06, 0x00, 0x00])
+    let text = Array(String(repeating: "text\n", count: 1000).utf8)
+    try expectSameAsFile(
+      "bad-block", tail: "yes text | head -c 67108864", file: text, status: 1, in: fixture)
+    try expectSameAsFile(
+      "bad-block", tail: "head -c 4194304 /dev/zero", file: [UInt8](repeating: 0, count: 1 << 17), status: 4,
+      in: fixture)
+  }
 }

@@ -50,7 +50,8 @@ public final class SpooledTrace {
   /// It decides only where a reader of the whole input fails whatever follows: a header no reader
   /// accepts (thrown); a frame boundary whose first bytes start no frame — neither zstd's magic nor a
   /// skippable frame's, not zero — or zero bytes there followed by a non-zero byte; a zstd frame
-  /// header or block header no zstd decoder accepts. The input then ends, for its readers, a few bytes
+  /// header or block header no zstd decoder accepts, once a non-zero byte follows it (zero bytes to the
+  /// end would make it a frame cut short by them). The input then ends, for its readers, a few bytes
   /// past that point (``add(_:)`` returns where): enough for the reader's error and its verdict that
   /// this is no torn tail. Zero bytes at a boundary may be a zero-filled tail, decided at the end;
   /// any other damage inside a frame is left to the reader.
@@ -75,6 +76,9 @@ public final class SpooledTrace {
       case boundary
       /// Zero bytes from `frameStart`.
       case zeros
+      /// After a zstd frame header or block header no decoder accepts: zero bytes to the end of the
+      /// input would make it a frame cut short by them, a non-zero byte makes it damage.
+      case damaged
       /// Reading a zstd frame header into `field`, `count` bytes.
       case zstdHeader(count: Int)
       /// Reading a block header; `checksum` bytes end the frame.
@@ -145,7 +149,7 @@ public final class SpooledTrace {
         let count = min(left - 1, bytes.count)
         state = .skip(left - count, checksum: checksum)
         return count
-      case .zeros:
+      case .zeros, .damaged:
         return (bytes.firstIndex { $0 != 0 } ?? bytes.endIndex) - bytes.startIndex
       case .block where field.isEmpty:
         return ((bytes.firstIndex { $0 != 0 } ?? bytes.endIndex) - bytes.startIndex) / 3 * 3
@@ -170,7 +174,10 @@ public final class SpooledTrace {
           guard field.count == 5 else { return }
           let descriptor = Int(byte)
           // The reserved bit, or the unused one, set: no zstd frame; the reader decodes the rest.
-          guard descriptor & 0x18 == 0 else { return finish(at: frameStart + 8) }
+          guard descriptor & 0x18 == 0 else {
+            state = .damaged
+            return
+          }
           let singleSegment = descriptor & 0x20 != 0
           let count =
             5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
@@ -188,6 +195,8 @@ public final class SpooledTrace {
       case .zeros:
         // A non-zero byte after zero bytes where a frame should start: no torn tail, whatever follows.
         if byte != 0 { finish(at: max(offset, frameStart + 8)) }
+      case .damaged:
+        if byte != 0 { finish(at: offset) }
       case .zstdHeader(let count):
         field.append(byte)
         if field.count == count { startBlocks() }
@@ -199,7 +208,10 @@ public final class SpooledTrace {
         let type = header >> 1 & 3
         let size = header >> 3
         // A reserved block type, or a block over the 128 KiB maximum: the reader fails there.
-        guard type != 3, size <= 128 * 1024 else { return finish(at: offset) }
+        guard type != 3, size <= 128 * 1024 else {
+          state = .damaged
+          return
+        }
         let bytes = type == 1 ? 1 : size
         if header & 1 != 0 {
           frameEnded(after: bytes + checksum, at: offset)
