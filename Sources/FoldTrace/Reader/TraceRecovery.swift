@@ -403,7 +403,7 @@ public enum TraceRecovery {
 
   /// The end of the last block of the zstd frame at `offset` in a file, by its frame header's size and
   /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
-  /// blocks run past the input. Such a frame decodes neither whole nor as damage that ends in the input.
+  /// blocks, or the content checksum after them, run past the input. Such a frame decodes neither whole nor as damage that ends in the input.
   ///
   /// Each block header's answer is remembered in `search`, so that a frame whose blocks reach a block
   /// walked before (frames that overlap, crafted or not) costs no second walk of what follows it.
@@ -441,6 +441,8 @@ public enum TraceRecovery {
       block = next
     }
     search.remember(walked, end: end)
+    // The content checksum the frame header announces follows its last block.
+    guard let end, try isInInput(end + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
     return end
   }
 
@@ -465,7 +467,7 @@ package final class FrameSearch {
   /// Block header offset → the end of the last block reached from it, or -1.
   var ends: [Int: Int] = [:]
   /// The most block headers remembered (some 10 MiB): past it, those before the search's offset are
-  /// forgotten, then all.
+  /// forgotten (``forget(before:)``).
   static let capacity = 1 << 18
 
   package init() {}
@@ -475,12 +477,16 @@ package final class FrameSearch {
     for block in blocks.prefix(max(0, Self.capacity - ends.count)) { ends[block] = end ?? -1 }
   }
 
-  /// Forgets block headers before `offset` once the cap is reached (frames are searched in order, and
-  /// their blocks follow them); everything, when that is not enough.
+  /// ``blocksWalked`` when block headers were last forgotten.
+  private var walkedWhenForgotten = 0
+
+  /// Forgets block headers before `offset` (frames are searched in order, and their blocks follow
+  /// them) once the cap is reached and a quarter of it was walked since they were last forgotten: what
+  /// remains ahead of the search stays remembered, and forgetting costs O(1) per block walked.
   func forget(before offset: Int) {
-    guard ends.count >= Self.capacity else { return }
+    guard ends.count >= Self.capacity, blocksWalked - walkedWhenForgotten >= Self.capacity / 4 else { return }
+    walkedWhenForgotten = blocksWalked
     ends = ends.filter { $0.key >= offset }
-    if ends.count >= Self.capacity / 2 { ends = [:] }
   }
 }
 
