@@ -326,7 +326,7 @@ public enum TraceRecovery {
   /// (``isWholeZstdFrame(at:_:)``), a FoldTrace header, or a skippable frame whose declared length lies
   /// in the input. Any of them is a frame someone wrote, which dropping the bytes before it would lose.
   ///
-  /// Before a zstd frame is decoded in a file, its block headers are walked (``blocksEnd(ofFrameAt:_:_:)``):
+  /// Before a zstd frame is decoded, its block headers are walked (``blocksEnd(ofFrameAt:_:_:)``):
   /// one whose blocks run past the input or are invalid can be neither, and is not decoded.
   /// - Complexity: O(`bytes` + the block headers not walked before, in `search`).
   private static func readableFrame(
@@ -338,7 +338,7 @@ public enum TraceRecovery {
       guard offset > start else { continue }
       let magic = TraceFormat.u32(bytes, at: i)
       if magic == TraceFormat.zstdFrameMagic {
-        if !reader.source.isForwardOnly, try blocksEnd(ofFrameAt: offset, reader, search) == nil { continue }
+        if try blocksEnd(ofFrameAt: offset, reader, search) == nil { continue }
         do {
           let outcome = try reader.decoder.decodeFrame(at: offset) { at, count in
             try reader.source.read(at: at, count: count)
@@ -401,9 +401,10 @@ public enum TraceRecovery {
     }
   }
 
-  /// The end of the last block of the zstd frame at `offset` in a file, by its frame header's size and
+  /// The end of the last block of the zstd frame at `offset`, by its frame header's size and
   /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
-  /// blocks, or the content checksum after them, run past the input. Such a frame decodes neither whole nor as damage that ends in the input.
+  /// blocks, or the content checksum after them, run past the input; `Int.max` when a forward-only
+  /// input would have to be read further than ``forwardLimit(_:)`` to tell. Such a frame decodes neither whole nor as damage that ends in the input.
   ///
   /// Each block header's answer is remembered in `search`, so that a frame whose blocks reach a block
   /// walked before (frames that overlap, crafted or not) costs no second walk of what follows it.
@@ -421,7 +422,11 @@ public enum TraceRecovery {
     search.forget(before: offset)
     var walked: [Int] = []
     var end: Int?
+    let forwardLimit = reader.source.isForwardOnly ? forwardLimit(reader) : .max
     while true {
+      // A forward-only input is read no further than a frame of the reader's limits (as
+      // ``isWholeZstdFrame(at:_:)`` reads it): undecided, left to the decoder, and not remembered.
+      if block - offset > forwardLimit { return .max }
       if let known = search.ends[block] {
         end = known < 0 ? nil : known
         break
