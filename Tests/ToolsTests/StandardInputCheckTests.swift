@@ -9,11 +9,14 @@ import Testing
 @Suite struct StandardInputCheckTests {
   /// Pipes 64 MiB made of `prefix` then zeros into `arguments`, with the files tracecat writes capped at
   /// 1 MiB (`ulimit -f`): a copy of the whole input could not be made.
-  func run(_ arguments: [String], prefix: String, in fixture: TracecatFixture) throws -> TracecatRunner.Result
-  {
+  /// `tail` is a shell command whose output follows `prefix` instead.
+  func run(
+    _ arguments: [String], prefix: String, tail: String = "head -c 67108864 /dev/zero",
+    in fixture: TracecatFixture
+  ) throws -> TracecatRunner.Result {
     let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
     let script =
-      "input=$1; shift; { cat \"$input\"; head -c 67108864 /dev/zero; } "
+      "input=$1; shift; { cat \"$input\"; \(tail); } "
       + "| { ulimit -f 1024; TMPDIR=. exec \"$0\" \"$@\"; }"
     return try ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path, prefix] + arguments,
@@ -40,5 +43,83 @@ import Testing
         #expect(result.stderr.hasPrefix(verify.stderr), "\(arguments): \(result.stderr)")
       }
     }
+  }
+
+  /// The commands checked on each input: read forward (`verify`, `stats`, `cat`) and from the copy.
+  static let commands: [[String]] = [
+    ["verify", "-"], ["stats", "-"], ["cat", "-"], ["check", "-"], ["cat", "--from", "1", "-"],
+  ]
+
+  /// Runs each command on `name` piped in then `tail`, and on the file `name` + `file` (the same bytes,
+  /// shortened): the same status and message, but for the name.
+  func expectSameAsFile(
+    _ name: String, tail: String, file: [UInt8], status: Int32, in fixture: TracecatFixture
+  ) throws {
+    let head = try fixture.bytes(of: name)
+    _ = try fixture.file("whole-\(name)", head + file)
+    for arguments in Self.commands {
+      let piped = try run(arguments, prefix: name, tail: tail, in: fixture)
+      let direct = try fixture.run(arguments.dropLast() + ["whole-\(name)"])
+      #expect(piped.status == status, "\(arguments): \(piped.stderr)")
+      #expect(direct.status == status, "\(arguments): \(direct.stderr)")
+      #expect(
+        piped.stderr == direct.stderr.replacingOccurrences(of: "whole-\(name)", with: "<stdin>"),
+        "\(arguments)")
+    }
+  }
+
+  /// After whole frames, bytes that start no frame end the copy there (64 MiB of text could not be
+  /// copied under the 1 MiB file size limit): the damage is reported as for the file.
+  @Test func bytesThatStartNoFrameAfterWholeFramesEndTheCopy() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("good", fixture.bytes)
+    let text = Array(String(repeating: "text\n", count: 1000).utf8)
+    try expectSameAsFile(
+      "good", tail: "yes text | head -c 67108864", file: text, status: 1, in: fixture)
+    let result = try run(["verify", "-"], prefix: "good", tail: "yes text | head -c 67108864", in: fixture)
+    #expect(result.stderr.hasPrefix("tracecat: error: <stdin>: byte \(fixture.bytes.count): "))
+  }
+
+  /// Zero bytes after whole frames, 4 MiB of them, are counted, not copied: to the end of the input
+  /// they are a torn tail (exit 4), followed by a non-zero byte they are damage (exit 1), as in a file.
+  @Test func zeroBytesAfterWholeFramesAreCountedNotCopied() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("good", fixture.bytes)
+    let zeros = [UInt8](repeating: 0, count: 1 << 17)
+    try expectSameAsFile("good", tail: "head -c 4194304 /dev/zero", file: zeros, status: 4, in: fixture)
+    try expectSameAsFile(
+      "good", tail: "head -c 4194304 /dev/zero; printf A", file: zeros + [0x41], status: 1, in: fixture)
+  }
+
+  /// A last data frame cut short, then 4 MiB of zero bytes to the end of the input, piped: a torn tail
+  /// (exit 4) as in the file, the zero bytes counted, not copied; a non-zero byte after them is damage.
+  @Test func aFrameCutShortByZeroBytesPipedInIsATornTail() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, _, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    try #require(last.size > 32)
+    _ = try fixture.file("torn", Array(bytes[..<(last.offset + last.size / 2)]))
+    let zeros = [UInt8](repeating: 0, count: 1 << 17)
+    try expectSameAsFile("torn", tail: "head -c 4194304 /dev/zero", file: zeros, status: 4, in: fixture)
+    try expectSameAsFile(
+      "torn", tail: "head -c 4194304 /dev/zero; printf A", file: zeros + [0x41], status: 1, in: fixture)
+  }
+
+  /// A block header no zstd decoder accepts (a reserved block type) ends the copy at the next non-zero
+  /// byte: text after it is damage (exit 1); zero bytes to the end make the frame one cut short by them
+  /// (exit 4), as in a file.
+  @Test func anInvalidBlockHeaderEndsTheCopyAtTheNextNonZeroByte() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("bad-block", fixture.bytes + [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00, 0x06, 0x00, 0x00])
+    let text = Array(String(repeating: "text\n", count: 1000).utf8)
+    try expectSameAsFile(
+      "bad-block", tail: "yes text | head -c 67108864", file: text, status: 1, in: fixture)
+    try expectSameAsFile(
+      "bad-block", tail: "head -c 4194304 /dev/zero", file: [UInt8](repeating: 0, count: 1 << 17), status: 4,
+      in: fixture)
   }
 }

@@ -215,8 +215,36 @@ final class TraceFile {
     }
   }
 
-  /// `pread(2)`: up to `count` bytes at `offset`, fewer only at the end of the file.
+  /// A run of zero bytes read at offset `at` that the file does not store (a spooled copy of standard
+  /// input, ``spool(_:name:inspect:)``): the stored bytes from `at` on are read `count` bytes later.
+  /// Nil for every other file, whose offsets are its stored bytes'.
+  private(set) var zeroRun: (at: Int, count: Int)?
+
+  /// `pread(2)`: up to `count` bytes at `offset`, fewer only at the end of the file; the bytes of
+  /// ``zeroRun`` read as zeros.
   func read(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
+    guard let run = zeroRun, offset + count > run.at else { return try stored(at: offset, count: count) }
+    var bytes: [UInt8] = []
+    if offset < run.at {
+      bytes = try stored(at: offset, count: run.at - offset)
+      guard bytes.count == run.at - offset else { return bytes }
+    }
+    let end = offset + count
+    let zeros = min(end, run.at + run.count) - max(offset, run.at)
+    if zeros > 0 { bytes += [UInt8](repeating: 0, count: zeros) }
+    let after = max(offset, run.at + run.count)
+    if end > after { bytes += try stored(at: after - run.count, count: end - after) }
+    return bytes
+  }
+
+  /// Makes the file read `count` zero bytes at `at`, its stored size, without storing them; the bytes
+  /// written after them are read after them. Once per file.
+  func appendZeroRun(at offset: Int, count: Int) {
+    precondition(zeroRun == nil)
+    zeroRun = (offset, count)
+  }
+
+  private func stored(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
     do throws(Errno) {
       return try descriptor.read(at: offset, count: count)
     } catch {

@@ -18,19 +18,47 @@ extension TraceFile {
   ///   - descriptor: The descriptor to read to its end (0 for standard input); it is not closed.
   ///   - name: The name used in errors (`<stdin>`).
   ///   - inspect: Called with each chunk read, in order, before it is copied: what it throws stops the
-  ///     copy (not called for a regular file used in place).
+  ///     copy; a count it returns copies that many of the chunk's bytes and ends the copy there, as if
+  ///     the input ended (not called for a regular file used in place).
   /// - Returns: The file, open for reading, and its size in bytes.
   /// - Throws: ``TraceError`` `.io` naming `name` when the input cannot be read, or the temporary
   ///   directory when the copy cannot be made (no space left, not writable); what `inspect` throws.
-  /// - Complexity: O(input size) time and disk; O(64 KiB) memory.
+  /// - Complexity: O(input size) time and disk, less the first run of 64 KiB of zero bytes or more,
+  ///   which is counted, not stored (``TraceFile/zeroRun``); O(64 KiB) memory.
   static func spool(
     _ descriptor: FileDescriptor, name: String,
-    inspect: (ArraySlice<UInt8>) throws(TraceError) -> Void = { _ in }
+    inspect: (ArraySlice<UInt8>) throws(TraceError) -> Int? = { _ in nil }
   ) throws(TraceError) -> (file: TraceFile, size: Int) {
     if let regular = try inPlace(descriptor, name: name) { return regular }
     let directory = temporaryDirectory()
     let spool = try openUnnamed(in: directory)
     let file = TraceFile(path: name, descriptor: spool)
+    func write(_ bytes: ArraySlice<UInt8>) throws(TraceError) {
+      do throws(TraceError) {
+        try file.writeAll(Array(bytes))
+      } catch {
+        throw TraceError(
+          .io, file: name,
+          reason: "cannot copy standard input to a temporary file in \(directory) (set TMPDIR to a "
+            + "directory with room): \(error.reason)")
+      }
+    }
+    // The zero bytes that end the input so far, counted, not yet stored: the first run of 64 KiB or
+    // more becomes the file's unstored ``TraceFile/zeroRun``, any other is written.
+    var zeros = 0
+    func storeZeros(endingAt end: Int) throws(TraceError) {
+      defer { zeros = 0 }
+      if zeros >= 1 << 16 && file.zeroRun == nil {
+        file.appendZeroRun(at: end - zeros, count: zeros)
+        return
+      }
+      let block = [UInt8](repeating: 0, count: min(zeros, 1 << 16))
+      var left = zeros
+      while left > 0 {
+        try write(block[..<min(left, block.count)])
+        left -= min(left, block.count)
+      }
+    }
     var size = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -41,17 +69,21 @@ extension TraceFile {
         throw failure(name, "read", error)
       }
       if count == 0 { break }
-      try inspect(chunk[..<count])
-      do throws(TraceError) {
-        try file.writeAll(Array(chunk[..<count]))
-      } catch {
-        throw TraceError(
-          .io, file: name,
-          reason: "cannot copy standard input to a temporary file in \(directory) (set TMPDIR to a "
-            + "directory with room): \(error.reason)")
+      let kept = try inspect(chunk[..<count]).map { min($0, count) } ?? count
+      let bytes = chunk[..<kept]
+      let start = size
+      size += kept
+      if let first = bytes.firstIndex(where: { $0 != 0 }), let last = bytes.lastIndex(where: { $0 != 0 }) {
+        zeros += first
+        try storeZeros(endingAt: start + first)
+        try write(bytes[first...last])
+        zeros = kept - 1 - last
+      } else {
+        zeros += kept
       }
-      size += count
+      if kept < count { break }
     }
+    try storeZeros(endingAt: size)
     return (file, size)
   }
 

@@ -61,7 +61,9 @@ public enum TraceRecovery {
   ///   the file size limit: the file is left ending at its last complete frame, still readable). When a
   ///   torn tail was dropped and the seek table cannot be written, the report says so instead
   ///   (``Report/seekTableFailure``).
-  /// - Complexity: O(file size) time; O(``TraceReaderLimits/maxFrameContentBytes``) memory.
+  /// - Complexity: O(file size) time, each block header after the damage read once however many frame
+  ///   starts lead to it; O(``TraceReaderLimits/maxFrameContentBytes``) memory, and some 10 MiB for the
+  ///   block headers the search remembers.
   @discardableResult
   public static func recover(path: String, markingCut: Bool = false) throws(TraceError) -> Report {
     var report = try repair(path: path)
@@ -203,22 +205,26 @@ public enum TraceRecovery {
 
   /// ``isTornTail(_:)`` over `reader`'s own bytes (a file, a copy of standard input, or standard input
   /// read forward, whose rest is then read).
-  static func isTornTail(_ error: TraceError, in reader: TraceReader) -> Bool {
+  /// - Parameter search: Counts and remembers the block headers walked looking for a complete frame.
+  package static func isTornTail(
+    _ error: TraceError, in reader: TraceReader, search: FrameSearch = FrameSearch()
+  ) -> Bool {
     guard error.code == .truncated || error.code == .corrupt, let offset = error.offset, offset > 0 else {
       return false
     }
     do throws(TraceError) {
-      return try refusal(of: error, in: reader, from: offset) == nil
+      return try refusal(of: error, in: reader, from: offset, search: search) == nil
     } catch {
       return false
     }
   }
 
   /// Why the bytes from `start` to the end of the file are not a torn tail, or nil when they are.
-  /// - Complexity: O(bytes after `start`); one frame decode per frame magic found in them.
-  private static func refusal(of damage: TraceError, in reader: TraceReader, from start: Int)
-    throws(TraceError) -> String?
-  {
+  /// - Complexity: O(bytes after `start`); one frame decode per frame magic found in them whose blocks
+  ///   lie in the input (a file's: ``blocksEnd(ofFrameAt:_:_:)``).
+  private static func refusal(
+    of damage: TraceError, in reader: TraceReader, from start: Int, search: FrameSearch = FrameSearch()
+  ) throws(TraceError) -> String? {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
@@ -232,6 +238,11 @@ public enum TraceRecovery {
     }
     if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
       return "recover does not split or merge traces"
+    }
+    if !tornKind, damage.code == .corrupt, magic == TraceFormat.zstdFrameMagic, reader.source.isForwardOnly {
+      // Only its end tells whether a forward input's zero bytes run to it: read to it now.
+      return try forwardZeroFilledCut(ofFrameAt: start, in: reader)
+        ? nil : "this is not a torn tail"
     }
     var offset = start
     var carry: [UInt8] = []
@@ -252,7 +263,8 @@ public enum TraceRecovery {
         }
       }
       if !isZero,
-        let found = try readableFrame(in: carry + chunk, at: offset - carry.count, after: start, reader)
+        let found = try readableFrame(
+          in: carry + chunk, at: offset - carry.count, after: start, reader, search: search)
       {
         return "a complete frame starts at byte \(found), after the damage"
       }
@@ -265,7 +277,7 @@ public enum TraceRecovery {
   /// Where the damaged data frame at `start` was cut short by zero bytes that fill the rest of the file
   /// (a power cut after the file's size was updated but before its last blocks were written): the
   /// offset of the first byte of that zero run, when the frame's bytes before it decode as a frame cut
-  /// short; nil otherwise, and always for a forward-only input.
+  /// short; nil otherwise, and always for a forward-only input (``forwardZeroFilledCut(ofFrameAt:in:)``).
   /// - Complexity: O(bytes after `start`) time; one frame decode.
   private static func zeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError) -> Int? {
     guard !reader.source.isForwardOnly else { return nil }
@@ -290,6 +302,40 @@ public enum TraceRecovery {
     return cut
   }
 
+  /// ``zeroFilledCut(ofFrameAt:in:)`` for a forward-only input, read to its end: whether the damaged
+  /// data frame at `start` was cut short by zero bytes that run to the end of the input. The frame's
+  /// bytes before the last zero run are kept (no more than ``forwardLimit(_:)``: a longer frame is not
+  /// cut short), the zero run only counted.
+  /// - Complexity: O(bytes after `start`) time; O(``forwardLimit(_:)``) memory; one frame decode.
+  private static func forwardZeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError)
+    -> Bool
+  {
+    var frame: [UInt8] = []
+    // Zero bytes after `frame`, not kept.
+    var zeros = 0
+    var offset = start
+    while true {
+      reader.source.release(before: offset)
+      let chunk = try reader.source.read(at: offset, count: 64 * 1024)
+      guard !chunk.isEmpty else { break }
+      offset += chunk.count
+      guard let last = chunk.lastIndex(where: { $0 != 0 }) else {
+        zeros += chunk.count
+        continue
+      }
+      guard frame.count + zeros + last < forwardLimit(reader) else { return false }
+      frame += [UInt8](repeating: 0, count: zeros)
+      frame += chunk[...last]
+      zeros = chunk.count - 1 - last
+    }
+    guard zeros > 0 else { return false }
+    let outcome = try? reader.decoder.decodeFrame(at: start) { at, count in
+      Array(frame[min(frame.count, at - start)..<min(frame.count, at - start + count)])
+    }
+    guard case .truncated = outcome else { return false }
+    return true
+  }
+
   /// Whether every byte is zero, a word at a time.
   private static func isAllZero(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { raw in
@@ -306,15 +352,20 @@ public enum TraceRecovery {
   /// (too large for its limits, or not FoldTrace's) whose blocks all lie in the input
   /// (``isWholeZstdFrame(at:_:)``), a FoldTrace header, or a skippable frame whose declared length lies
   /// in the input. Any of them is a frame someone wrote, which dropping the bytes before it would lose.
-  private static func readableFrame(in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader)
-    throws(TraceError) -> Int?
-  {
+  ///
+  /// Before a zstd frame is decoded, its block headers are walked (``blocksEnd(ofFrameAt:_:_:)``):
+  /// one whose blocks run past the input or are invalid can be neither, and is not decoded.
+  /// - Complexity: O(`bytes` + the block headers not walked before, in `search`).
+  private static func readableFrame(
+    in bytes: [UInt8], at base: Int, after start: Int, _ reader: TraceReader, search: FrameSearch
+  ) throws(TraceError) -> Int? {
     guard bytes.count >= 4 else { return nil }
     for i in 0...(bytes.count - 4) where bytes[i] == 0x28 || bytes[i] & 0xF0 == 0x50 {
       let offset = base + i
       guard offset > start else { continue }
       let magic = TraceFormat.u32(bytes, at: i)
       if magic == TraceFormat.zstdFrameMagic {
+        if try blocksEnd(ofFrameAt: offset, reader, search) == nil { continue }
         do {
           let outcome = try reader.decoder.decodeFrame(at: offset) { at, count in
             try reader.source.read(at: at, count: count)
@@ -377,6 +428,56 @@ public enum TraceRecovery {
     }
   }
 
+  /// The end of the last block of the zstd frame at `offset`, by its frame header's size and
+  /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
+  /// blocks, or the content checksum after them, run past the input; `Int.max` when a forward-only
+  /// input would have to be read further than ``forwardLimit(_:)`` to tell. Such a frame decodes neither whole nor as damage that ends in the input.
+  ///
+  /// Each block header's answer is remembered in `search`, so that a frame whose blocks reach a block
+  /// walked before (frames that overlap, crafted or not) costs no second walk of what follows it.
+  /// - Complexity: O(the block headers not walked before) time and memory, up to ``FrameSearch``'s cap.
+  private static func blocksEnd(ofFrameAt offset: Int, _ reader: TraceReader, _ search: FrameSearch)
+    throws(TraceError) -> Int?
+  {
+    let head = try reader.source.read(at: offset, count: 5)
+    guard head.count == 5 else { return nil }
+    let descriptor = Int(head[4])
+    let singleSegment = descriptor & 0x20 != 0
+    var block =
+      offset + 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
+      + [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]
+    search.forget(before: offset)
+    var walked: [Int] = []
+    var end: Int?
+    let forwardLimit = reader.source.isForwardOnly ? forwardLimit(reader) : .max
+    while true {
+      // A forward-only input is read no further than a frame of the reader's limits (as
+      // ``isWholeZstdFrame(at:_:)`` reads it): undecided, left to the decoder, and not remembered.
+      if block - offset > forwardLimit { return .max }
+      if let known = search.ends[block] {
+        end = known < 0 ? nil : known
+        break
+      }
+      search.blocksWalked += 1
+      if walked.count < FrameSearch.capacity { walked.append(block) }
+      let bytes = try reader.source.read(at: block, count: 3)
+      guard bytes.count == 3 else { break }
+      let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
+      let size = header >> 3
+      guard header >> 1 & 3 != 3, size <= 128 * 1024 else { break }
+      let next = block + 3 + (header >> 1 & 3 == 1 ? 1 : size)
+      if header & 1 != 0 {
+        if try isInInput(next, reader) { end = next }
+        break
+      }
+      block = next
+    }
+    search.remember(walked, end: end)
+    // The content checksum the frame header announces follows its last block.
+    guard let end, try isInInput(end + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
+    return end
+  }
+
   /// How far past a frame's start a forward-only input is read to find the frame's end: as far as a
   /// frame of the reader's limits takes (its content stored raw, with its block and frame headers).
   private static func forwardLimit(_ reader: TraceReader) -> Int {
@@ -386,6 +487,38 @@ public enum TraceRecovery {
   /// Whether the input holds every byte before `end`.
   private static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
     try reader.source.read(at: end - 1, count: 1).count == 1
+  }
+}
+
+/// What a search for a complete frame after damage walked: for each block header walked, where the
+/// frame's blocks end from it (-1 when they are invalid or run past the input), so that no block chain is
+/// walked twice; and how many block headers were read.
+package final class FrameSearch {
+  /// Block headers read (each once while it is remembered).
+  package internal(set) var blocksWalked = 0
+  /// Block header offset → the end of the last block reached from it, or -1.
+  var ends: [Int: Int] = [:]
+  /// The most block headers remembered (some 10 MiB): past it, those before the search's offset are
+  /// forgotten (``forget(before:)``).
+  static let capacity = 1 << 18
+
+  package init() {}
+
+  /// Records the answer for each block header of a walk.
+  func remember(_ blocks: [Int], end: Int?) {
+    for block in blocks.prefix(max(0, Self.capacity - ends.count)) { ends[block] = end ?? -1 }
+  }
+
+  /// ``blocksWalked`` when block headers were last forgotten.
+  private var walkedWhenForgotten = 0
+
+  /// Forgets block headers before `offset` (frames are searched in order, and their blocks follow
+  /// them) once the cap is reached and a quarter of it was walked since they were last forgotten: what
+  /// remains ahead of the search stays remembered, and forgetting costs O(1) per block walked.
+  func forget(before offset: Int) {
+    guard ends.count >= Self.capacity, blocksWalked - walkedWhenForgotten >= Self.capacity / 4 else { return }
+    walkedWhenForgotten = blocksWalked
+    ends = ends.filter { $0.key >= offset }
   }
 }
 
