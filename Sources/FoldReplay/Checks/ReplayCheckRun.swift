@@ -5,8 +5,9 @@ import LayoutCore
 /// its digest: the checks read records, never the output written from them (``ReplayDigest`` and
 /// ``ReplayJSONLinesSink`` are sinks of their own).
 ///
-/// Memory stays bounded: per connected scene and per moving element state, each scene's summary (its
-/// shape transitions and decisions), and at most `failureLimit` failures per check (the rest are only
+/// Memory stays bounded: per connected scene and per moving element state, the summaries of at most
+/// ``ReplaySummary/sceneLimit`` scenes (each keeping the ends of its shape transitions and decisions,
+/// ``ReplaySummary/historyEnds``), and at most `failureLimit` failures per check (the rest are only
 /// counted).
 struct ReplayCheckRun: ReplaySink {
   /// The limits applied.
@@ -46,6 +47,7 @@ struct ReplayCheckRun: ReplaySink {
     var summary = tally
     summary.scenes = shapes.sorted { $0.scene < $1.scene }.map { scene in
       var scene = scene
+      scene.settle()
       scene.maximumFrameJump = max(scene.maximumFrameJump, motion.maximumJump(of: scene.scene))
       return scene
     }
@@ -196,13 +198,13 @@ struct ReplayCheckRun: ReplaySink {
     if let found = shapeIndices[change.scene] {
       index = found
       if shapes[index].transitions.last?.shape != change.shape {
-        shapes[index].transitions.append(transition)
+        shapes[index].append(transition)
       }
       if let last = shapes[index].timeline.last, last.shape == change.shape,
         last.presentation == change.presentation, last.columns == change.columns
       {
       } else {
-        shapes[index].timeline.append(decisions)
+        shapes[index].append(decisions)
       }
     } else {
       guard shapes.count < ReplaySummary.sceneLimit else {

@@ -48,13 +48,26 @@ public struct ReplaySummary: Sendable, Equatable {
 
   /// One scene's shape transitions (consecutive duplicates merged), its decisions' timeline and its own
   /// worst numbers.
+  ///
+  /// Both histories are bounded: past 2 × ``ReplaySummary/historyEnds`` entries a list keeps its first
+  /// and last ``ReplaySummary/historyEnds`` and counts the ones between (``omittedTransitions``,
+  /// ``omittedTimeline``), so a scene whose shape flips millions of times is summarized in constant
+  /// memory.
   public struct SceneShapes: Sendable, Equatable {
     /// The scene.
     public var scene: SceneID
-    /// Its shapes in order.
+    /// Its shapes in order: all of them, or the first and last ``ReplaySummary/historyEnds`` when
+    /// ``omittedTransitions`` is not 0.
     public var transitions: [Transition]
-    /// Every change of shape, presentation or columns, in order (consecutive duplicates merged).
+    /// Every change of shape, presentation or columns, in order (consecutive duplicates merged): all of
+    /// them, or the first and last ``ReplaySummary/historyEnds`` when ``omittedTimeline`` is not 0.
     public var timeline: [Decisions]
+    /// Transitions left out of ``transitions`` between its first and last ``ReplaySummary/historyEnds``.
+    public var omittedTransitions = 0
+    /// Changes left out of ``timeline`` between its first and last ``ReplaySummary/historyEnds``.
+    public var omittedTimeline = 0
+    /// All the scene's transitions, listed or left out.
+    public var transitionCount: Int { transitions.count + omittedTransitions }
     /// The largest |anchor drift| in this scene across a relayout where the anchor had to be kept, in
     /// points.
     public var maximumAnchorDrift: Double
@@ -77,6 +90,10 @@ public struct ReplaySummary: Sendable, Equatable {
       self.failureCount = failureCount
     }
   }
+
+  /// How many entries each end of a scene's history keeps (``SceneShapes/transitions``,
+  /// ``SceneShapes/timeline``): 50, so at most 100 are listed and the rest counted.
+  public static let historyEnds = 50
 
   /// The trace's name (its file name).
   public var trace: String
@@ -174,7 +191,11 @@ public struct ReplaySummary: Sendable, Equatable {
   /// The shape sequences, one scene after another: `1: compactTall → regularWide; 2: regularTall`.
   public var shapeSequence: String {
     scenes.map { scene in
-      "\(scene.scene): " + scene.transitions.map { "\($0.shape)" }.joined(separator: " → ")
+      var shapes = scene.transitions.map { "\($0.shape)" }
+      if scene.omittedTransitions > 0 {
+        shapes.insert("…(+\(scene.omittedTransitions))…", at: min(ReplaySummary.historyEnds, shapes.count))
+      }
+      return "\(scene.scene): " + shapes.joined(separator: " → ")
     }.joined(separator: "; ")
   }
 
@@ -186,7 +207,10 @@ public struct ReplaySummary: Sendable, Equatable {
     var lines = ["trace: \(trace)", "events: \(events)"]
     for scene in scenes {
       lines.append("scene \(scene.scene):")
-      for entry in scene.timeline {
+      for (index, entry) in scene.timeline.enumerated() {
+        if index == Self.historyEnds, scene.omittedTimeline > 0 {
+          lines.append("  … \(scene.omittedTimeline) more changes")
+        }
         lines.append(
           "  \(ReplayFormat.seconds(entry.time))  event \(entry.eventIndex)  \(entry.shape)  "
             + "\(entry.presentation)  \(entry.columns) \(entry.columns == 1 ? "column" : "columns")")
@@ -207,4 +231,45 @@ public struct ReplaySummary: Sendable, Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+}
+
+extension ReplaySummary.SceneShapes {
+  /// Appends `transition` to ``transitions``, keeping the list bounded: once it holds the first
+  /// ``ReplaySummary/historyEnds`` and 2 × ``ReplaySummary/historyEnds`` after them, the older half of
+  /// those after them is counted in ``omittedTransitions`` and dropped. ``settle()`` trims the rest.
+  /// - Complexity: O(1) amortized.
+  mutating func append(_ transition: ReplaySummary.Transition) {
+    Self.append(transition, to: &transitions, omitted: &omittedTransitions)
+  }
+
+  /// Appends `decisions` to ``timeline``, bounded as ``append(_:)-(ReplaySummary.Transition)``.
+  /// - Complexity: O(1) amortized.
+  mutating func append(_ decisions: ReplaySummary.Decisions) {
+    Self.append(decisions, to: &timeline, omitted: &omittedTimeline)
+  }
+
+  /// Trims both histories to their first and last ``ReplaySummary/historyEnds`` entries when they hold
+  /// more, counting what is dropped: the form a summary is read in.
+  /// - Complexity: O(``ReplaySummary/historyEnds``).
+  mutating func settle() {
+    Self.settle(&transitions, omitted: &omittedTransitions)
+    Self.settle(&timeline, omitted: &omittedTimeline)
+  }
+
+  private static func append<Entry>(_ entry: Entry, to list: inout [Entry], omitted: inout Int) {
+    let ends = ReplaySummary.historyEnds
+    list.append(entry)
+    if list.count >= 4 * ends {
+      list.removeSubrange(ends..<2 * ends)
+      omitted += ends
+    }
+  }
+
+  private static func settle<Entry>(_ list: inout [Entry], omitted: inout Int) {
+    let ends = ReplaySummary.historyEnds
+    guard list.count > 2 * ends else { return }
+    let extra = list.count - 2 * ends
+    list.removeSubrange(ends..<ends + extra)
+    omitted += extra
+  }
 }

@@ -12,7 +12,9 @@ import LayoutCore
 /// - `{"kind":"summary","trace","events","verdict":"pass"|"fail","failures":[…]}` per trace, each failure
 ///   `{"check","scene","event","t","element","expected","actual","message"}` (absent values `null`);
 ///   when the checks kept fewer failures than they found (at most 20 per check), `"failureCount"`
-///   follows `failures` with the number found.
+///   follows `failures` with the number found; then, each only when not 0, `"unlistedScenes"` (scenes
+///   laid out past ``ReplaySummary/sceneLimit``, counted not listed) and `"omittedTransitions"` (shape
+///   transitions left out of the scenes' kept history, ``ReplaySummary/SceneShapes/omittedTransitions``).
 ///
 /// Times `t` are trace nanoseconds. With `trace` nil the key is left out: that form feeds the digest.
 public enum ReplayJSONLines {
@@ -79,11 +81,13 @@ public enum ReplayJSONLines {
         + ",\"element\":\(failure.element.map(string) ?? "null"),\"expected\":\(string(failure.expected))"
         + ",\"actual\":\(string(failure.actual)),\"message\":\(string(failure.message))}"
     }
+    let omitted = summary.scenes.reduce(0) { $0 + $1.omittedTransitions }
     return "{\"kind\":\"summary\"" + traceField(summary.trace) + ",\"events\":\(summary.events)"
       + ",\"verdict\":\"\(summary.passed ? "pass" : "fail")\",\"failures\":["
       + failures.joined(separator: ",") + "]"
       + (summary.failureCount > summary.failures.count ? ",\"failureCount\":\(summary.failureCount)" : "")
-      + "}"
+      + (summary.unlistedScenes > 0 ? ",\"unlistedScenes\":\(summary.unlistedScenes)" : "")
+      + (omitted > 0 ? ",\"omittedTransitions\":\(omitted)" : "") + "}"
   }
 
   /// The `divergence` record of a place where the app's recorded layout and the model's plan disagree

@@ -15,9 +15,15 @@ extension RecordingChecker {
           actual: shape, summary: "the recorded shape \(shape) does not follow the recorded size classes")
       }
       // Appended in place: a copy taken out of the dictionary would be copied whole on append.
-      if shapeTransitions[id]?.last?.shape != recorded {
-        shapeTransitions[id, default: []].append(
-          ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded))
+      if shapeTransitions[id]?.transitions.last?.shape != recorded {
+        let transition = ReplaySummary.Transition(time: now, eventIndex: index, shape: recorded)
+        if shapeTransitions[id] != nil {
+          shapeTransitions[id]!.append(transition)
+        } else if shapeTransitions.count < ReplaySummary.sceneLimit {
+          shapeTransitions[id] = ReplaySummary.SceneShapes(scene: id, transitions: [transition])
+        } else if unlistedScenes.insert(id).inserted {
+          tally.unlistedScenes += 1
+        }
       }
     }
     decide("shape", layout.shape, scene: &scene, id: id, at: now, index: index)

@@ -58,7 +58,15 @@ public struct RecordingChecker: Sendable {
   public let tolerances: RecordingTolerances
 
   var scenes: [SceneID: SceneRecord] = [:]
+  /// Scenes in the order they connected (again at each reconnection), for the end and the summary: only
+  /// those connected or listed in the summary are sure to stay, as ``compactSceneOrder()`` drops the
+  /// others, so it holds O(connected + ``ReplaySummary/sceneLimit``) ids however many come and go.
   var sceneOrder: [SceneID] = []
+  /// ``sceneOrder``'s length at which ``compactSceneOrder()`` next runs.
+  var sceneOrderCompaction = 1024
+  /// The connected scenes with a recorded shape past ``ReplaySummary/sceneLimit``: counted once per
+  /// connection (``ReplaySummary/unlistedScenes``), forgotten at their disconnect.
+  var unlistedScenes: Set<SceneID> = []
   /// Failures kept per check.
   let failureLimit: Int
   /// The failures counted, grouped and kept so far (``ReplaySummary/tally(_:limit:kept:)``); the other
@@ -114,9 +122,14 @@ public struct RecordingChecker: Sendable {
     lastTime = now
     switch event.payload {
     case .sceneConnected(let id, _, _):
-      if scenes[id] == nil { sceneOrder.append(id) }
+      let connecting = scenes[id] == nil
       scenes[id] = SceneRecord()
+      if connecting {
+        sceneOrder.append(id)
+        if sceneOrder.count >= sceneOrderCompaction { compactSceneOrder() }
+      }
     case .sceneDisconnected(let id):
+      unlistedScenes.remove(id)
       if var scene = scenes.removeValue(forKey: id) {
         closeRestState(&scene, id: id, at: now, final: true, disconnected: true)
       }
@@ -228,8 +241,9 @@ public struct RecordingChecker: Sendable {
       scenes[id] = scene
     }
     let shapes = sceneOrder.compactMap { id -> ReplaySummary.SceneShapes? in
-      guard let transitions = shapeTransitions[id], !transitions.isEmpty else { return nil }
-      return ReplaySummary.SceneShapes(scene: id, transitions: transitions)
+      guard var scene = shapeTransitions[id], !scene.transitions.isEmpty else { return nil }
+      scene.settle()
+      return scene
     }
     var summary = tally
     summary.events = events
@@ -240,8 +254,18 @@ public struct RecordingChecker: Sendable {
     return summary
   }
 
-  /// Each scene's recorded shapes that name a ``LayoutShape``, consecutive repeats merged.
-  var shapeTransitions: [SceneID: [ReplaySummary.Transition]] = [:]
+  /// Each scene's recorded shapes that name a ``LayoutShape``, consecutive repeats merged, bounded as a
+  /// summary's (``ReplaySummary/historyEnds``): the first ``ReplaySummary/sceneLimit`` scenes that
+  /// recorded one.
+  var shapeTransitions: [SceneID: ReplaySummary.SceneShapes] = [:]
+
+  /// Drops from ``sceneOrder`` the scenes neither connected nor listed in the summary: they have nothing
+  /// left for ``finish()``. Runs when ``sceneOrder`` doubled since the last time.
+  /// - Complexity: O(n) for its n ids, amortized O(1) per connection.
+  mutating func compactSceneOrder() {
+    sceneOrder.removeAll { scenes[$0] == nil && shapeTransitions[$0] == nil }
+    sceneOrderCompaction = max(1024, 2 * sceneOrder.count)
+  }
 
   /// Changes scene `id`'s record in place: taken out of ``scenes`` meanwhile, so that its collections are
   /// not copied on write.

@@ -20,8 +20,8 @@ enum ReplayTable {
   static func shapes(_ summary: ReplaySummary) -> String {
     let scenes = summary.scenes.map { scene -> String in
       var shapes = scene.transitions.map { abbreviation($0.shape) }
-      if shapes.count > 8 {
-        shapes = shapes.prefix(4) + ["…(+\(shapes.count - 7))…"] + shapes.suffix(3)
+      if scene.transitionCount > 8 {
+        shapes = shapes.prefix(4) + ["…(+\(scene.transitionCount - 7))…"] + shapes.suffix(3)
       }
       return "\(scene.scene):" + shapes.joined(separator: "→")
     }

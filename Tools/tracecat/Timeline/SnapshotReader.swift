@@ -101,8 +101,9 @@ enum SnapshotReader {
     return collector.finish()
   }
 
-  /// Keeps what a snapshot needs from the replay records: each scene's latest presentation and plan
-  /// evaluation time, the frames sampled while the next event is consumed, and the checks.
+  /// Keeps what a snapshot needs from the replay records: each connected scene's latest presentation and
+  /// plan evaluation time (forgotten at its disconnect), the frames sampled while the next event is
+  /// consumed, and the checks.
   struct Sink: ReplaySink {
     var verifier: ReplayVerifier
     /// Each scene's latest presentation (a retarget's after, or a tick's), with its time.
@@ -135,7 +136,12 @@ enum SnapshotReader {
       case .frame(let sample):
         presentation[sample.scene] = (sample.time, sample.elements)
         if keepsFrames { frames.append(sample) }
-      case .layout, .unknownContentID, .disconnected, .end:
+      case .disconnected(let disconnection):
+        // A snapshot takes connected scenes only: what the maps hold of a scene that left is never read.
+        presentation[disconnection.scene] = nil
+        evaluated[disconnection.scene] = nil
+        placed[disconnection.scene] = nil
+      case .layout, .unknownContentID, .end:
         break
       }
     }
