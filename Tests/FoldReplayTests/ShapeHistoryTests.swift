@@ -1,5 +1,6 @@
 import FoldTrace
 import LayoutCore
+import TestSupport
 import Testing
 
 @testable import FoldReplay
@@ -8,35 +9,14 @@ import Testing
 /// decisions and counts the ones between, so a scene that flips shape millions of times is summarized
 /// in constant memory; `check` lists the first `ReplaySummary.sceneLimit` scenes as `replay` does.
 @Suite struct ShapeHistoryTests {
-  /// Scene 1 connects at 0 on the external display; then `count` geometries 10 ms apart alternate
-  /// 1000 × 600 pt regular-regular (regularWide) and 400 × 800 pt compact-regular (compactTall), each
-  /// followed, when `recorded`, by the app's layout of that shape at the same time.
-  static func flipping(_ count: Int, recorded: Bool) -> [TraceEvent] {
-    let scene = SceneID(1)
-    var events = [TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 2))]
-    for index in 0..<count {
-      let wide = index.isMultiple(of: 2)
-      let time = UInt64(index) * 10_000_000
-      let geometry = SceneGeometry(
-        size: wide ? TraceSize(width: 1000, height: 600) : TraceSize(width: 400, height: 800),
-        horizontal: wide ? .regular : .compact, vertical: .regular)
-      events.append(TraceEvent(time: time, .geometry(scene: scene, geometry)))
-      if recorded {
-        let layout = RecordedLayout(
-          shape: wide ? "regularWide" : "compactTall", presentation: "stack", columns: 1, elements: [])
-        events.append(TraceEvent(time: time, .layout(scene: scene, layout)))
-      }
-    }
-    return events
-  }
-
   /// The flips `range` as the shapes they lead to.
   static func shapes(_ range: Range<Int>) -> [LayoutShape] {
     range.map { $0.isMultiple(of: 2) ? .regularWide : .compactTall }
   }
 
   @Test func checkKeepsTheEndsOfAFlappingScenesShapesAndCountsTheRest() throws {
-    let summary = RecordingChecker.check(Self.flipping(1_000, recorded: true), trace: "flip")
+    let summary = RecordingChecker.check(
+      FlippingScene.events(1_000, step: 10_000_000, recorded: true), trace: "flip")
     let scene = try #require(summary.scenes.first)
     #expect(summary.scenes.count == 1)
     #expect(scene.transitions.count == 100)
@@ -52,7 +32,8 @@ import Testing
 
   /// Under the bound nothing is left out: 100 transitions are all listed.
   @Test func checkListsAHundredTransitionsWhole() throws {
-    let summary = RecordingChecker.check(Self.flipping(100, recorded: true), trace: "flip")
+    let summary = RecordingChecker.check(
+      FlippingScene.events(100, step: 10_000_000, recorded: true), trace: "flip")
     let scene = try #require(summary.scenes.first)
     #expect(scene.transitions.map(\.shape) == Self.shapes(0..<100))
     #expect(scene.omittedTransitions == 0)
@@ -61,7 +42,8 @@ import Testing
 
   @Test func replayKeepsTheEndsOfAFlappingScenesHistoryAndCountsTheRest() throws {
     let summary = Replayer.replay(
-      Self.flipping(300, recorded: false), trace: "flip", configuration: testConfiguration()
+      FlippingScene.events(300, step: 10_000_000, recorded: false), trace: "flip",
+      configuration: testConfiguration()
     ).summary
     let scene = try #require(summary.scenes.first)
     #expect(scene.transitions.map(\.shape) == Self.shapes(0..<50) + Self.shapes(250..<300))

@@ -1,6 +1,7 @@
 import FoldReplay
 import FoldTrace
 import Foundation
+import TestSupport
 import Testing
 
 /// `replay`, `check` and `show --replay` hold a bounded history of each scene (the first and last 50
@@ -8,27 +9,6 @@ import Testing
 /// scene whose shape flipped 1.2 M times (100 kB) took 113 MB to replay and 70 MB to check, and
 /// `show --replay` kept about 1.3 KB a scene for every scene ever connected (300 000 scenes: 392 MB).
 @Suite struct ShapeHistoryMemoryTests {
-  /// Scene 1 connects at 0; then `count` geometries 1 ms apart alternate 1000 × 600 pt regular-regular
-  /// (regularWide) and 400 × 800 pt compact-regular (compactTall), each with the app's layout of that
-  /// shape at the same time.
-  static func flipping(_ count: Int) -> [TraceEvent] {
-    let scene = SceneID(1)
-    var events = [TraceEvent(time: 0, .sceneConnected(scene: scene, display: .external, scale: 2))]
-    events.reserveCapacity(2 * count + 1)
-    for index in 0..<count {
-      let wide = index.isMultiple(of: 2)
-      let time = UInt64(index) * 1_000_000
-      let geometry = SceneGeometry(
-        size: wide ? TraceSize(width: 1000, height: 600) : TraceSize(width: 400, height: 800),
-        horizontal: wide ? .regular : .compact, vertical: .regular)
-      events.append(TraceEvent(time: time, .geometry(scene: scene, geometry)))
-      let layout = RecordedLayout(
-        shape: wide ? "regularWide" : "compactTall", presentation: "stack", columns: 1, elements: [])
-      events.append(TraceEvent(time: time, .layout(scene: scene, layout)))
-    }
-    return events
-  }
-
   /// Checked, the flipping scene's row counts every transition, and the JSON summary says how many
   /// were left out of the history it keeps: 100 000 flips within an 8 MB data segment (2.4 MB of
   /// transitions when all were kept, over twice that while the array grew).
@@ -36,7 +16,8 @@ import Testing
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let count = 100_000
-    try fixture.trace("flip.foldtrace", Self.flipping(count), version: .v1_1)
+    try fixture.trace(
+      "flip.foldtrace", FlippingScene.events(count, step: 1_000_000, recorded: true), version: .v1_1)
     let table = try fixture.run(["check", "flip.foldtrace"], dataLimitKiB: 8_192)
     #expect(table.status == 0, "\(table.stderr.prefix(600))")
     #expect(table.text.contains(" 1:rW→cT→rW→cT→…(+\(count - 7))…→cT→rW→cT "), "\(table.text.prefix(600))")
@@ -51,7 +32,8 @@ import Testing
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let count = 20_000
-    try fixture.trace("flip.foldtrace", Self.flipping(count), version: .v1_1)
+    try fixture.trace(
+      "flip.foldtrace", FlippingScene.events(count, step: 1_000_000, recorded: true), version: .v1_1)
     let table = try fixture.run(["replay", "flip.foldtrace"], dataLimitKiB: 8_192)
     #expect(table.text.contains(" 1:rW→cT→rW→cT→…(+\(count - 7))…→cT→rW→cT "), "\(table.text.prefix(600))")
     let json = try fixture.run(["replay", "--json", "flip.foldtrace"], dataLimitKiB: 8_192)
