@@ -7,6 +7,8 @@ import Foundation  // links libm for rounding on Linux
 /// (``Gesture``) drive it; a ``Scenario`` strings gestures into a session whose events go through the same
 /// `TraceWriter` an app uses. It imports FoldTrace only, never LayoutCore.
 public enum FoldSim {
-  /// FoldSim's version, written into trace headers as `foldsim VERSION`.
+  /// The synthesizer's version, written into trace headers as `foldsim VERSION`: it names the sessions
+  /// FoldSim synthesizes and changes when they change, not with the package's version, so that the
+  /// corpus's traces stay byte-identical across releases that synthesize the same sessions.
   public static let version = "0.1"
 }

@@ -36,7 +36,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try run(["--version"])
     #expect(result.status == 0)
-    #expect(result.text == "foldsim 0.1 (trace format 1.1)\n")
+    #expect(result.text == "foldsim 0.2.0 (writes trace format 1.1; synthesizer 0.1)\n")
     #expect(try names().isEmpty)
   }
 

@@ -10,7 +10,9 @@ func run(_ arguments: [String]) throws(FoldsimError) {
   case .help:
     standardOutput.print(Command.usage)
   case .version:
-    standardOutput.print("foldsim \(FoldSim.version) (trace format \(TraceFormatVersion.current))")
+    standardOutput.print(
+      "foldsim \(packageVersion) (writes trace format \(TraceFormatVersion.current); synthesizer "
+        + "\(FoldSim.version))")
   case .list:
     standardOutput.print(Listing.render(), terminator: "")
   case .events(let path):

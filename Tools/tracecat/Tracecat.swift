@@ -3,9 +3,6 @@ import FoldTrace
 /// The `tracecat` program: resolves the subcommand, then splits, parses, validates and runs it, and
 /// renders any error in one place.
 enum Tracecat {
-  /// tracecat's version, the package's (foldsim's is the same).
-  static let version = "0.1"
-
   /// Runs `tracecat` with the arguments after the program name.
   ///
   /// - Returns: The exit status.
@@ -53,7 +50,7 @@ enum Tracecat {
     }
     if first == "--version" && arguments.count == 1 {
       console.print(
-        "tracecat \(version) (reads trace format \(TraceFormatVersion.current.major).x, writes "
+        "tracecat \(packageVersion) (reads trace format \(TraceFormatVersion.current.major).x, writes "
           + "\(TraceFormatVersion.current))")
       return nil
     }
