@@ -22,7 +22,7 @@ import Testing
     defer { fixture.remove() }
     let version = try fixture.run(["--version"])
     #expect(version.status == 0)
-    #expect(version.text == "tracecat 0.2.0 (reads trace format 1.x, writes 1.1)\n")
+    #expect(version.text == "tracecat 0.2.0 (reads trace format 1.x; writes 1.1, with 1.2's cut record)\n")
     #expect(version.stderr.isEmpty)
     #expect(try fixture.run(["--version", "duo.foldtrace"]).status == 2)
   }

@@ -50,8 +50,8 @@ enum Tracecat {
     }
     if first == "--version" && arguments.count == 1 {
       console.print(
-        "tracecat \(packageVersion) (reads trace format \(TraceFormatVersion.current.major).x, writes "
-          + "\(TraceFormatVersion.current))")
+        "tracecat \(packageVersion) (reads trace format \(TraceFormatVersion.current.major).x; writes "
+          + "\(TraceFormatVersion.current), with 1.2's cut record)")
       return nil
     }
     if first == "help" {
