@@ -95,10 +95,10 @@ import Testing
     #expect(try fixture.run(["verify", "torn.foldtrace"]).status == 0)
   }
 
-  /// Past `ulimit -f`, a seek table that cannot be written is an I/O error naming the file (exit 3),
-  /// not death by SIGXFSZ; when a torn tail was dropped first, the file was repaired: exit 4, saying
-  /// the seek table could not be written. (The limit is set for tracecat alone, whose output goes
-  /// through a pipe, which the limit does not cover.)
+  /// Past `ulimit -f`, a repair that cannot be written is an I/O error naming the file (exit 3), not
+  /// death by SIGXFSZ, that says what the file now is: frames to its last complete one, without a seek
+  /// table (the torn tail dropped, when there was one), which a rerun of recover repairs. (The limit is
+  /// set for tracecat alone, whose output goes through a pipe, which the limit does not cover.)
   @Test func recoverPastTheFileSizeLimitSaysWhatItDid() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
@@ -111,17 +111,63 @@ import Testing
     #expect(
       unclosed.text
         == "tracecat: error: unclosed.foldtrace: write failed: File too large; the trace was left at its "
-        + "last complete frame (byte \(table)), without a seek table\nstatus 3\n")
+        + "last complete frame (byte \(table)), without a seek table; rerun recover to repair it\nstatus 3\n")
     #expect(try fixture.bytes(of: "unclosed.foldtrace") == Array(bytes[..<table]))
     let torn = try shell(fixture, recover.replacingOccurrences(of: "NAME", with: "torn"))
     #expect(
       torn.text
-        == "tracecat: warning: torn.foldtrace: write failed: File too large; the trace was left at its "
-        + "last complete frame (byte \(lastOffset)), without a seek table\n"
-        + "torn.foldtrace: kept \(frames - 1) frames, dropped \(table - 20 - lastOffset) bytes (frame "
-        + "\(frames - 1) is truncated: the file ends \(table - 20 - lastOffset) bytes into it), could not "
-        + "write a seek table\nstatus 4\n")
+        == "tracecat: error: torn.foldtrace: write failed: File too large; \(table - 20 - lastOffset) bytes "
+        + "of a torn tail were dropped (frame \(frames - 1) is truncated: the file ends "
+        + "\(table - 20 - lastOffset) bytes into it) and the trace was left at its last complete frame (byte "
+        + "\(lastOffset)), without a seek table; rerun recover to repair it\nstatus 3\n")
     #expect(try fixture.bytes(of: "torn.foldtrace") == Array(bytes[..<lastOffset]))
     #expect(try fixture.run(["verify", "torn.foldtrace"]).status == 4)
+  }
+
+  /// On a full disk where the cut's frame fits and the seek table after it does not (`ulimit -f`
+  /// falling at the table's start, or inside it), recover removes what it appended, says so (exit 3)
+  /// and claims no seek table; the file is as it was, unclosed, and a rerun with room repairs it, with
+  /// one cut.
+  @Test(arguments: [0, 20])
+  func recoverOnAFullDiskClaimsNoSeekTable(intoTable: Int) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    // The unclosed trace, then a skippable frame of `padding` bytes that puts the limit, a multiple of
+    // dash's 512-byte `ulimit -f` unit, `intoTable` bytes past the end of the cut's frame.
+    func unclosed(padding: Int) -> [UInt8] {
+      Array(bytes[..<table]) + [0x50, 0x2A, 0x4D, 0x18]
+        + withUnsafeBytes(of: UInt32(padding).littleEndian, Array.init)
+        + [UInt8](repeating: 1, count: padding)
+    }
+    _ = try fixture.file("dry.foldtrace", unclosed(padding: 0))
+    #expect(try fixture.run(["recover", "dry.foldtrace"]).status == 4)
+    let dry = try fixture.bytes(of: "dry.foldtrace")
+    let cut = try FollowSkippableFrameTests.frames(dry).last!
+    let tableSize = dry.count - (cut.offset + cut.size)
+    try #require(cut.events.map(\.kind) == [.cut] && tableSize > intoTable)
+    let limit = (cut.offset + cut.size + intoTable + 511) / 512 * 512
+    let padding = limit - intoTable - (cut.offset + cut.size)
+    let before = unclosed(padding: padding)
+    _ = try fixture.file("full.foldtrace", before)
+    let result = try shell(
+      fixture, "(ulimit -f \(limit / 512); \"$0\" recover full.foldtrace 2>&1; echo \"status $?\") | cat")
+    #expect(
+      result.text
+        == "tracecat: error: full.foldtrace: write failed: File too large; the trace was left at its "
+        + "last complete frame (byte \(before.count)), without a seek table; rerun recover to repair it\n"
+        + "status 3\n")
+    #expect(try fixture.bytes(of: "full.foldtrace") == before)
+    let verify = try fixture.run(["verify", "full.foldtrace"])
+    #expect(verify.status == 4 && verify.text.contains("not closed"), "\(verify.text)\(verify.stderr)")
+    let rerun = try fixture.run(["recover", "full.foldtrace"])
+    #expect(rerun.status == 4)
+    #expect(
+      rerun.text
+        == "full.foldtrace: kept \(frames) frames, dropped 0 bytes, wrote a seek table, marked the cut\n")
+    #expect(try fixture.run(["verify", "full.foldtrace"]).status == 0)
+    let repaired = try FollowSkippableFrameTests.frames(try fixture.bytes(of: "full.foldtrace"))
+    let kinds = repaired.flatMap(\.events).map(\.kind)
+    #expect(kinds.filter { $0 == .cut } == [.cut] && kinds.last == .cut)
   }
 }

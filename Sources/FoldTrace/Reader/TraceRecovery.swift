@@ -14,10 +14,8 @@ public enum TraceRecovery {
     public var wroteSeekTable: Bool
     /// Why bytes were dropped, when they were (the reader's error).
     public var reason: String?
-    /// Why no seek table could be appended after the torn tail was dropped (a full disk, the file size
-    /// limit): the file then ends at its last complete frame, readable, without one.
-    public var seekTableFailure: TraceError? = nil
-    /// Whether a `cut` record was appended after the repair (``recover(path:markingCut:)``).
+    /// Whether a `cut` record was appended, in a frame before the seek table
+    /// (``recover(path:markingCut:)``).
     public var appendedCut = false
 
     /// One line: `"t.foldtrace: kept 12 frames, dropped 57 bytes (…)"`, control characters in the path
@@ -28,7 +26,6 @@ public enum TraceRecovery {
       return DisplayText.escaped(
         "\(path): kept \(framesKept) frame\(framesKept == 1 ? "" : "s"), dropped \(bytesDropped) "
           + "byte\(bytesDropped == 1 ? "" : "s")\(why)" + (wroteSeekTable ? ", wrote a seek table" : "")
-          + (seekTableFailure == nil ? "" : ", could not write a seek table")
           + (appendedCut ? ", marked the cut" : ""))
     }
   }
@@ -45,44 +42,64 @@ public enum TraceRecovery {
   /// leaves that table at the end and no new one is written. Holds the writer lock while it works.
   ///
   /// With `markingCut`, a repaired trace (a torn tail dropped, or a missing seek table written) also
-  /// gets a `cut` record at its last event's time, in one small frame before a fresh seek table, so that
-  /// a later reader knows the recording stopped mid-session (``TraceEvent/Payload/cut``). When that
-  /// append fails (a full disk), what it wrote is dropped and the trace ends as repaired, without it.
+  /// gets a `cut` record at its last event's time, in one small frame before the fresh seek table, so
+  /// that a later reader knows the recording stopped mid-session (``TraceEvent/Payload/cut``) — unless
+  /// its last record is a cut already (a repair stopped before its seek table), or no writer could
+  /// append to it (a newer format version).
+  ///
+  /// The repair is one sequence of writes: truncate to the last complete frame (before the seek table
+  /// a torn tail followed, when a cut goes after it), append the cut's frame and the seek table, then
+  /// `fsync`. A process killed at any point leaves either a trace this function repairs again, to the
+  /// same bytes (frames without a seek table, perhaps the cut's frame, perhaps a frame or seek table
+  /// cut short), or the whole repair. When a write fails (a full disk, the file size limit), what this
+  /// call appended is removed and the error thrown says what the file now is.
   ///
   /// - Parameters:
   ///   - path: The trace file.
   ///   - markingCut: Append a `cut` record to a trace it repaired (default false).
-  /// - Returns: What was kept and dropped.
+  /// - Returns: What was kept, dropped and appended.
   /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.io` when the file needs
   ///   repair and this process may not write it (read-only permissions or mount: it is unchanged; one
   ///   that needs none is reported as for a writable file), `.locked` while a writer has the file open,
   ///   the reader's error when the damage is not a torn tail or the header is unreadable (the file is
-  ///   then unchanged), `.io` when only a seek table was missing and it cannot be written (a full disk,
-  ///   the file size limit: the file is left ending at its last complete frame, still readable). When a
-  ///   torn tail was dropped and the seek table cannot be written, the report says so instead
-  ///   (``Report/seekTableFailure``).
+  ///   then unchanged), `.io` when the cut's frame or the seek table cannot be written: the file then
+  ///   ends at its last complete frame without a seek table (the torn tail dropped, which the error
+  ///   says), still readable, and a later call repairs it.
   /// - Complexity: O(file size) time, each block header after the damage read once however many frame
-  ///   starts lead to it; O(``TraceReaderLimits/maxFrameContentBytes``) memory, and some 10 MiB for the
-  ///   block headers the search remembers.
+  ///   starts lead to it, and the kept frames read once more to mark the cut; O(session state +
+  ///   ``TraceReaderLimits/maxFrameContentBytes``) memory, and some 10 MiB for the block headers the
+  ///   search remembers.
   @discardableResult
   public static func recover(path: String, markingCut: Bool = false) throws(TraceError) -> Report {
-    var report = try repair(path: path)
-    guard markingCut, report.seekTableFailure == nil, report.wroteSeekTable || report.bytesDropped > 0
-    else { return report }
-    do throws(TraceError) {
-      let writer = try TraceWriter(appendingTo: path)
-      try writer.append(TraceEvent(time: writer.lastTime, .cut))
-      try writer.close()
-      report.fileSize = try TraceFile.open(path, .read).size()
-      report.appendedCut = true
-    } catch {
-      // The append's frame or seek table cut short: end the trace where the repair left it.
-      _ = try? repair(path: path)
-    }
-    return report
+    try repair(path: path, markingCut: markingCut, stoppingAfter: nil)
   }
 
-  private static func repair(path: String) throws(TraceError) -> Report {
+  /// A point in a repair's writes (``recover(path:markingCut:stoppingAfter:)``).
+  package enum RepairStep: Sendable, CaseIterable {
+    /// The torn tail (or the seek table before which the cut goes) truncated.
+    case truncated
+    /// The cut's frame written after the last complete frame.
+    case cutFrame
+    /// The seek table written, before the `fsync`.
+    case seekTable
+  }
+
+  /// ``recover(path:markingCut:)`` stopped after `step` as a process killed there would stop: nothing
+  /// more written, removed or synced. For tests of interrupted repairs; a step the repair does not take
+  /// (no cut due) lets it run to its end.
+  /// - Returns: The report of the whole repair.
+  @discardableResult
+  package static func recover(path: String, markingCut: Bool, stoppingAfter step: RepairStep)
+    throws(TraceError)
+    -> Report
+  {
+    try repair(path: path, markingCut: markingCut, stoppingAfter: step)
+  }
+
+  private static func repair(path: String, markingCut: Bool, stoppingAfter step: RepairStep?)
+    throws(TraceError)
+    -> Report
+  {
     // A file this process may not write is still read: one that needs no repair is reported as such.
     var writeRefusal: TraceError?
     let file: TraceFile
@@ -140,32 +157,83 @@ public enum TraceRecovery {
     } else if damage?.code == .corrupt, let cut = try zeroFilledCut(ofFrameAt: goodEnd, in: reader) {
       reason = "frame \(frames) cut short at byte \(cut), zero bytes from there to the end of the file"
     }
-    try file.truncate(to: goodEnd)
-    if reader.passedSeekTableEnd == goodEnd {
-      // The tail followed a seek table that matched every frame before it: the trace ends there again.
-      return Report(
-        path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: goodEnd,
-        wroteSeekTable: false, reason: reason)
+    // What is appended at `keep`: the cut's frame (when one is due) and the seek table that indexes it,
+    // or only a seek table; nothing when the tail followed a seek table that matches every frame
+    // before it and no cut is due, which leaves that table ending the trace.
+    var keep = goodEnd
+    var cutFrame: [UInt8] = []
+    var seekTable: [UInt8]? =
+      reader.passedSeekTableEnd == goodEnd ? nil : SeekTable(entries: entries).encoded()
+    if markingCut, let appendix = cutAppendix(file, path, end: goodEnd) {
+      (keep, cutFrame, seekTable) = (appendix.at, appendix.frame, appendix.seekTable)
     }
+    var report = Report(
+      path: path, framesKept: frames, bytesDropped: size - goodEnd,
+      fileSize: keep + cutFrame.count + (seekTable?.count ?? 0), wroteSeekTable: seekTable != nil,
+      reason: reason, appendedCut: !cutFrame.isEmpty)
+    try file.truncate(to: keep)
+    guard step != .truncated, let seekTable else { return report }
     do throws(TraceError) {
-      try file.writeAll(SeekTable(entries: entries).encoded())
+      if !cutFrame.isEmpty {
+        try file.writeAll(cutFrame)
+        if step == .cutFrame { return report }
+      }
+      try file.writeAll(seekTable)
+      if step == .seekTable { return report }
       try file.sync()
     } catch {
-      // A seek table cut short (a full disk) would make the trace torn again: end it at its last frame,
-      // where it reads, without a seek table.
-      try? file.truncate(to: goodEnd)
-      var failure = error
-      failure.reason +=
-        "; the trace was left at its last complete frame (byte \(goodEnd)), without a seek table"
-      // A torn tail was dropped: the file was repaired all the same, which the report must say.
-      guard size > goodEnd else { throw failure }
-      return Report(
-        path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: goodEnd,
-        wroteSeekTable: false, reason: reason, seekTableFailure: failure)
+      report.fileSize = keep
+      throw appendFailure(error, report, removingFrom: keep, of: file)
     }
-    return Report(
-      path: path, framesKept: frames, bytesDropped: size - goodEnd, fileSize: try file.size(),
-      wroteSeekTable: true, reason: reason)
+    return report
+  }
+
+  /// The error of a repair whose appended bytes could not be written, once they are removed (truncated
+  /// at `keep`, the end of the last complete frame): what failed, the torn tail dropped before, and
+  /// that the trace ends at `keep` without a seek table, which recover repairs.
+  private static func appendFailure(
+    _ error: TraceError, _ report: Report, removingFrom keep: Int, of file: TraceFile
+  ) -> TraceError {
+    var failure = error
+    let dropped =
+      report.bytesDropped == 0
+      ? "the trace was"
+      : "\(report.bytesDropped) byte\(report.bytesDropped == 1 ? "" : "s") of a torn tail "
+        + "\(report.bytesDropped == 1 ? "was" : "were") dropped"
+        + (report.reason.map { " (\($0.replacingSuffix("; run recover")))" } ?? "") + " and the trace was"
+    do throws(TraceError) {
+      try file.truncate(to: keep)
+      failure.reason +=
+        "; \(dropped) left at its last complete frame (byte \(keep)), without a seek table; rerun recover "
+        + "to repair it"
+    } catch {
+      failure.reason +=
+        "; \(dropped) left ending in what was appended after its last complete frame (byte \(keep)), which "
+        + "could not be removed (\(error.reason)): rerun recover to repair it"
+    }
+    return failure
+  }
+
+  /// The `cut` frame and the seek table that close the trace in the first `end` bytes of `file`, and
+  /// where they go: at `end`, or where a seek table that ends those bytes starts. Nil when the last
+  /// record is a cut already, or when no writer could append to the trace (a newer format version, a
+  /// session state no keyframe may repeat, a read failing): the repair then writes no cut.
+  /// - Complexity: O(`end`) time; O(session state + one frame) memory.
+  private static func cutAppendix(_ file: TraceFile, _ path: String, end: Int) -> (
+    at: Int, frame: [UInt8], seekTable: [UInt8]
+  )? {
+    do throws(TraceError) {
+      let continuation = try TraceWriter.Continuation(reading: file, size: end, name: path)
+      guard !continuation.endsWithCut else { return nil }
+      let writer = TraceWriter(continuing: continuation)
+      try writer.append(TraceEvent(time: continuation.lastTime, .cut))
+      try writer.flush()
+      let frame = writer.takeBytes()
+      try writer.close()
+      return (continuation.seekTableOffset ?? end, frame, writer.takeBytes())
+    } catch {
+      return nil
+    }
   }
 
   /// Whether a writer holds the trace at `path` open (its exclusive lock): a recording in progress, whose

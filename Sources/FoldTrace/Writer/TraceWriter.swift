@@ -198,59 +198,102 @@ public final class TraceWriter {
   ///   strings than ``TraceEvent/maxStateStringBytes`` (each frame within it, but a keyframe leaving out
   ///   state before it, which no writer writes); `.io`.
   /// - Complexity: O(file size).
-  public init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
+  public convenience init(appendingTo path: String, policy: FlushPolicy = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .update)
     try file.lockExclusive()
-    let reader = try TraceReader(source: .file(file, size: try file.size()), name: path, limits: .default)
-    guard reader.header.version <= TraceFormatVersion.current else {
-      throw TraceError(
-        .unsupportedVersion, file: path, offset: 0,
-        reason: "written with trace format \(reader.header.version); this writer appends only to "
-          + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
-    }
-    var state = SessionState<Void>()
-    var stateStrings = StateStringTally()
-    var lastTime: UInt64 = 0
-    do throws(TraceError) {
-      while let frame = try reader.nextFrame() {
-        lastTime = max(lastTime, frame.time)
-        for event in frame.events {
-          state.apply(event.payload)
-          stateStrings.apply(StateStringTally.change(of: event.payload))
-          lastTime = event.time
-        }
-      }
-    } catch {
-      var refusal = error
-      if error.code == .truncated || error.code == .corrupt {
-        refusal.reason += "; cannot append to a damaged trace (run `tracecat recover \(path)` first)"
-      }
-      throw refusal
-    }
-    guard let entries = reader.readEntries else {
-      throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot append")
-    }
-    // The reader checked each frame's state from its keyframe; events folded across frames whose
-    // keyframes left state out can still hold more, which the next keyframe would repeat.
-    guard stateStrings.total <= TraceEvent.maxStateStringBytes else {
-      throw TraceError(
-        .corrupt, file: path,
-        reason: "its events leave \(stateStrings.total) bytes of strings in the session state, more than the "
-          + "\(TraceEvent.maxStateStringBytes) a keyframe may repeat; cannot append")
-    }
-    let end = reader.seekTableOffset ?? reader.fileSize
-    if reader.seekTableOffset != nil { try file.truncate(to: end) } else { try file.seekToEnd() }
+    let continuation = try Continuation(reading: file, size: try file.size(), name: path)
+    let end = continuation.seekTableOffset ?? continuation.end
+    if continuation.seekTableOffset != nil { try file.truncate(to: end) } else { try file.seekToEnd() }
+    self.init(continuing: continuation, file: file, name: path, committedSize: end, policy: policy)
+  }
+
+  /// An in-memory writer that goes on from the trace `continuation` read: its ``bytes`` are the frames
+  /// appended after that trace's last frame, then (after ``close()``) a seek table listing that trace's
+  /// frames and these. ``TraceRecovery`` builds the `cut` frame and the seek table it appends with one.
+  package convenience init(continuing continuation: Continuation, policy: FlushPolicy = .default) {
+    self.init(continuing: continuation, file: nil, name: "memory", committedSize: 0, policy: policy)
+  }
+
+  private init(
+    continuing continuation: Continuation, file: TraceFile?, name: String, committedSize: Int,
+    policy: FlushPolicy
+  ) {
     self.file = file
-    self.name = path
-    self.header = reader.header
+    self.name = name
+    self.header = continuation.header
     self.policy = policy
     self.compressor = Self.makeCompressor(level: policy.compressionLevel)
     self.pipeline = nil
-    self.state = state
-    self.stateStrings = stateStrings
-    self.lastTime = lastTime
-    self.seekEntries = entries
-    self.committedSize = end
+    self.state = continuation.state
+    self.stateStrings = continuation.stateStrings
+    self.lastTime = continuation.lastTime
+    self.seekEntries = continuation.entries
+    self.committedSize = committedSize
+  }
+
+  /// What a writer appending to a trace goes on from, read from the trace: its header, the session
+  /// state its frames leave, their seek table entries and the last event's time.
+  package struct Continuation {
+    let header: TraceHeader
+    var state = SessionState<Void>()
+    var stateStrings = StateStringTally()
+    /// The time the next event may not precede, in nanoseconds: the last event's (or frame's).
+    package private(set) var lastTime: UInt64 = 0
+    /// Whether the last event read is a `cut`.
+    package private(set) var endsWithCut = false
+    let entries: [SeekTable.Entry]
+    /// Where the seek table that ends the bytes read starts; nil when they end without one (unclosed).
+    package let seekTableOffset: Int?
+    /// The end of the bytes read, in bytes.
+    package let end: Int
+
+    /// Reads the first `size` bytes of `file` whole.
+    /// - Throws: ``TraceError`` `.unsupportedVersion` for a trace of a newer format version (minor
+    ///   included); the reader's errors for damage in those bytes (`.truncated` and `.corrupt` with
+    ///   advice to recover); `.corrupt` for events that leave more state strings than
+    ///   ``TraceEvent/maxStateStringBytes``; `.io`.
+    /// - Complexity: O(`size`) time; O(the session state + one frame) memory.
+    init(reading file: TraceFile, size: Int, name path: String) throws(TraceError) {
+      let reader = try TraceReader(source: .file(file, size: size), name: path, limits: .default)
+      guard reader.header.version <= TraceFormatVersion.current else {
+        throw TraceError(
+          .unsupportedVersion, file: path, offset: 0,
+          reason: "written with trace format \(reader.header.version); this writer appends only to "
+            + "\(TraceFormatVersion.current) or older; append with the FoldTrace that wrote it")
+      }
+      header = reader.header
+      do throws(TraceError) {
+        while let frame = try reader.nextFrame() {
+          lastTime = max(lastTime, frame.time)
+          for event in frame.events {
+            state.apply(event.payload)
+            stateStrings.apply(StateStringTally.change(of: event.payload))
+            lastTime = event.time
+            endsWithCut = event.kind == .cut
+          }
+        }
+      } catch {
+        var refusal = error
+        if error.code == .truncated || error.code == .corrupt {
+          refusal.reason += "; cannot append to a damaged trace (run `tracecat recover \(path)` first)"
+        }
+        throw refusal
+      }
+      guard let entries = reader.readEntries else {
+        throw TraceError(.corrupt, file: path, reason: "unexpected skippable frames; cannot append")
+      }
+      // The reader checked each frame's state from its keyframe; events folded across frames whose
+      // keyframes left state out can still hold more, which the next keyframe would repeat.
+      guard stateStrings.total <= TraceEvent.maxStateStringBytes else {
+        throw TraceError(
+          .corrupt, file: path,
+          reason: "its events leave \(stateStrings.total) bytes of strings in the session state, more than "
+            + "the \(TraceEvent.maxStateStringBytes) a keyframe may repeat; cannot append")
+      }
+      self.entries = entries
+      seekTableOffset = reader.seekTableOffset
+      end = reader.fileSize
+    }
   }
 
   deinit { file?.close() }

@@ -16,8 +16,9 @@ struct RecoverCommand: TracecatCommand {
       left unchanged; exit 5 when \
       another writer has the file open (a recording in progress), which is left unchanged too; exit 3 \
       when it cannot be read, or needs repair and cannot be written (a read-only file: nothing is \
-      changed; a valid, closed one exits 0). A repair whose report cannot be written to standard \
-      output still exits 4. Standard input cannot be recovered in place.
+      changed; a valid, closed one exits 0; a full disk: the file is left at its last complete frame, \
+      without a seek table, and running recover again repairs it). A repair whose report cannot be \
+      written to standard output still exits 4. Standard input cannot be recovered in place.
       """,
     positionals: PositionalSpec(
       name: "FILE", help: "Trace files to repair in place.", minimum: 1, maximum: nil),
@@ -38,8 +39,8 @@ struct RecoverCommand: TracecatCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    // A repair is reported by its status even when its report or seek table cannot be written: a
-    // closed pipe or the file size limit fails the write (`EPIPE`, `EFBIG`) instead of ending the run.
+    // A repair is reported by its status even when its report or its appended bytes cannot be written:
+    // a closed pipe or the file size limit fails the write (`EPIPE`, `EFBIG`) instead of ending the run.
     ignoreWriteSignals()
     return EachInput.run(files, console: console) { file in
       let report: TraceRecovery.Report
@@ -51,7 +52,6 @@ struct RecoverCommand: TracecatCommand {
         throw error.code == .io || error.code == .locked ? TracecatError(error) : .invalidTrace(error)
       }
       console.print(DisplayText.escaped(report.description))
-      if let failure = report.seekTableFailure { console.error("tracecat: warning: \(failure.description)") }
       guard report.bytesDropped > 0 || report.wroteSeekTable else { return .success }
       // The file was repaired whether or not its report can be written: the status says so, and a
       // failure to write standard output is reported on its own.
