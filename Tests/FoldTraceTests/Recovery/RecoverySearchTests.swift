@@ -118,4 +118,21 @@ import Testing
       #expect(try Self.verdicts(path).map(\.torn) == [false, false])
     }
   }
+
+  /// A skippable frame declaring 4 GiB after the last whole frame, then 5 MiB of bytes that start no
+  /// frame: read forward only, its bytes past 4 MiB are dropped as they are counted, yet it is a torn
+  /// tail as in the file. A frame's magic number among the dropped bytes makes it no torn tail there.
+  @Test func aLongSkippableFramePipedInIsATornTailAsInTheFile() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let content = [UInt8](repeating: 0x01, count: 5 << 20)
+    let preamble: [UInt8] = [0x50, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF]
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes + preamble + content, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [true, true])
+      var withMagic = content
+      withMagic.replaceSubrange((4_500_000)..<(4_500_004), with: [0x28, 0xB5, 0x2F, 0xFD])
+      try RecoveryTests.write(bytes + preamble + withMagic, to: path)
+      #expect(try Self.verdicts(path).map(\.torn)[1] == false)
+    }
+  }
 }
