@@ -122,4 +122,24 @@ import Testing
       "bad-block", tail: "head -c 4194304 /dev/zero", file: [UInt8](repeating: 0, count: 1 << 17), status: 4,
       in: fixture)
   }
+
+  /// A skippable frame declaring 4 GiB after the last data frame of a trace left unclosed, then 5 MiB
+  /// of bytes that start no frame, piped into the commands that read forward: its bytes past 4 MiB are
+  /// dropped as they are counted, and it is a torn tail (exit 4) as in the file, with the same message.
+  @Test func aLongSkippableFramePipedInIsATornTailAsInTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let frames = try FollowSkippableFrameTests.frames(fixture.bytes)
+    let unclosed = Array(fixture.bytes[..<frames[frames.count - 1].offset])
+    _ = try fixture.file("skip", unclosed + [0x50, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF])
+    _ = try fixture.file("whole-skip", try fixture.bytes(of: "skip") + [UInt8](repeating: 1, count: 5 << 20))
+    for arguments in [["verify", "-"], ["stats", "-"], ["cat", "-"]] {
+      let piped = try run(
+        arguments, prefix: "skip", tail: "head -c 5242880 /dev/zero | tr '\\000' '\\001'", in: fixture)
+      let direct = try fixture.run(arguments.dropLast() + ["whole-skip"])
+      #expect(direct.status == 4, "\(arguments): \(direct.stderr)")
+      #expect(piped.status == 4, "\(arguments): \(piped.stderr)")
+      #expect(piped.stderr == direct.stderr.replacingOccurrences(of: "whole-skip", with: "<stdin>"))
+    }
+  }
 }

@@ -75,18 +75,50 @@ final class ForwardInput {
 
   /// How many of the `count` bytes from `offset` the input holds, reading them and dropping them (they
   /// cannot be read afterwards), so that skipping a large frame costs no memory.
+  /// The bytes ``skip(from:count:)`` last dropped, from `from` to `to`, and the first offset after
+  /// `from` among them where a zstd or skippable frame's magic number starts (nil when none does).
+  private(set) var dropped: (from: Int, to: Int, frameStart: Int?)?
+
   func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
     release(before: offset)
+    dropped = (offset, offset, nil)
     var skipped = 0
     while skipped < count {
       let step = min(count - skipped, 1 << 16)
       try fill(to: offset + skipped + step)
       let got = min(step, end - (offset + skipped))
       skipped += max(0, got)
-      release(before: offset + skipped)
+      release(before: noteFrameStarts(before: offset + skipped))
       if got < step { break }
     }
     return skipped
+  }
+
+  /// Looks for a frame's magic number starting in the bytes about to be dropped, up to `offset`
+  /// (those read past it complete one that starts before it).
+  /// - Returns: The offset before which the bytes were looked at (up to 3 before `offset` while the
+  ///   bytes after them have not arrived).
+  private func noteFrameStarts(before offset: Int) -> Int {
+    guard var note = dropped else { return offset }
+    defer { dropped = note }
+    guard note.frameStart == nil else {
+      note.to = offset
+      return offset
+    }
+    var position = max(note.to, note.from + 1)
+    while position < offset && position + 4 <= end {
+      let index = position - base + start
+      let magic =
+        UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16
+        | UInt32(buffer[index + 3]) << 24
+      if magic == TraceFormat.zstdFrameMagic || TraceFormat.isSkippable(magic) {
+        note.frameStart = position
+        break
+      }
+      position += 1
+    }
+    note.to = note.frameStart == nil ? position : offset
+    return note.to
   }
 
   /// Drops the bytes before `offset`.

@@ -289,6 +289,14 @@ extension TraceReader {
       source: .forward(ForwardInput(.standardInput, name: name)), name: name, limits: limits)
   }
 
+  /// A reader of `descriptor` (not closed) read forward only, as ``forwardStandardInput(name:limits:)``
+  /// reads a pipe, whatever the descriptor is.
+  package static func forward(_ descriptor: FileDescriptor, name: String, limits: TraceReaderLimits)
+    throws(TraceError) -> TraceReader
+  {
+    try TraceReader(source: .forward(ForwardInput(descriptor, name: name)), name: name, limits: limits)
+  }
+
   /// Reads and drops the rest of a forward-only input (``forwardStandardInput(name:limits:)``), so that
   /// ``fileSize`` is its whole size, as for a file, after reading stopped at damage; nothing for
   /// other readers.

@@ -294,6 +294,14 @@ public enum TraceRecovery {
     of damage: TraceError, in reader: TraceReader, from start: Int, search: FrameSearch = FrameSearch()
   ) throws(TraceError) -> String? {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
+    // A skippable frame that runs past the end of a forward-only input was dropped as it was read:
+    // torn unless a frame could start in it (not kept, so not examined: not a torn tail).
+    if damage.code == .truncated, case .forward(let input) = reader.source, input.reachedEnd,
+      let dropped = input.dropped, dropped.from == start, dropped.to >= input.end - 3
+    {
+      guard let frameStart = dropped.frameStart else { return nil }
+      return "a frame may start at byte \(frameStart), in bytes read forward and not kept, after the damage"
+    }
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
     var tornKind =
@@ -318,6 +326,10 @@ public enum TraceRecovery {
     // To the end of the input (a forward input's end is known only once read), keeping no more of a
     // forward input than the chunk being searched and the frame being decoded.
     while true {
+      // The chain whose frames are deferred is walked on ahead of the bytes released.
+      if let found = try search.walkChain(past: offset - carry.count, ahead: offset + 64 * 1024, reader) {
+        return "a complete frame starts at byte \(found), after the damage"
+      }
       reader.source.release(before: offset - carry.count)
       let chunk = try reader.source.read(at: offset, count: 64 * 1024)
       guard !chunk.isEmpty else { break }
@@ -338,6 +350,9 @@ public enum TraceRecovery {
       }
       carry = Array(chunk.suffix(3))
       offset += chunk.count
+    }
+    if let found = try search.walkChain(past: offset, ahead: .max, reader) {
+      return "a complete frame starts at byte \(found), after the damage"
     }
     return nil
   }
@@ -433,7 +448,15 @@ public enum TraceRecovery {
       guard offset > start else { continue }
       let magic = TraceFormat.u32(bytes, at: i)
       if magic == TraceFormat.zstdFrameMagic {
-        if try blocksEnd(ofFrameAt: offset, reader, search) == nil { continue }
+        let end = try blocksEnd(ofFrameAt: offset, reader, search)
+        if let start = search.wholeDeferredStart { return start }
+        guard let end else { continue }
+        // Undecided until the scan reaches the chain's end: decided then, not decoded now.
+        if end == FrameSearch.deferred {
+          search.deferredStart = search.deferredStart ?? offset
+          continue
+        }
+        if end == .max { return offset }
         do {
           let outcome = try reader.decoder.decodeFrame(at: offset) { at, count in
             try reader.source.read(at: at, count: count)
@@ -498,12 +521,16 @@ public enum TraceRecovery {
 
   /// The end of the last block of the zstd frame at `offset`, by its frame header's size and
   /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
-  /// blocks, or the content checksum after them, run past the input; `Int.max` when a forward-only
-  /// input would have to be read further than ``forwardLimit(_:)`` to tell. Such a frame decodes neither whole nor as damage that ends in the input.
+  /// blocks, or the content checksum after them, run past the input. For a forward-only input whose
+  /// blocks run further than ``forwardLimit(_:)`` from `offset`: ``FrameSearch/deferred`` when they
+  /// join the chain ``FrameSearch`` walks on as the search reads on (decided by
+  /// ``FrameSearch/walkChain(to:_:)``), `Int.max` (taken as a frame) when another chain is deferred.
   ///
-  /// Each block header's answer is remembered in `search`, so that a frame whose blocks reach a block
-  /// walked before (frames that overlap, crafted or not) costs no second walk of what follows it.
-  /// - Complexity: O(the block headers not walked before) time and memory, up to ``FrameSearch``'s cap.
+  /// Each walk's blocks are remembered in `search` (up to its cap), and the last chain walked is kept
+  /// as a cursor that moves only forward: a frame whose blocks reach a block walked before (frames that
+  /// overlap, crafted or not) costs no second walk of what follows it.
+  /// - Complexity: O(the block headers not walked before) time, amortized; O(1) memory past
+  ///   ``FrameSearch``'s cap.
   private static func blocksEnd(ofFrameAt offset: Int, _ reader: TraceReader, _ search: FrameSearch)
     throws(TraceError) -> Int?
   {
@@ -517,14 +544,28 @@ public enum TraceRecovery {
     search.forget(before: offset)
     var walked: [Int] = []
     var end: Int?
+    let first = block
+    // Whether the walk reached a block remembered (else it ends at a header of its own).
+    var joined = false
     let forwardLimit = reader.source.isForwardOnly ? forwardLimit(reader) : .max
     while true {
-      // A forward-only input is read no further than a frame of the reader's limits (as
-      // ``isWholeZstdFrame(at:_:)`` reads it): undecided, left to the decoder, and not remembered.
-      if block - offset > forwardLimit { return .max }
       if let known = search.ends[block] {
         end = known < 0 ? nil : known
+        joined = true
         break
+      }
+      if let known = try search.chainEnd(at: block, reader) {
+        // Joined the chain kept: what it walked is known.
+        if known == FrameSearch.deferred { return FrameSearch.deferred }
+        search.remember(walked, end: known < 0 ? nil : known)
+        guard known >= 0, try isInInput(known + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
+        return known
+      }
+      // A forward-only input is read no further than a frame of the reader's limits ahead of the
+      // search: the chain is walked on as the search reads on, its frames decided then.
+      if block - offset > forwardLimit {
+        guard search.deferChain(from: first, head: block) else { return .max }
+        return FrameSearch.deferred
       }
       search.blocksWalked += 1
       if walked.count < FrameSearch.capacity { walked.append(block) }
@@ -541,9 +582,21 @@ public enum TraceRecovery {
       block = next
     }
     search.remember(walked, end: end)
+    if !joined { search.keepChain(from: first, last: block, end: end) }
     // The content checksum the frame header announces follows its last block.
     guard let end, try isInInput(end + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
     return end
+  }
+
+  /// The offset after the block whose header is at `block`, and whether it is the frame's last block;
+  /// nil when the header is invalid or not in the input.
+  static func nextBlock(after block: Int, _ reader: TraceReader) throws(TraceError) -> (Int, last: Bool)? {
+    let bytes = try reader.source.read(at: block, count: 3)
+    guard bytes.count == 3 else { return nil }
+    let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
+    let size = header >> 3
+    guard header >> 1 & 3 != 3, size <= 128 * 1024 else { return nil }
+    return (block + 3 + (header >> 1 & 3 == 1 ? 1 : size), header & 1 != 0)
   }
 
   /// How far past a frame's start a forward-only input is read to find the frame's end: as far as a
@@ -553,7 +606,7 @@ public enum TraceRecovery {
   }
 
   /// Whether the input holds every byte before `end`.
-  private static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
+  static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
     try reader.source.read(at: end - 1, count: 1).count == 1
   }
 }
@@ -575,6 +628,93 @@ package final class FrameSearch {
   /// Records the answer for each block header of a walk.
   func remember(_ blocks: [Int], end: Int?) {
     for block in blocks.prefix(max(0, Self.capacity - ends.count)) { ends[block] = end ?? -1 }
+  }
+
+  /// ``TraceRecovery`` `blocksEnd(ofFrameAt:_:_:)`'s answer for a frame whose blocks join the chain
+  /// walked on as a forward-only input is read.
+  static let deferred = Int.max - 1
+
+  /// The last chain walked that joined no other: every block header on it from `cursor` to `last` (the
+  /// last header walked; those before it are valid and not a frame's last) leads to `chainResult` (-1:
+  /// none; ``deferred``: not known yet). `cursor` only moves forward, so each header on the chain is
+  /// read at most twice. -1 when there is none.
+  private var cursor = -1
+  private var last = -1
+  private var chainResult = -1
+  /// The first frame start whose blocks joined the chain while its end was not known yet.
+  var deferredStart: Int?
+
+  /// Where the frame whose blocks reach the header at `block` ends, when `block` is on the chain kept
+  /// (-1: nowhere in the input, ``deferred``: not known yet); nil when it is not.
+  /// - Complexity: amortized O(1): the cursor moves forward only.
+  func chainEnd(at block: Int, _ reader: TraceReader) throws(TraceError) -> Int? {
+    guard cursor >= 0, block >= cursor else { return nil }
+    try walkHead(to: block, reader)
+    try advanceCursor(to: block, reader)
+    return cursor == block ? chainResult : nil
+  }
+
+  /// The first deferred frame start, once its chain ends in the input: taken as a whole frame (not
+  /// decoded: a forward-only input's first bytes of it are gone), erring toward "not a torn tail".
+  private(set) var wholeDeferredStart: Int?
+
+  /// Walks a chain whose end is not known yet on to `ahead` or to its end.
+  private func walkHead(to ahead: Int, _ reader: TraceReader) throws(TraceError) {
+    guard chainResult == Self.deferred else { return }
+    while last < ahead {
+      guard let (next, isLast) = try TraceRecovery.nextBlock(after: last, reader) else {
+        chainResult = -1
+        break
+      }
+      blocksWalked += 1
+      if isLast {
+        chainResult = try TraceRecovery.isInInput(next, reader) ? next : -1
+        break
+      }
+      last = next
+    }
+    if chainResult >= 0 && chainResult != Self.deferred { wholeDeferredStart = deferredStart }
+    if chainResult != Self.deferred { deferredStart = nil }
+  }
+
+  private func advanceCursor(to offset: Int, _ reader: TraceReader) throws(TraceError) {
+    while cursor < offset && cursor < last {
+      guard let (next, _) = try TraceRecovery.nextBlock(after: cursor, reader) else {
+        cursor = last
+        break
+      }
+      blocksWalked += 1
+      cursor = next
+    }
+  }
+
+  /// Keeps a walk's chain, from its first block header to `last`, unless it joined the chain kept or
+  /// that chain's end is not known yet.
+  func keepChain(from first: Int, last: Int, end: Int?) {
+    guard chainResult != Self.deferred else { return }
+    cursor = first
+    self.last = last
+    chainResult = end ?? -1
+  }
+
+  /// Keeps a chain walked from `first` to `head` (not read yet) as the one whose end is decided as the
+  /// input is read on; false when another one is kept for that already.
+  func deferChain(from first: Int, head: Int) -> Bool {
+    guard chainResult != Self.deferred else { return false }
+    cursor = first
+    last = head
+    chainResult = Self.deferred
+    return true
+  }
+
+  /// Moves the chain kept past `released` (a forward-only input's bytes before it are dropped next) and
+  /// walks a chain whose end is not known yet on to `ahead` (or to its end).
+  /// - Returns: ``wholeDeferredStart``, once known.
+  func walkChain(past released: Int, ahead: Int, _ reader: TraceReader) throws(TraceError) -> Int? {
+    guard cursor >= 0, reader.source.isForwardOnly else { return wholeDeferredStart }
+    try walkHead(to: ahead, reader)
+    try advanceCursor(to: released, reader)
+    return wholeDeferredStart
   }
 
   /// ``blocksWalked`` when block headers were last forgotten.

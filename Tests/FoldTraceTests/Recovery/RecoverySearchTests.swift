@@ -15,7 +15,8 @@ import Testing
   /// size), each frame's first block leading into one chain of raw block headers, one every 16 bytes,
   /// that runs to the end of the file: no frame in it is whole, so it is a torn tail. Walking every
   /// frame's blocks from its start would read 65 536 × 65 536 block headers (minutes); each is read
-  /// once here, and the one block of each frame before the chain.
+  /// once here, once more by the cursor that follows the chain, and the one block of each frame
+  /// before the chain.
   @Test func framesThatShareABlockChainWalkItOnce() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let period = 16
@@ -40,7 +41,98 @@ import Testing
       #expect(error.offset == bytes.count)
       let search = FrameSearch()
       #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
-      #expect(search.blocksWalked == 2 * (count - 1))
+      #expect(search.blocksWalked == 3 * (count - 1))
+    }
+  }
+
+  /// A torn tail made of one chain of 300 000 raw blocks of 6 bytes, each holding a frame start whose
+  /// first block is the next block of the chain, run past the end of the file: every start's blocks
+  /// join the one chain, longer than the block headers ``FrameSearch`` remembers one by one. The chain
+  /// is walked once, then followed by one cursor: about two reads per block header, not one walk of
+  /// the rest of the chain per start.
+  @Test func frameStartsAlongAChainLongerThanTheCapWalkItOnce() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let count = 300_000
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    let block = Self.rawBlock(6) + magic
+    var crafted = bytes + magic
+    crafted.reserveCapacity(crafted.count + count * block.count)
+    for _ in 0..<count { crafted += block }
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      let reader = try TraceReader(path: path)
+      var damage: TraceError?
+      do throws(TraceError) {
+        while try reader.nextFrame() != nil {}
+      } catch {
+        damage = error
+      }
+      let error = try #require(damage)
+      #expect(error.offset == bytes.count)
+      let search = FrameSearch()
+      #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
+      #expect(search.blocksWalked == 2 * count - 1)
+    }
+  }
+
+  /// The damage `path`'s reader stops at, and whether it is a torn tail and how many block headers
+  /// that took, read as a file and forward only (as a pipe is read) with frames of at most 1 MiB.
+  static func verdicts(_ path: String) throws -> [(torn: Bool, walked: Int, offset: Int?)] {
+    let limits = TraceReaderLimits(maxFrameContentBytes: 1 << 20)
+    let descriptor = try FileDescriptor.open(path, .readOnly)
+    defer { descriptor.close() }
+    return try [TraceReader(path: path, limits: limits), .forward(descriptor, name: path, limits: limits)]
+      .map { reader in
+        var damage: TraceError?
+        do throws(TraceError) {
+          while try reader.nextFrame() != nil {}
+        } catch {
+          damage = error
+        }
+        let error = try #require(damage)
+        let search = FrameSearch()
+        let torn = TraceRecovery.isTornTail(error, in: reader, search: search)
+        return (torn, search.blocksWalked, error.offset)
+      }
+  }
+
+  /// The chain of raw blocks above, 150 000 long (900 000 bytes of content, 1.35 MB), longer than a
+  /// forward-only input is read ahead of a frame start: read so, the chain is walked on as the search
+  /// reads on, and decided at its end, as in the file: a torn tail, each block header read a bounded
+  /// number of times (not one frame decode per start).
+  @Test func aChainLongerThanAFramePipedInIsATornTailAsInTheFile() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let count = 150_000
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    var crafted = bytes + magic
+    for _ in 0..<count { crafted += Self.rawBlock(6) + magic }
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      let verdicts = try Self.verdicts(path)
+      #expect(verdicts.map(\.torn) == [true, true])
+      #expect(verdicts.map(\.offset) == [bytes.count, bytes.count])
+      #expect(verdicts[0].walked == count)
+      #expect(verdicts[1].walked <= 3 * count)
+      // Ended by a last block, the chain's frames are whole: not a torn tail, either way.
+      try RecoveryTests.write(crafted + [0x01, 0x00, 0x00, 0, 0, 0, 0], to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [false, false])
+    }
+  }
+
+  /// A skippable frame declaring 4 GiB after the last whole frame, then 5 MiB of bytes that start no
+  /// frame: read forward only, its bytes past 4 MiB are dropped as they are counted, yet it is a torn
+  /// tail as in the file. A frame's magic number among the dropped bytes makes it no torn tail there.
+  @Test func aLongSkippableFramePipedInIsATornTailAsInTheFile() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let content = [UInt8](repeating: 0x01, count: 5 << 20)
+    let preamble: [UInt8] = [0x50, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF]
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes + preamble + content, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [true, true])
+      var withMagic = content
+      withMagic.replaceSubrange((4_500_000)..<(4_500_004), with: [0x28, 0xB5, 0x2F, 0xFD])
+      try RecoveryTests.write(bytes + preamble + withMagic, to: path)
+      #expect(try Self.verdicts(path).map(\.torn)[1] == false)
     }
   }
 }
