@@ -29,14 +29,7 @@ import Testing
     for _ in 1..<count { crafted += repeated }
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(crafted, to: path)
-      let reader = try TraceReader(path: path)
-      var damage: TraceError?
-      do throws(TraceError) {
-        while try reader.nextFrame() != nil {}
-      } catch {
-        damage = error
-      }
-      let error = try #require(damage)
+      let (reader, error) = try Self.damage(TraceReader(path: path))
       #expect(error.code == .truncated)
       #expect(error.offset == bytes.count)
       let search = FrameSearch()
@@ -60,19 +53,23 @@ import Testing
     for _ in 0..<count { crafted += block }
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(crafted, to: path)
-      let reader = try TraceReader(path: path)
-      var damage: TraceError?
-      do throws(TraceError) {
-        while try reader.nextFrame() != nil {}
-      } catch {
-        damage = error
-      }
-      let error = try #require(damage)
+      let (reader, error) = try Self.damage(TraceReader(path: path))
       #expect(error.offset == bytes.count)
       let search = FrameSearch()
       #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
       #expect(search.blocksWalked == 2 * count - 1)
     }
+  }
+
+  /// `reader` read to the damage it stops at, and that damage.
+  static func damage(_ reader: TraceReader) throws -> (TraceReader, TraceError) {
+    do throws(TraceError) {
+      while try reader.nextFrame() != nil {}
+    } catch {
+      return (reader, error)
+    }
+    Issue.record("the reader read to its end without damage")
+    throw CancellationError()
   }
 
   /// The damage `path`'s reader stops at, and whether it is a torn tail and how many block headers
@@ -83,13 +80,7 @@ import Testing
     defer { descriptor.close() }
     return try [TraceReader(path: path, limits: limits), .forward(descriptor, name: path, limits: limits)]
       .map { reader in
-        var damage: TraceError?
-        do throws(TraceError) {
-          while try reader.nextFrame() != nil {}
-        } catch {
-          damage = error
-        }
-        let error = try #require(damage)
+        let (reader, error) = try damage(reader)
         let search = FrameSearch()
         let torn = TraceRecovery.isTornTail(error, in: reader, search: search)
         return (torn, search.blocksWalked, error.offset)
