@@ -39,6 +39,10 @@ enum OutputCleanup {
   /// stays ignored.
   static let takenOver: [Int32] = [SIGQUIT]
   static let handlersInstalled: Bool = {
+    // The handler reads `paths`: it is made here, before any handler can run, so the handler never
+    // makes it. A global made on first use allocates (`swift_once`), and allocating in a handler that
+    // interrupted an allocation corrupts the heap.
+    _ = paths
     var installed = sigset_t()
     sigemptyset(&installed)
     defer {
