@@ -619,9 +619,10 @@ package final class FrameSearch {
   package internal(set) var blocksWalked = 0
   /// Block header offset → the end of the last block reached from it, or -1.
   var ends: [Int: Int] = [:]
-  /// The most block headers remembered (some 10 MiB): past it, those before the search's offset are
-  /// forgotten (``forget(before:)``).
-  static let capacity = 1 << 18
+  /// The most block headers remembered (some 2.5 MiB, so that a search fits under an address-space
+  /// limit beside a frame's buffers; a longer chain is followed by the cursor below): past it, those
+  /// before the search's offset are forgotten (``forget(before:)``).
+  static let capacity = 1 << 16
 
   package init() {}
 
