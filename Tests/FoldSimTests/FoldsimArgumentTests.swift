@@ -38,6 +38,9 @@ import Testing
     #expect(result.status == 0)
     #expect(result.text == "foldsim 0.2.0 (writes trace format 1.1; synthesizer 0.1)\n")
     #expect(try names().isEmpty)
+    let extra = try run(["--version", "x"])
+    #expect(extra.status == 2)
+    #expect(firstLine(extra.stderr) == "foldsim: '--version' takes no other arguments", "\(extra.stderr)")
   }
 
   @Test func aValueStartingWithADashIsTheOptionsValue() throws {

@@ -15,8 +15,8 @@ import Testing
       try fixture.transcript([["--help"]] + Self.subcommands.map { [$0, "--help"] }), named: "help.txt")
   }
 
-  /// `--version` alone prints one line: the version and the formats read and written; with anything
-  /// after it, it is an option of `cat`, which has none of that name.
+  /// `--version` alone prints one line: the version and the formats read and written; anything after it
+  /// is a usage error that says so.
   @Test func versionPrintsOneLine() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
@@ -24,7 +24,10 @@ import Testing
     #expect(version.status == 0)
     #expect(version.text == "tracecat 0.2.0 (reads trace format 1.x; writes 1.1, with 1.2's cut record)\n")
     #expect(version.stderr.isEmpty)
-    #expect(try fixture.run(["--version", "duo.foldtrace"]).status == 2)
+    let extra = try fixture.run(["--version", "duo.foldtrace"])
+    #expect(extra.status == 2)
+    #expect(
+      extra.stderr.hasPrefix("tracecat: error: --version takes no other arguments\n"), "\(extra.stderr)")
   }
 
   @Test func usageErrorsExitTwoWithTheNearestSpelling() throws {

@@ -57,7 +57,10 @@ enum Command: Equatable {
   static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
     if arguments == ["list"] { return .list }
     if arguments == ["help"] { return .help }
-    if arguments == ["--version"] { return .version }
+    if arguments.first == "--version" {
+      guard arguments.count == 1 else { throw .usage("'--version' takes no other arguments") }
+      return .version
+    }
     var scenarios: [(name: String, afterOptions: Bool)] = []
     var output: String?
     var flags: Set<String> = []

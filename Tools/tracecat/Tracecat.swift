@@ -48,7 +48,11 @@ enum Tracecat {
       HelpRenderer.overview().forEach(console.print)
       return nil
     }
-    if first == "--version" && arguments.count == 1 {
+    if first == "--version" {
+      guard arguments.count == 1 else {
+        throw TracecatError.usage(
+          message: "--version takes no other arguments", hint: "usage: tracecat --version")
+      }
       console.print(
         "tracecat \(packageVersion) (reads trace format \(TraceFormatVersion.current.major).x; writes "
           + "\(TraceFormatVersion.current), with 1.2's cut record)")
