@@ -107,15 +107,18 @@ public enum AppSimulator {
   }
 }
 
-/// What the replay reported for one event: the refreshes sampled before it, the layout changes after.
+/// What the replay reported for one event: the refreshes sampled before it, the layout changes after,
+/// and the scenes it disconnected.
 struct AppRecords: ReplaySink {
   var frames: [FrameSample] = []
   var changes: [LayoutChange] = []
+  var disconnected: [SceneID] = []
 
   mutating func receive(_ record: ReplayRecord) {
     switch record {
     case .frame(let sample): frames.append(sample)
     case .layout(let change): changes.append(change)
+    case .disconnected(let disconnection): disconnected.append(disconnection.scene)
     default: break
     }
   }
@@ -132,7 +135,9 @@ struct AppRun {
   /// The time of the last event written, in nanoseconds (0 before the first): the app's events are
   /// never stamped before it, so the output stays time non-decreasing across batches.
   var now: UInt64 = 0
-  /// Per scene, each element's frame and opacity last recorded as presented (or placed at rest).
+  /// Per connected scene, each element's frame and opacity last recorded as presented (or placed at
+  /// rest). A scene's entry goes when it disconnects: the replay holds nothing more of it, so it is
+  /// sampled no more, and a scene that connects again starts afresh (FoldSim never reuses an id).
   var shown: [SceneID: [String: PresentedElement]] = [:]
 
   init(spec: AppOutputSpec, seed: UInt64) {
@@ -157,6 +162,7 @@ struct AppRun {
       present(records.frames, before: input.time)
       emit(measured(input))
       for change in records.changes { laidOut(change) }
+      for scene in records.disconnected { shown[scene] = nil }
       if output.count >= Scenario.eventBatch {
         guard deliver(output) else { return false }
         output.removeAll(keepingCapacity: true)

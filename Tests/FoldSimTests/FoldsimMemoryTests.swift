@@ -71,6 +71,43 @@ struct FoldsimLegMemoryTests {
   }
 }
 
+/// The app forgets a scene when it disconnects: a Duo opened through `via` angles alternating 1° and
+/// 179° hands its content over from one screen's scene to a new one at every leg, and the app's record of
+/// what each scene showed was kept for every scene it had ever connected (some 2.5 KB a scene).
+struct FoldsimSceneMemoryTests {
+  /// A Duo scenario with the app's output: `steps` open gestures, each through 1000 angles alternating
+  /// `low` and `high` degrees.
+  static func opens(_ steps: Int, between low: Int, and high: Int) -> String {
+    let via = (0..<1000).map { $0 % 2 == 0 ? "\(low)" : "\(high)" }.joined(separator: ",")
+    let step = #"{"gesture":"open","pause":0,"via":[\#(via)]}"#
+    return #"{"device":"iphone-duo","seed":3,"appOutput":{"layout":"reference","rate":120},"timeline":["#
+      + Array(repeating: step, count: steps).joined(separator: ",") + "]}"
+  }
+
+  @Test func fiveThousandSceneHandoversWithTheAppsOutputRunInTheMemoryOfTwoScenes() throws {
+    guard let executable = FoldsimExecutableTests.executable else {
+      Issue.record("foldsim is not built: run swift build --build-tests")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "foldsim-scenes-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Both fit in 16 MiB; the 5000 scenes needed over 20 MiB when the app kept every one.
+    for (name, low, high, summary) in [
+      ("few", 90, 170, "few.foldtrace: 20159 events, 2 scenes, 44.983 s, 84248 bytes\n"),
+      ("many", 1, 179, "many.foldtrace: 35005 events, 5000 scenes, 44.208 s, 65410 bytes\n"),
+    ] {
+      try Data(Self.opens(5, between: low, and: high).utf8).write(
+        to: directory.appendingPathComponent("\(name).json"))
+      let result = try ChildProcess.run(
+        executable, ["\(name).json", "-o", "\(name).foldtrace"], in: directory, dataLimitKiB: 16_384)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(result.text == summary)
+    }
+  }
+}
+
 /// A hinge gesture's `via` holds at most 1000 angles, and its legs are streamed into the trace as they
 /// are synthesized: one gesture through 800 k angles (a 2.4 MB scenario) held every event of its legs
 /// and took 1.14 GB; it is refused at the 1001st angle, and gestures at the bound run under 64 MiB.
