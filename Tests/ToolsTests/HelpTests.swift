@@ -15,8 +15,8 @@ import Testing
       try fixture.transcript([["--help"]] + Self.subcommands.map { [$0, "--help"] }), named: "help.txt")
   }
 
-  /// `--version` alone prints one line: the version and the formats read and written; anything after it
-  /// is a usage error that says so.
+  /// `--version` alone prints one line: the version and the formats read and written; a value or
+  /// anything after it is a usage error that says so.
   @Test func versionPrintsOneLine() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
@@ -27,7 +27,11 @@ import Testing
     let extra = try fixture.run(["--version", "duo.foldtrace"])
     #expect(extra.status == 2)
     #expect(
-      extra.stderr.hasPrefix("tracecat: error: --version takes no other arguments\n"), "\(extra.stderr)")
+      extra.stderr.hasPrefix("tracecat: error: --version takes no value and no other arguments\n"),
+      "\(extra.stderr)")
+    let valued = try fixture.run(["--version=1"])
+    #expect(valued.status == 2)
+    #expect(valued.stderr.hasPrefix("tracecat: error: --version takes no value"), "\(valued.stderr)")
   }
 
   @Test func usageErrorsExitTwoWithTheNearestSpelling() throws {

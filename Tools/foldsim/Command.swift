@@ -57,8 +57,10 @@ enum Command: Equatable {
   static func parse(_ arguments: [String]) throws(FoldsimError) -> Command {
     if arguments == ["list"] { return .list }
     if arguments == ["help"] { return .help }
-    if arguments.first == "--version" {
-      guard arguments.count == 1 else { throw .usage("'--version' takes no other arguments") }
+    if let first = arguments.first, first == "--version" || first.hasPrefix("--version=") {
+      guard arguments.count == 1, first == "--version" else {
+        throw .usage("'--version' takes no value and no other arguments")
+      }
       return .version
     }
     var scenarios: [(name: String, afterOptions: Bool)] = []

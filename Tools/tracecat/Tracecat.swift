@@ -48,10 +48,10 @@ enum Tracecat {
       HelpRenderer.overview().forEach(console.print)
       return nil
     }
-    if first == "--version" {
-      guard arguments.count == 1 else {
+    if first == "--version" || first.hasPrefix("--version=") {
+      guard arguments.count == 1, first == "--version" else {
         throw TracecatError.usage(
-          message: "--version takes no other arguments", hint: "usage: tracecat --version")
+          message: "--version takes no value and no other arguments", hint: "usage: tracecat --version")
       }
       console.print(
         "tracecat \(packageVersion) (reads trace format \(TraceFormatVersion.current.major).x; writes "
