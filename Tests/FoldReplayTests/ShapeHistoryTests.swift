@@ -67,14 +67,7 @@ import Testing
   @Test func checkListsTheFirstScenesAndCountsTheRest() {
     let count = 3 * ReplaySummary.sceneLimit
     var checker = RecordingChecker(trace: "many")
-    for number in 1...count {
-      let scene = SceneID(UInt32(number))
-      let time = UInt64(number) * 1_000_000
-      checker.receive(TraceEvent(time: time, .sceneConnected(scene: scene, display: .external, scale: 2)))
-      let layout = RecordedLayout(shape: "compactTall", presentation: "stack", columns: 1, elements: [])
-      checker.receive(TraceEvent(time: time, .layout(scene: scene, layout)))
-      checker.receive(TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)))
-    }
+    for event in PassingScenes.events(count) { checker.receive(event) }
     // At most twice the listed and connected scenes (10 001) between two compactions, not 30 000.
     #expect(checker.sceneOrder.count <= 2 * (ReplaySummary.sceneLimit + 1))
     let summary = checker.finish()

@@ -27,3 +27,24 @@ public enum FlippingScene {
     return events
   }
 }
+
+/// Sessions of many short-lived scenes, for tests of what a summary lists.
+public enum PassingScenes {
+  /// Scenes 1…`count` each connect at `number` ms on the external display, record one compactTall
+  /// layout then, and disconnect 0.5 ms later.
+  ///
+  /// - Complexity: O(`count`).
+  public static func events(_ count: Int) -> [TraceEvent] {
+    var events: [TraceEvent] = []
+    events.reserveCapacity(3 * count)
+    for number in 1...count {
+      let scene = SceneID(UInt32(number))
+      let time = UInt64(number) * 1_000_000
+      events.append(TraceEvent(time: time, .sceneConnected(scene: scene, display: .external, scale: 2)))
+      let layout = RecordedLayout(shape: "compactTall", presentation: "stack", columns: 1, elements: [])
+      events.append(TraceEvent(time: time, .layout(scene: scene, layout)))
+      events.append(TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)))
+    }
+    return events
+  }
+}

@@ -59,17 +59,7 @@ import Testing
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
     let count = 100_000
-    var events: [TraceEvent] = []
-    events.reserveCapacity(3 * count)
-    for number in 1...count {
-      let scene = SceneID(UInt32(number))
-      let time = UInt64(number) * 1_000_000
-      events.append(TraceEvent(time: time, .sceneConnected(scene: scene, display: .external, scale: 2)))
-      let layout = RecordedLayout(shape: "compactTall", presentation: "stack", columns: 1, elements: [])
-      events.append(TraceEvent(time: time, .layout(scene: scene, layout)))
-      events.append(TraceEvent(time: time + 500_000, .sceneDisconnected(scene: scene)))
-    }
-    try fixture.trace("many.foldtrace", events, version: .v1_1)
+    try fixture.trace("many.foldtrace", PassingScenes.events(count), version: .v1_1)
     let json = try fixture.run(["check", "--json", "many.foldtrace"], dataLimitKiB: 16_384)
     #expect(json.status == 0, "\(json.stderr.prefix(600))")
     #expect(json.text.hasSuffix(",\"failures\":[],\"unlistedScenes\":90000}\n"), "\(json.text)")
