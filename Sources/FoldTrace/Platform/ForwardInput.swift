@@ -25,7 +25,9 @@ final class ForwardInput {
   var end: Int { base + buffer.count - start }
 
   /// Reads until `offset` bytes have been read or the input ends.
+  /// - Complexity: O(1) when the bytes are there already (no buffer is made).
   private func fill(to offset: Int) throws(TraceError) {
+    guard end < offset && !reachedEnd else { return }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while end < offset && !reachedEnd {
       let count: Int

@@ -61,14 +61,16 @@ public enum TraceRecovery {
   /// - Throws: ``TraceError``: `.io` for a pipe, socket, device or directory, `.io` when the file needs
   ///   repair and this process may not write it (read-only permissions or mount: it is unchanged; one
   ///   that needs none is reported as for a writable file), `.locked` while a writer has the file open,
-  ///   the reader's error when the damage is not a torn tail or the header is unreadable (the file is
-  ///   then unchanged), `.io` when the cut's frame or the seek table cannot be written: the file then
+  ///   the reader's error when the damage is not a torn tail, cannot be told from one within the
+  ///   search's budget (``FrameSearch``), or the header is unreadable (the file is then unchanged),
+  ///   `.io` when the cut's frame or the seek table cannot be written: the file then
   ///   ends at its last complete frame without a seek table (the torn tail dropped, which the error
   ///   says), still readable, and a later call repairs it.
-  /// - Complexity: O(file size) time, each block header after the damage read once however many frame
-  ///   starts lead to it, and the kept frames read once more to mark the cut; O(session state +
-  ///   ``TraceReaderLimits/maxFrameContentBytes``) memory, and some 10 MiB for the block headers the
-  ///   search remembers.
+  /// - Complexity: O(file size) time, each block header after the damage read a bounded number of times
+  ///   however many frame starts lead to it (at most 2^16 plus one per byte after it in all), and the
+  ///   kept frames read once more to mark the cut; O(session state +
+  ///   ``TraceReaderLimits/maxFrameContentBytes``) memory, some 2.5 MiB for the block headers the search
+  ///   remembers and 64 KiB of the bytes around them.
   @discardableResult
   public static func recover(path: String, markingCut: Bool = false) throws(TraceError) -> Report {
     try repair(path: path, markingCut: markingCut, stoppingAfter: nil)
@@ -323,6 +325,7 @@ public enum TraceRecovery {
     var offset = start
     var carry: [UInt8] = []
     var isZero = true
+    search.origin = start
     // To the end of the input (a forward input's end is known only once read), keeping no more of a
     // forward input than the chunk being searched and the frame being decoded.
     while true {
@@ -330,6 +333,7 @@ public enum TraceRecovery {
       if let found = try search.walkChain(past: offset - carry.count, ahead: offset + 64 * 1024, reader) {
         return "a complete frame starts at byte \(found), after the damage"
       }
+      if search.isExhausted { return search.exhaustion }
       reader.source.release(before: offset - carry.count)
       let chunk = try reader.source.read(at: offset, count: 64 * 1024)
       guard !chunk.isEmpty else { break }
@@ -346,6 +350,7 @@ public enum TraceRecovery {
         let found = try readableFrame(
           in: carry + chunk, at: offset - carry.count, after: start, reader, search: search)
       {
+        if search.isExhausted { return search.exhaustion }
         return "a complete frame starts at byte \(found), after the damage"
       }
       carry = Array(chunk.suffix(3))
@@ -354,6 +359,7 @@ public enum TraceRecovery {
     if let found = try search.walkChain(past: offset, ahead: .max, reader) {
       return "a complete frame starts at byte \(found), after the damage"
     }
+    if search.isExhausted { return search.exhaustion }
     return nil
   }
 
@@ -466,11 +472,12 @@ public enum TraceRecovery {
           if try isWholeZstdFrame(at: offset, reader) { return offset }
         }
       } else if magic == TraceFormat.headerFrameMagic,
-        try reader.source.read(at: offset + 8, count: TraceFormat.traceMagic.count) == TraceFormat.traceMagic
+        try search.bytes(at: offset + 8, count: TraceFormat.traceMagic.count, reader)
+          .elementsEqual(TraceFormat.traceMagic)
       {
         return offset
       } else if TraceFormat.isSkippable(magic) {
-        let preamble = try reader.source.read(at: offset, count: 8)
+        let preamble = Array(try search.bytes(at: offset, count: 8, reader))
         guard preamble.count == 8 else { continue }
         let length = Int(TraceFormat.u32(preamble, at: 4))
         if reader.source.isForwardOnly && length > forwardLimit(reader) { return offset }
@@ -520,8 +527,9 @@ public enum TraceRecovery {
   }
 
   /// The end of the last block of the zstd frame at `offset`, by its frame header's size and
-  /// its block headers alone: nil when a block header is invalid (a reserved type, over 128 KiB) or the
-  /// blocks, or the content checksum after them, run past the input. For a forward-only input whose
+  /// its block headers alone: nil when the frame header sets a reserved bit, a block header is invalid
+  /// (a reserved type, over 128 KiB) or the blocks, or the content checksum after them, run past the
+  /// input; `Int.max` (taken as a frame) once ``FrameSearch``'s budget is spent. For a forward-only input whose
   /// blocks run further than ``forwardLimit(_:)`` from `offset`: ``FrameSearch/deferred`` when they
   /// join the chain ``FrameSearch`` walks on as the search reads on (decided by
   /// ``FrameSearch/walkChain(to:_:)``), `Int.max` (taken as a frame) when another chain is deferred.
@@ -534,9 +542,11 @@ public enum TraceRecovery {
   private static func blocksEnd(ofFrameAt offset: Int, _ reader: TraceReader, _ search: FrameSearch)
     throws(TraceError) -> Int?
   {
-    let head = try reader.source.read(at: offset, count: 5)
-    guard head.count == 5 else { return nil }
-    let descriptor = Int(head[4])
+    guard let descriptor = try search.bytes(at: offset + 4, count: 1, reader).first.map(Int.init) else {
+      return nil
+    }
+    // The reserved bit, or the unused one, set: no frame a zstd encoder writes, nor one that decodes.
+    guard descriptor & 0x18 == 0 else { return nil }
     let singleSegment = descriptor & 0x20 != 0
     var block =
       offset + 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
@@ -567,15 +577,11 @@ public enum TraceRecovery {
         guard search.deferChain(from: first, head: block) else { return .max }
         return FrameSearch.deferred
       }
-      search.blocksWalked += 1
+      // Its budget spent, the search stops here (``FrameSearch/isExhausted``): taken as a frame.
+      guard search.spend(block) else { return .max }
       if walked.count < FrameSearch.capacity { walked.append(block) }
-      let bytes = try reader.source.read(at: block, count: 3)
-      guard bytes.count == 3 else { break }
-      let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
-      let size = header >> 3
-      guard header >> 1 & 3 != 3, size <= 128 * 1024 else { break }
-      let next = block + 3 + (header >> 1 & 3 == 1 ? 1 : size)
-      if header & 1 != 0 {
+      guard let (next, isLast) = try search.nextBlock(after: block, reader) else { break }
+      if isLast {
         if try isInInput(next, reader) { end = next }
         break
       }
@@ -588,41 +594,96 @@ public enum TraceRecovery {
     return end
   }
 
-  /// The offset after the block whose header is at `block`, and whether it is the frame's last block;
-  /// nil when the header is invalid or not in the input.
-  static func nextBlock(after block: Int, _ reader: TraceReader) throws(TraceError) -> (Int, last: Bool)? {
-    let bytes = try reader.source.read(at: block, count: 3)
-    guard bytes.count == 3 else { return nil }
-    let header = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
-    let size = header >> 3
-    guard header >> 1 & 3 != 3, size <= 128 * 1024 else { return nil }
-    return (block + 3 + (header >> 1 & 3 == 1 ? 1 : size), header & 1 != 0)
-  }
-
   /// How far past a frame's start a forward-only input is read to find the frame's end: as far as a
   /// frame of the reader's limits takes (its content stored raw, with its block and frame headers).
   private static func forwardLimit(_ reader: TraceReader) -> Int {
     reader.limits.maxFrameContentBytes + reader.limits.maxFrameContentBytes / 128 + (1 << 16)
   }
 
-  /// Whether the input holds every byte before `end`.
+  /// Whether the input holds every byte before `end`: for a forward-only input, read up to it.
   static func isInInput(_ end: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
-    try reader.source.read(at: end - 1, count: 1).count == 1
+    guard reader.source.isForwardOnly else { return end > 0 && end <= reader.source.size }
+    return try reader.source.read(at: end - 1, count: 1).count == 1
   }
 }
 
 /// What a search for a complete frame after damage walked: for each block header walked, where the
 /// frame's blocks end from it (-1 when they are invalid or run past the input), so that no block chain is
 /// walked twice; and how many block headers were read.
+///
+/// The search has a budget: at most ``capacity`` block headers plus one per byte from where it started
+/// to the furthest header it read. Frame starts on one chain, on short chains, or on chains that end
+/// at a block of another cost well under it (a header is read at most about twice per start that
+/// reaches it first); only several long chains woven through each other, crafted, can spend it. Then
+/// the search stops (``isExhausted``) and its bytes are not taken as a torn tail: `verify` reports
+/// them as damage and `recover` refuses them, the file unchanged, rather than spend time quadratic in
+/// their size.
 package final class FrameSearch {
   /// Block headers read (each once while it is remembered).
   package internal(set) var blocksWalked = 0
+  /// Where the search started: the damage's offset.
+  var origin = 0
+  /// The furthest block header read.
+  private var reach = 0
+  /// Whether the budget is spent: the search stopped before it could tell a torn tail.
+  package private(set) var isExhausted = false
+
+  /// Counts the block header at `block` as read, unless that would overspend the budget.
+  /// - Returns: False once the budget is spent: the header is not to be read.
+  func spend(_ block: Int) -> Bool {
+    guard !isExhausted else { return false }
+    reach = max(reach, block)
+    guard blocksWalked < Self.capacity + max(0, reach - origin) else {
+      isExhausted = true
+      return false
+    }
+    blocksWalked += 1
+    return true
+  }
+
+  /// Why a search whose budget is spent does not take its bytes as a torn tail.
+  var exhaustion: String {
+    "its bytes from byte \(origin) hold block chains woven too densely to follow (\(blocksWalked) block "
+      + "headers read): they are not taken as a torn tail"
+  }
+
+  /// For a file or byte array (a forward-only input keeps its own bytes), the input's bytes around the
+  /// block headers read last, so that reading one costs no system call: slot `i` holds the bytes from
+  /// a multiple of ``windowBytes`` whose quotient is `i` modulo the slots, and the 16 after them.
+  private var windows = [(start: Int, bytes: [UInt8])](repeating: (-1, []), count: 8)
+  static let windowBytes = 1 << 13
+
+  /// Up to `count` (at most 16) bytes at `offset`, fewer only at the end of the input.
+  /// - Complexity: O(1) amortized for a file: one read of ``windowBytes`` per window not held.
+  func bytes(at offset: Int, count: Int, _ reader: TraceReader) throws(TraceError) -> ArraySlice<UInt8> {
+    guard !reader.source.isForwardOnly else { return try reader.source.read(at: offset, count: count)[...] }
+    let start = offset / Self.windowBytes * Self.windowBytes
+    let slot = offset / Self.windowBytes % windows.count
+    if windows[slot].start != start {
+      windows[slot] = (start, try reader.source.read(at: start, count: Self.windowBytes + 16))
+    }
+    let window = windows[slot].bytes
+    let from = min(window.count, offset - start)
+    return window[from..<min(window.count, from + count)]
+  }
+
+  /// The offset after the block whose header is at `block`, and whether it is the frame's last block;
+  /// nil when the header is invalid (a reserved type, over 128 KiB) or not in the input.
+  func nextBlock(after block: Int, _ reader: TraceReader) throws(TraceError) -> (Int, last: Bool)? {
+    let bytes = try self.bytes(at: block, count: 3, reader)
+    guard bytes.count == 3 else { return nil }
+    let i = bytes.startIndex
+    let header = Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16
+    let size = header >> 3
+    guard header >> 1 & 3 != 3, size <= 128 * 1024 else { return nil }
+    return (block + 3 + (header >> 1 & 3 == 1 ? 1 : size), header & 1 != 0)
+  }
   /// Block header offset → the end of the last block reached from it, or -1.
   var ends: [Int: Int] = [:]
   /// The most block headers remembered (some 2.5 MiB, so that a search fits under an address-space
   /// limit beside a frame's buffers; a longer chain is followed by the cursor below): past it, those
   /// before the search's offset are forgotten (``forget(before:)``).
-  static let capacity = 1 << 16
+  package static let capacity = 1 << 16
 
   package init() {}
 
@@ -662,12 +723,11 @@ package final class FrameSearch {
   /// Walks a chain whose end is not known yet on to `ahead` or to its end.
   private func walkHead(to ahead: Int, _ reader: TraceReader) throws(TraceError) {
     guard chainResult == Self.deferred else { return }
-    while last < ahead {
-      guard let (next, isLast) = try TraceRecovery.nextBlock(after: last, reader) else {
+    while last < ahead, spend(last) {
+      guard let (next, isLast) = try nextBlock(after: last, reader) else {
         chainResult = -1
         break
       }
-      blocksWalked += 1
       if isLast {
         chainResult = try TraceRecovery.isInInput(next, reader) ? next : -1
         break
@@ -679,20 +739,20 @@ package final class FrameSearch {
   }
 
   private func advanceCursor(to offset: Int, _ reader: TraceReader) throws(TraceError) {
-    while cursor < offset && cursor < last {
-      guard let (next, _) = try TraceRecovery.nextBlock(after: cursor, reader) else {
+    while cursor < offset && cursor < last, spend(cursor) {
+      guard let (next, _) = try nextBlock(after: cursor, reader) else {
         cursor = last
         break
       }
-      blocksWalked += 1
       cursor = next
     }
   }
 
-  /// Keeps a walk's chain, from its first block header to `last`, unless it joined the chain kept or
-  /// that chain's end is not known yet.
+  /// Keeps a walk's chain, from its first block header to `last`, unless it joined the chain kept, that
+  /// chain's end is not known yet, or it reaches further than this one: a short chain (a frame start
+  /// whose first block is invalid) does not displace a long one that later starts still join.
   func keepChain(from first: Int, last: Int, end: Int?) {
-    guard chainResult != Self.deferred else { return }
+    guard chainResult != Self.deferred, last > self.last else { return }
     cursor = first
     self.last = last
     chainResult = end ?? -1

@@ -61,6 +61,67 @@ import Testing
     }
   }
 
+  /// A torn tail made of one chain of 300 000 raw blocks of 12 bytes, each holding two frame starts:
+  /// one whose first block is the next block of the chain, and one before it whose first block header
+  /// is invalid (the other start's magic, read as a block over 128 KiB). Each dead end is a chain of
+  /// its own, one header long: it must not displace the long chain the next start joins, or that chain
+  /// is walked again to its end each time the headers remembered one by one run out (every 2^16 blocks:
+  /// time quadratic in the chain's length).
+  @Test func deadEndsBesideAChainDoNotMakeItWalkedAgain() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let count = 300_000
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    let block = Self.rawBlock(12) + magic + magic
+    var crafted = bytes + magic
+    crafted.reserveCapacity(crafted.count + count * block.count)
+    for _ in 0..<count { crafted += block }
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      let descriptor = try FileDescriptor.open(path, .readOnly)
+      defer { descriptor.close() }
+      for reader in [try TraceReader(path: path), try .forward(descriptor, name: path, limits: .default)] {
+        let (reader, error) = try Self.damage(reader)
+        #expect(error.offset == bytes.count)
+        let search = FrameSearch()
+        #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
+        // Per block: one dead end, and the chain's header walked once and passed once by the cursor.
+        #expect(search.blocksWalked <= 3 * count)
+      }
+    }
+  }
+
+  /// Two chains of raw blocks woven through each other, 100 000 blocks each, every block header
+  /// preceded by a frame start whose first block it is: a search that follows one chain walks the
+  /// other again from each of its starts. The search's budget (``FrameSearch``: 2^16 block headers
+  /// plus one per byte) stops it, and the tail is not taken as a torn tail — `recover` refuses it,
+  /// the file unchanged — rather than searched in time quadratic in its size.
+  @Test func wovenChainsSpendTheBudgetAndAreNotRepaired() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let count = 100_000
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    // Period 24: a header of each chain, each followed by 3 filler bytes and the next one's frame start.
+    let half = Self.rawBlock(21) + [0x11, 0x11, 0x11] + magic
+    let period = half + half
+    var crafted = bytes + magic
+    crafted.reserveCapacity(crafted.count + count * period.count)
+    for _ in 0..<count { crafted += period }
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      let tail = crafted.count - bytes.count
+      for reader in [try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted")] {
+        let (reader, error) = try Self.damage(reader)
+        #expect(error.offset == bytes.count)
+        let search = FrameSearch()
+        #expect(!TraceRecovery.isTornTail(error, in: reader, search: search))
+        #expect(search.isExhausted)
+        // The last header counted may lie up to one block (24 bytes) past the end of the input.
+        #expect(search.blocksWalked <= FrameSearch.capacity + tail + 24)
+      }
+      #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(crafted))
+    }
+  }
+
   /// `reader` read to the damage it stops at, and that damage.
   static func damage(_ reader: TraceReader) throws -> (TraceReader, TraceError) {
     do throws(TraceError) {
