@@ -500,8 +500,9 @@ public enum TraceRecovery {
     let head = try reader.source.read(at: offset, count: 18)
     guard head.count >= 5 else { return false }
     let descriptor = Int(head[4])
-    // The reserved bit, or the unused one, set: no frame a zstd encoder writes.
-    guard descriptor & 0x18 == 0 else { return false }
+    // The reserved bit set: no zstd frame (RFC 8878 §3.1.1.1.1). The unused bit (0x10) is not
+    // interpreted: libzstd decodes a frame that sets it, so it is a frame someone wrote.
+    guard descriptor & 0x08 == 0 else { return false }
     let singleSegment = descriptor & 0x20 != 0
     let headerBytes =
       5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
@@ -527,7 +528,7 @@ public enum TraceRecovery {
   }
 
   /// The end of the last block of the zstd frame at `offset`, by its frame header's size and
-  /// its block headers alone: nil when the frame header sets a reserved bit, a block header is invalid
+  /// its block headers alone: nil when the frame header sets the reserved bit, a block header is invalid
   /// (a reserved type, over 128 KiB) or the blocks, or the content checksum after them, run past the
   /// input; `Int.max` (taken as a frame) once ``FrameSearch``'s budget is spent. For a forward-only input whose
   /// blocks run further than ``forwardLimit(_:)`` from `offset`: ``FrameSearch/deferred`` when they
@@ -545,8 +546,9 @@ public enum TraceRecovery {
     guard let descriptor = try search.bytes(at: offset + 4, count: 1, reader).first.map(Int.init) else {
       return nil
     }
-    // The reserved bit, or the unused one, set: no frame a zstd encoder writes, nor one that decodes.
-    guard descriptor & 0x18 == 0 else { return nil }
+    // The reserved bit set: no zstd frame, nor one that decodes (RFC 8878 §3.1.1.1.1; the unused
+    // bit, 0x10, is not interpreted).
+    guard descriptor & 0x08 == 0 else { return nil }
     let singleSegment = descriptor & 0x20 != 0
     var block =
       offset + 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]

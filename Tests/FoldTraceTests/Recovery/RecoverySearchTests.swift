@@ -122,6 +122,27 @@ import Testing
     }
   }
 
+  /// A frame cut short, then a complete data frame whose frame header sets the unused bit (0x10 of
+  /// the descriptor, which RFC 8878 §3.1.1.1.1 tells a decoder not to interpret: libzstd decodes the
+  /// frame as before). Only the reserved bit (0x08) makes bytes no frame start: this one is a frame
+  /// someone wrote, so the tail is not torn, as a file or a pipe, and `recover` leaves it.
+  @Test func aFrameWithTheUnusedBitSetAfterDamageIsKept() throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
+    let last = try #require(frames.last)
+    var frame = Array(bytes[last.offset..<(last.offset + last.size)])
+    #expect(frame[4] & 0x18 == 0)
+    frame[4] |= 0x10
+    let torn: [UInt8] =
+      [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58] + Self.rawBlock(100_000) + Array(repeating: 0x11, count: 50)
+    let crafted = bytes + torn + frame
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [false, false])
+      #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
+      #expect(try RecoveryTests.fileBytes(path) == crafted)
+    }
+  }
+
   /// `reader` read to the damage it stops at, and that damage.
   static func damage(_ reader: TraceReader) throws -> (TraceReader, TraceError) {
     do throws(TraceError) {
