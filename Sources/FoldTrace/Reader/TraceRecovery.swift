@@ -535,9 +535,10 @@ public enum TraceRecovery {
   /// join the chain ``FrameSearch`` walks on as the search reads on (decided by
   /// ``FrameSearch/walkChain(to:_:)``), `Int.max` (taken as a frame) when another chain is deferred.
   ///
-  /// Each walk's blocks are remembered in `search` (up to its cap), and the last chain walked is kept
-  /// as a cursor that moves only forward: a frame whose blocks reach a block walked before (frames that
-  /// overlap, crafted or not) costs no second walk of what follows it.
+  /// Each walk's blocks are remembered in `search` (up to its cap), and the chains walked are followed
+  /// by cursors that move only forward (``FrameSearch/cursorCount`` of them): a frame whose blocks reach
+  /// a block walked before (frames that overlap, crafted or not) costs no second walk of what follows
+  /// it.
   /// - Complexity: O(the block headers not walked before) time, amortized; O(1) memory past
   ///   ``FrameSearch``'s cap.
   private static func blocksEnd(ofFrameAt offset: Int, _ reader: TraceReader, _ search: FrameSearch)
@@ -566,8 +567,12 @@ public enum TraceRecovery {
         joined = true
         break
       }
+      // A header past the end of the input is on no chain: no cursor is moved toward it. (A
+      // forward-only input is read no further ahead than below.)
+      if block - offset <= forwardLimit, try !isInInput(block + 3, reader) { break }
       if let known = try search.chainEnd(at: block, reader) {
-        // Joined the chain kept: what it walked is known.
+        // Joined the chain kept: what it walked is known, and its first header is on that chain.
+        search.addCursor(at: first, leadingTo: known)
         if known == FrameSearch.deferred { return FrameSearch.deferred }
         search.remember(walked, end: known < 0 ? nil : known)
         guard known >= 0, try isInInput(known + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
@@ -590,7 +595,11 @@ public enum TraceRecovery {
       block = next
     }
     search.remember(walked, end: end)
-    if !joined { search.keepChain(from: first, last: block, end: end) }
+    if joined {
+      search.addCursor(at: first, leadingTo: end ?? -1)
+    } else {
+      search.keepChain(from: first, last: block, end: end)
+    }
     // The content checksum the frame header announces follows its last block.
     guard let end, try isInInput(end + (descriptor & 0x04 != 0 ? 4 : 0), reader) else { return nil }
     return end
@@ -614,12 +623,12 @@ public enum TraceRecovery {
 /// walked twice; and how many block headers were read.
 ///
 /// The search has a budget: at most ``capacity`` block headers plus one per byte from where it started
-/// to the furthest header it read. Frame starts on one chain, on short chains, or on chains that end
-/// at a block of another cost well under it (a header is read at most about twice per start that
-/// reaches it first); only several long chains woven through each other, crafted, can spend it. Then
-/// the search stops (``isExhausted``) and its bytes are not taken as a torn tail: `verify` reports
-/// them as damage and `recover` refuses them, the file unchanged, rather than spend time quadratic in
-/// their size.
+/// to the furthest header it read. Frame starts on one chain (joining it at the next block or 128 KiB
+/// on), on short chains or dead ends beside it, or on up to ``cursorCount`` long chains woven through
+/// each other cost a few reads per header; only tails crafted to need more cursors than that can
+/// spend it. Then the search stops (``isExhausted``) and its bytes are not taken as a torn tail:
+/// `verify` reports them as damage and `recover` refuses them, the file unchanged, rather than spend
+/// time quadratic in their size.
 package final class FrameSearch {
   /// Block headers read (each once while it is remembered).
   package internal(set) var blocksWalked = 0
@@ -698,11 +707,17 @@ package final class FrameSearch {
   /// walked on as a forward-only input is read.
   static let deferred = Int.max - 1
 
-  /// The last chain walked that joined no other: every block header on it from `cursor` to `last` (the
-  /// last header walked; those before it are valid and not a frame's last) leads to `chainResult` (-1:
-  /// none; ``deferred``: not known yet). `cursor` only moves forward, so each header on the chain is
-  /// read at most twice. -1 when there is none.
-  private var cursor = -1
+  /// The chain kept — the walk that joined no other and reached furthest: every block header on it up to
+  /// `last` (the last header walked; those before it are valid and not a frame's last) leads to
+  /// `chainResult` (-1: none; ``deferred``: not known yet). `cursors` are headers that lead into it,
+  /// ascending, at most ``cursorCount``, each with the header after it once read: the first header of
+  /// the walk that kept it and of each walk that joined it since. A cursor moves only forward and
+  /// never past the header asked for, and one that lands on another's header merges with it, so a
+  /// header is read by one cursor, and frame starts that join the chain at several distances ahead of
+  /// the search (the next block, a block 128 KiB on) each find a cursor behind them. Empty when no
+  /// chain is kept.
+  private var cursors: [(at: Int, next: Int?)] = []
+  package static let cursorCount = 8
   private var last = -1
   private var chainResult = -1
   /// The first frame start whose blocks joined the chain while its end was not known yet.
@@ -710,12 +725,30 @@ package final class FrameSearch {
 
   /// Where the frame whose blocks reach the header at `block` ends, when `block` is on the chain kept
   /// (-1: nowhere in the input, ``deferred``: not known yet); nil when it is not.
-  /// - Complexity: amortized O(1): the cursor moves forward only.
+  /// - Complexity: O(``cursorCount``) plus the headers the cursors move over, each once.
   func chainEnd(at block: Int, _ reader: TraceReader) throws(TraceError) -> Int? {
-    guard cursor >= 0, block >= cursor else { return nil }
+    guard let lowest = cursors.first, lowest.at <= block else { return nil }
     try walkHead(to: block, reader)
-    try advanceCursor(to: block, reader)
-    return cursor == block ? chainResult : nil
+    // The cursors behind `block`, nearest first, each move toward it until one lands on it.
+    var index = cursors.count - 1
+    while index >= 0 {
+      if cursors[index].at <= block, try approach(index, block, reader) { return chainResult }
+      index = min(index, cursors.count) - 1
+    }
+    return nil
+  }
+
+  /// Adds a cursor at `position`, a header whose blocks lead to `result` (as ``ends`` holds it), when
+  /// that is the chain kept's result — a header of that chain, or of another chain that ends the same
+  /// way (both run past the input, say: several chains woven through each other then each get a
+  /// cursor) — dropping the lowest cursor when there are more than ``cursorCount`` (the search moves
+  /// forward).
+  func addCursor(at position: Int, leadingTo result: Int) {
+    guard !cursors.isEmpty, result == chainResult, position <= last else { return }
+    let index = cursors.firstIndex { $0.at >= position } ?? cursors.count
+    guard index == cursors.count || cursors[index].at != position else { return }
+    cursors.insert((position, nil), at: index)
+    if cursors.count > Self.cursorCount { cursors.removeFirst() }
   }
 
   /// The first deferred frame start, once its chain ends in the input: taken as a whole frame (not
@@ -740,31 +773,63 @@ package final class FrameSearch {
     if chainResult != Self.deferred { deferredStart = nil }
   }
 
-  private func advanceCursor(to offset: Int, _ reader: TraceReader) throws(TraceError) {
-    while cursor < offset && cursor < last, spend(cursor) {
-      guard let (next, _) = try nextBlock(after: cursor, reader) else {
-        cursor = last
-        break
+  /// Moves the cursor at `index` forward to `offset`, never past it (`passing`: past it, to the first
+  /// header at or after it), nor past `last`. A cursor that lands on another's header is removed: the
+  /// other one goes on from there.
+  /// - Returns: Whether the cursor landed on `offset` (it is then kept).
+  private func approach(_ index: Int, _ offset: Int, _ reader: TraceReader, passing: Bool = false)
+    throws(TraceError) -> Bool
+  {
+    var index = index
+    while cursors[index].at < offset && cursors[index].at < last {
+      if cursors[index].next == nil {
+        guard spend(cursors[index].at) else { return false }
+        // The last header of its chain: no other header leads on from it, and the cursor is dropped.
+        guard let (next, isLast) = try nextBlock(after: cursors[index].at, reader), !isLast else {
+          cursors.remove(at: index)
+          return false
+        }
+        cursors[index].next = next
       }
-      cursor = next
+      guard let next = cursors[index].next, next <= offset || passing else { return false }
+      cursors[index] = (next, nil)
+      // The cursors stay ascending; one on the same header as another is that one.
+      while index + 1 < cursors.count && cursors[index + 1].at < next {
+        cursors.swapAt(index, index + 1)
+        index += 1
+      }
+      if index + 1 < cursors.count && cursors[index + 1].at == next {
+        cursors.remove(at: index)
+        return next == offset && !passing
+      }
     }
+    return cursors[index].at == offset
   }
 
-  /// Keeps a walk's chain, from its first block header to `last`, unless it joined the chain kept, that
-  /// chain's end is not known yet, or it reaches further than this one: a short chain (a frame start
-  /// whose first block is invalid) does not displace a long one that later starts still join.
+  /// Keeps a walk's chain, from its first block header to `last`, that joined no chain walked before:
+  /// as the chain kept when there is none; beside it, with a cursor at `first`, when it ends the same
+  /// way (as every chain does while the search goes on, but for one whose content checksum would run
+  /// past the input: a chain that ends in the input is a complete frame, which ends the search); in its
+  /// place when it ends otherwise and reaches further. Nothing while the chain kept's end is not known
+  /// yet.
   func keepChain(from first: Int, last: Int, end: Int?) {
-    guard chainResult != Self.deferred, last > self.last else { return }
-    cursor = first
-    self.last = last
-    chainResult = end ?? -1
+    let result = end ?? -1
+    guard chainResult != Self.deferred else { return }
+    if !cursors.isEmpty && result == chainResult {
+      self.last = max(self.last, last)
+      addCursor(at: first, leadingTo: result)
+    } else if cursors.isEmpty || last > self.last {
+      cursors = [(first, nil)]
+      self.last = last
+      chainResult = result
+    }
   }
 
   /// Keeps a chain walked from `first` to `head` (not read yet) as the one whose end is decided as the
   /// input is read on; false when another one is kept for that already.
   func deferChain(from first: Int, head: Int) -> Bool {
     guard chainResult != Self.deferred else { return false }
-    cursor = first
+    cursors = [(first, nil)]
     last = head
     chainResult = Self.deferred
     return true
@@ -774,9 +839,14 @@ package final class FrameSearch {
   /// walks a chain whose end is not known yet on to `ahead` (or to its end).
   /// - Returns: ``wholeDeferredStart``, once known.
   func walkChain(past released: Int, ahead: Int, _ reader: TraceReader) throws(TraceError) -> Int? {
-    guard cursor >= 0, reader.source.isForwardOnly else { return wholeDeferredStart }
+    guard !cursors.isEmpty, reader.source.isForwardOnly else { return wholeDeferredStart }
     try walkHead(to: ahead, reader)
-    try advanceCursor(to: released, reader)
+    // Those behind `released` but the nearest are dropped; it moves past the bytes released.
+    if let behind = cursors.lastIndex(where: { $0.at < released }) {
+      cursors.removeFirst(behind)
+      _ = try approach(0, released, reader, passing: true)
+      if let nearest = cursors.first, nearest.at < released { cursors.removeFirst() }
+    }
     return wholeDeferredStart
   }
 
