@@ -142,6 +142,11 @@ import Testing
       try expectSameAsFile(name, tail: "cat junk-frame", file: junk + frame, status: 1, in: fixture)
       try expectSameAsFile(name, tail: "cat junk", file: junk, status: 4, in: fixture)
     }
+    let piped = try run(["check", "-"], prefix: "footer", tail: "cat junk-frame", in: fixture)
+    #expect(
+      piped.stderr
+        == "tracecat: error: <stdin>: byte \(table): seek table footer magic is wrong; recover cannot "
+        + "repair this (it is not a torn tail)\n")
   }
 
   /// A data frame cut short, then bytes that start no frame, then a complete data frame: damage, not a
