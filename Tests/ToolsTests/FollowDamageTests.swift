@@ -89,7 +89,7 @@ import Testing
     #expect(
       followed.stderr
         == "tracecat: error: big-table.foldtrace: byte \(table): seek table of 1048576 bytes is larger "
-        + "than \(frames) frames need\n")
+        + "than \(frames) frames need; run recover\n")
   }
 
   /// One to three bytes after the last frame that begin no frame magic (zero bytes, text) never become

@@ -15,6 +15,37 @@ import Testing
     return (bytes, last.offset + last.size, frames.count)
   }
 
+  /// A damaged seek table advises as other damage does: "run recover" when it ends the file (a torn
+  /// tail, which recover drops), "recover cannot repair this" when a complete frame follows it.
+  @Test func aDamagedSeekTableAdvisesAsOtherDamageDoes() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try Self.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    let damaged =
+      Array(bytes[..<table]) + [0x5E, 0x2A, 0x4D, 0x18, 16, 0, 0, 0] + [UInt8](repeating: 1, count: 16)
+    _ = try fixture.file("torn.foldtrace", damaged)
+    _ = try fixture.file(
+      "framed.foldtrace", damaged + [UInt8](repeating: 0x11, count: 100) + Array(bytes[last.offset..<table]))
+    let torn = try fixture.run(["verify", "torn.foldtrace"])
+    #expect(torn.status == 4)
+    #expect(
+      torn.stderr
+        == "tracecat: error: torn.foldtrace: byte \(table): seek table footer magic is wrong; run recover\n")
+    let framed = try fixture.run(["verify", "framed.foldtrace"])
+    #expect(framed.status == 1)
+    #expect(
+      framed.stderr
+        == "tracecat: error: framed.foldtrace: byte \(table): seek table footer magic is wrong; recover cannot "
+        + "repair this (it is not a torn tail)\n")
+    let recovered = try fixture.run(["recover", "torn.foldtrace"])
+    #expect(recovered.status == 4)
+    #expect(
+      recovered.text
+        == "torn.foldtrace: kept \(frames) frames, dropped 24 bytes (seek table footer magic is wrong), wrote "
+        + "a seek table, marked the cut\n")
+  }
+
   /// Zero bytes to the end of the file are dropped and said to be zero to the end; zero bytes followed
   /// by other bytes are refused, saying where the first non-zero byte is — never "a torn tail" and
   /// "not a torn tail" in one line.

@@ -123,6 +123,48 @@ import Testing
       in: fixture)
   }
 
+  /// A damaged seek table (a wrong footer, or one frame early so that it does not match the frames
+  /// before it), then bytes that start no frame, where the copy stops, then a complete data frame: not
+  /// a torn tail (exit 1), as in the file; without that frame after them, a torn tail (exit 4).
+  @Test func aDamagedSeekTableThenBytesThatStartNoFrameIsJudgedAsInTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    let frame = Array(bytes[last.offset..<table])
+    let junk = [UInt8](repeating: 0x11, count: 100)
+    let wrongFooter: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18, 16, 0, 0, 0] + [UInt8](repeating: 1, count: 16)
+    _ = try fixture.file("footer", Array(bytes[..<table]) + wrongFooter)
+    _ = try fixture.file("early", Array(bytes[..<last.offset]) + Array(bytes[table...]))
+    _ = try fixture.file("junk-frame", junk + frame)
+    _ = try fixture.file("junk", junk)
+    for name in ["footer", "early"] {
+      try expectSameAsFile(name, tail: "cat junk-frame", file: junk + frame, status: 1, in: fixture)
+      try expectSameAsFile(name, tail: "cat junk", file: junk, status: 4, in: fixture)
+    }
+    let piped = try run(["check", "-"], prefix: "footer", tail: "cat junk-frame", in: fixture)
+    #expect(
+      piped.stderr
+        == "tracecat: error: <stdin>: byte \(table): seek table footer magic is wrong; recover cannot "
+        + "repair this (it is not a torn tail)\n")
+  }
+
+  /// A data frame cut short, then bytes that start no frame, then a complete data frame: damage, not a
+  /// torn tail (exit 1), as in the file; so too without that frame.
+  @Test func aTornFrameThenBytesThatStartNoFrameIsJudgedAsInTheFile() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    let frame = Array(bytes[last.offset..<table])
+    let junk = [UInt8](repeating: 0x11, count: 100)
+    _ = try fixture.file("torn", Array(bytes[..<(last.offset + last.size / 2)]))
+    _ = try fixture.file("junk-frame", junk + frame)
+    _ = try fixture.file("junk", junk)
+    try expectSameAsFile("torn", tail: "cat junk-frame", file: junk + frame, status: 1, in: fixture)
+    try expectSameAsFile("torn", tail: "cat junk", file: junk, status: 1, in: fixture)
+  }
+
   /// A skippable frame declaring 4 GiB after the last data frame of a trace left unclosed, then 5 MiB
   /// of bytes that start no frame, piped into the commands that read forward: its bytes past 4 MiB are
   /// dropped as they are counted, and it is a torn tail (exit 4) as in the file, with the same message.

@@ -85,7 +85,7 @@ import Testing
     _ = try fixture.file("cut.foldtrace", Array(bytes[..<last.offset] + bytes[(last.offset + last.size)...]))
     let message =
       "tracecat: error: cut.foldtrace: byte \(last.offset): the seek table does not match the "
-      + "\(frames.count - 1) frames before it\n"
+      + "\(frames.count - 1) frames before it; run recover\n"
     let verify = try fixture.run(["verify", "cut.foldtrace"])
     #expect(verify.status == 4)
     let window = ["--from", Self.seconds(frames[frames.count - 3].time + 1)]

@@ -220,6 +220,10 @@ final class TraceFile {
   /// Nil for every other file, whose offsets are its stored bytes'.
   private(set) var zeroRun: (at: Int, count: Int)?
 
+  /// For a copy of standard input ended before the input's end (``spool(_:name:inspect:)``): the rest,
+  /// copied only when a verdict needs it (``wholeInputSize()``). Nil for every other file.
+  var uncopied: UncopiedInput?
+
   /// `pread(2)`: up to `count` bytes at `offset`, fewer only at the end of the file; the bytes of
   /// ``zeroRun`` read as zeros.
   func read(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {

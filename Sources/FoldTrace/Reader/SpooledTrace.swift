@@ -35,7 +35,8 @@ public final class SpooledTrace {
   ///   (no space left in the temporary directory); the reader's error (offset 0) when the header is
   ///   wrong.
   /// - Complexity: O(input size) time; disk O(the bytes up to the first damaged frame boundary) less
-  ///   the first run of 64 KiB of zero bytes or more; O(64 KiB) memory.
+  ///   the first run of 64 KiB of zero bytes or more, and the rest of the input once a torn-tail verdict
+  ///   needs it (``TraceReader/isTornTail(_:)``); O(64 KiB) memory.
   public static func standardInput(name: String) throws(TraceError) -> SpooledTrace {
     var walk = FrameWalk(name: name)
     let (file, size) = try TraceFile.spool(.standardInput, name: name) { chunk throws(TraceError) in
@@ -308,9 +309,25 @@ extension TraceReader {
   /// Whether `error`, thrown by this reader's ``nextFrame()``, marks a torn tail that `recover` would
   /// drop, by the rule of ``TraceRecovery/isTornTail(_:)`` applied to this reader's own bytes: a file
   /// is read again after the error's offset; a forward-only input is read on to its end (or to the
-  /// first readable frame after the damage).
-  /// - Complexity: O(bytes after the offset) time, O(``TraceReaderLimits/maxFrameContentBytes``) memory.
-  public func isTornTail(_ error: TraceError) -> Bool { TraceRecovery.isTornTail(error, in: self) }
+  /// first readable frame after the damage). A copy of standard input (``SpooledTrace``) that ended
+  /// where bytes that start no frame follow is judged as the whole input: when its bytes look like a
+  /// torn tail, the rest of the input is copied after them and read too (a frame after those bytes
+  /// makes the damage no torn tail); false when that copy fails.
+  /// - Complexity: O(bytes after the offset) time, O(``TraceReaderLimits/maxFrameContentBytes``) memory;
+  ///   disk O(the rest of standard input) when it is copied.
+  public func isTornTail(_ error: TraceError) -> Bool {
+    guard TraceRecovery.isTornTail(error, in: self) else { return false }
+    // Bytes that start no frame are no torn tail's end, but a damaged seek table before them may begin
+    // one: as in a file, only a complete frame after them (or other damage) says no.
+    guard case .file(let file, _) = source, file.uncopied != nil else { return true }
+    do throws(TraceError) {
+      guard let size = try file.wholeInputSize() else { return true }
+      let whole = try TraceReader(source: .file(file, size: size), name: name, limits: limits)
+      return TraceRecovery.isTornTail(error, in: whole)
+    } catch {
+      return false
+    }
+  }
 
   /// Throws when the reader reads forward only and `operation` needs random access.
   func requireRandomAccess(_ operation: String) throws(TraceError) {

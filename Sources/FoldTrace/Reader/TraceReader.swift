@@ -298,19 +298,21 @@ public final class TraceReader {
       throw fail(
         .corrupt,
         "seek table of \(length) bytes is larger than "
-          + (nextIndex == 1 ? "1 frame needs" : "\(nextIndex) frames need"))
+          + (nextIndex == 1 ? "1 frame needs" : "\(nextIndex) frames need") + "; run recover")
     }
   }
 
   /// Checks a seek table against the frames read before it. Without those (reading started at a later
   /// frame) only a table that ends the file is decoded, within the bytes the frames before it could need;
   /// after a seek its frames' sizes must sum to its own offset: a frame cut out or added shows there.
+  /// A damaged seek table with no complete frame after it is a torn tail (``TraceRecovery/isTornTail(_:)``):
+  /// its errors, as a torn frame's, end in "; run recover".
   func checkSeekTable(length: Int) throws(TraceError) {
     try checkSeekTableSize(length: length)
     if readEntries == nil, try !source.isEnd(at: position + 8 + length) { return }
     let content = try source.read(at: position + 8, count: length)
     switch SeekTable.decode(content: content) {
-    case .failure(let failure): throw fail(.corrupt, failure.reason)
+    case .failure(let failure): throw fail(.corrupt, failure.reason + "; run recover")
     case .success(let table):
       let matches =
         if let readEntries {
@@ -321,7 +323,8 @@ public final class TraceReader {
       if !matches {
         throw fail(
           .corrupt,
-          "the seek table does not match the \(nextIndex) frame\(nextIndex == 1 ? "" : "s") before it")
+          "the seek table does not match the \(nextIndex) frame\(nextIndex == 1 ? "" : "s") before it; "
+            + "run recover")
       }
     }
   }

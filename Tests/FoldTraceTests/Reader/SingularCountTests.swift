@@ -35,12 +35,15 @@ import Testing
     // A seek table whose entry is forged: it does not match the one frame before it.
     var forged = bytes
     forged[end + 8 + 12 + 8] ^= 0xFF
-    #expect(try Self.error(forged).reason == "the seek table does not match the 1 frame before it")
+    #expect(
+      try Self.error(forged).reason == "the seek table does not match the 1 frame before it; run recover")
     // A seek table that declares more than one frame and the header need.
     let oversized =
       Array(bytes[..<end]) + [0x5E, 0x2A, 0x4D, 0x18, 0x00, 0x10, 0x00, 0x00]
       + [UInt8](repeating: 0, count: 4096)
-    #expect(try Self.error(oversized).reason == "seek table of 4096 bytes is larger than 1 frame needs")
+    #expect(
+      try Self.error(oversized).reason == "seek table of 4096 bytes is larger than 1 frame needs; run recover"
+    )
     // A header cut 1 byte in.
     #expect(throws: TraceError.self) { try TraceReader(bytes: [0x50], name: "t") }
     do throws(TraceError) {

@@ -79,7 +79,9 @@ import Testing
     let sequential = TraceSamples.readFrames(try TraceReader(bytes: cut, name: "c")).error
     let expected = try #require(sequential)
     #expect(expected.offset == last.offset)
-    #expect(expected.reason == "the seek table does not match the \(frames.count - 1) frames before it")
+    #expect(
+      expected.reason == "the seek table does not match the \(frames.count - 1) frames before it; run recover"
+    )
     let reader = try TraceReader(bytes: cut, name: "c")
     let start = try #require(try reader.seek(toTime: frames[frames.count - 3].time))
     let (read, error) = TraceSamples.readFrames(reader)
