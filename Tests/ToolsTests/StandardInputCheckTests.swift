@@ -149,6 +149,29 @@ import Testing
         + "repair this (it is not a torn tail)\n")
   }
 
+  /// The same damaged seek table, then 2 MiB of bytes that start no frame, with a temporary directory
+  /// that cannot hold them (`ulimit -f`, SIGXFSZ ignored so the write fails): the verdict needs the rest
+  /// of the input copied, and when that copy fails the command says so (exit 3, as when the first copy
+  /// fails), not that the damage is no torn tail.
+  @Test func aVerdictWhoseCopyFailsIsAnIOError() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, table, _) = try RecoverEdgeTests.closedTrace(fixture)
+    let wrongFooter: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18, 16, 0, 0, 0] + [UInt8](repeating: 1, count: 16)
+    _ = try fixture.file("footer", Array(bytes[..<table]) + wrongFooter)
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    let script =
+      "input=$1; shift; { cat \"$input\"; head -c 2097152 /dev/zero | tr '\\000' '\\021'; } "
+      + "| { trap '' XFSZ; ulimit -f 1024; TMPDIR=. exec \"$0\" \"$@\"; }"
+    for command in [["check", "-"], ["replay", "-"]] {
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path, "footer"] + command,
+        in: fixture.directory)
+      #expect(result.status == 3, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("<stdin>: cannot copy standard input"), "\(result.stderr)")
+    }
+  }
+
   /// A data frame cut short, then bytes that start no frame, then a complete data frame: damage, not a
   /// torn tail (exit 1), as in the file; so too without that frame.
   @Test func aTornFrameThenBytesThatStartNoFrameIsJudgedAsInTheFile() throws {

@@ -315,18 +315,19 @@ extension TraceReader {
   /// makes the damage no torn tail); false when that copy fails.
   /// - Complexity: O(bytes after the offset) time, O(``TraceReaderLimits/maxFrameContentBytes``) memory;
   ///   disk O(the rest of standard input) when it is copied.
-  public func isTornTail(_ error: TraceError) -> Bool {
+  public func isTornTail(_ error: TraceError) -> Bool { (try? tornTailVerdict(error)) ?? false }
+
+  /// ``isTornTail(_:)``, throwing when the rest of standard input cannot be copied (no room in the
+  /// temporary directory, a read error) rather than answering false: the verdict is then unknown.
+  /// - Throws: ``TraceError`` `.io` from the copy.
+  package func tornTailVerdict(_ error: TraceError) throws(TraceError) -> Bool {
     guard TraceRecovery.isTornTail(error, in: self) else { return false }
     // Bytes that start no frame are no torn tail's end, but a damaged seek table before them may begin
     // one: as in a file, only a complete frame after them (or other damage) says no.
     guard case .file(let file, _) = source, file.uncopied != nil else { return true }
-    do throws(TraceError) {
-      guard let size = try file.wholeInputSize() else { return true }
-      let whole = try TraceReader(source: .file(file, size: size), name: name, limits: limits)
-      return TraceRecovery.isTornTail(error, in: whole)
-    } catch {
-      return false
-    }
+    guard let size = try file.wholeInputSize() else { return true }
+    let whole = try TraceReader(source: .file(file, size: size), name: name, limits: limits)
+    return TraceRecovery.isTornTail(error, in: whole)
   }
 
   /// Throws when the reader reads forward only and `operation` needs random access.

@@ -55,12 +55,14 @@ enum InputSource {
   /// Whether `error`, thrown reading standard input, marks a torn tail that `recover` would repair, by
   /// the rule for files (``TraceReader/isTornTail(_:)``) applied to the input's bytes: those after the
   /// damage are read on (forward), or read again from the temporary copy.
-  static func standardInputIsTornTail(_ error: TraceError) -> Bool {
+  /// - Throws: ``TraceError`` `.io` when the rest of the input, which the verdict needs, cannot be
+  ///   copied (``TraceReader/tornTailVerdict(_:)``).
+  static func standardInputIsTornTail(_ error: TraceError) throws(TraceError) -> Bool {
     if let box = forwardStandardInput.withLock({ $0 }) { return box.reader.isTornTail(error) }
     guard let spooled = spooledStandardInput.withLock({ $0 }), let reader = try? spooled.open() else {
       return error.code == .truncated && error.offset ?? 0 > 0
     }
-    return reader.isTornTail(error)
+    return try reader.tornTailVerdict(error)
   }
 
   /// Reads a file to its end, or `count` bytes, from a byte offset.

@@ -7,9 +7,11 @@ enum TraceDamage {
   /// True when the error describes a torn tail that `recover` repairs — for standard input by the same
   /// rule, applied to its bytes (``InputSource/standardInputIsTornTail(_:)``).
   ///
+  /// - Throws: ``TraceError`` `.io` when standard input's verdict needs the rest of it copied and the
+  ///   copy fails.
   /// - Complexity: O(bytes after the offset) time, O(1) memory (the file is read in chunks).
-  static func isTornTail(_ error: TraceError) -> Bool {
-    if error.file == InputSource.displayName("-") { return InputSource.standardInputIsTornTail(error) }
+  static func isTornTail(_ error: TraceError) throws(TraceError) -> Bool {
+    if error.file == InputSource.displayName("-") { return try InputSource.standardInputIsTornTail(error) }
     return TraceRecovery.isTornTail(error)
   }
 }

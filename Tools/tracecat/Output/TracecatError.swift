@@ -34,13 +34,21 @@ enum TracecatError: Error {
     }
   }
 
-  /// Wraps a FoldTrace error, keeping I/O failures and torn tails apart from invalid data.
+  /// Wraps a FoldTrace error, keeping I/O failures and torn tails apart from invalid data. When the
+  /// verdict needs standard input copied on and that copy fails, the copy's I/O error.
   init(_ error: TraceError) {
+    let torn: Bool
+    do throws(TraceError) {
+      torn = error.code == .io || error.code == .locked ? false : try TraceDamage.isTornTail(error)
+    } catch {
+      self = .io(file: InputSource.displayName("-"), reason: error.reason)
+      return
+    }
     if error.code == .io {
       self = .io(file: error.file, reason: error.reason)
     } else if error.code == .locked {
       self = .locked(error)
-    } else if TraceDamage.isTornTail(error) {
+    } else if torn {
       self = .tornTrace(error)
     } else {
       // Damage recover refuses to repair must not send the user to recover.
