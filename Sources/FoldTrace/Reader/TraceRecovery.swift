@@ -555,6 +555,7 @@ public enum TraceRecovery {
       offset + 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
       + [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6]
     search.forget(before: offset)
+    search.walks += 1
     var walked: [Int] = []
     var end: Int?
     let first = block
@@ -716,7 +717,21 @@ package final class FrameSearch {
   /// header is read by one cursor, and frame starts that join the chain at several distances ahead of
   /// the search (the next block, a block 128 KiB on) each find a cursor behind them. Empty when no
   /// chain is kept.
-  private var cursors: [(at: Int, next: Int?)] = []
+  private var cursors: [Cursor] = []
+
+  /// A header that leads into the chains followed, the header after it once read, and the last walk
+  /// whose header it could not reach.
+  private struct Cursor {
+    var at: Int
+    var next: Int?
+    var missedBy = -1
+  }
+
+  /// Walks begun (``TraceRecovery`` `blocksEnd(ofFrameAt:_:_:)`). A cursor that cannot reach one
+  /// header of a walk is on another chain than the walk's, and is not moved for the walk's later
+  /// headers: a walk along one chain does not drag the cursors of the chains woven with it to its
+  /// end. (Two chains that merge further on are then found to by the walk itself.)
+  var walks = 0
   package static let cursorCount = 8
   private var last = -1
   private var chainResult = -1
@@ -732,7 +747,9 @@ package final class FrameSearch {
     // The cursors behind `block`, nearest first, each move toward it until one lands on it.
     var index = cursors.count - 1
     while index >= 0 {
-      if cursors[index].at <= block, try approach(index, block, reader) { return chainResult }
+      if cursors[index].at <= block && cursors[index].missedBy != walks, try approach(index, block, reader) {
+        return chainResult
+      }
       index = min(index, cursors.count) - 1
     }
     return nil
@@ -747,7 +764,7 @@ package final class FrameSearch {
     guard !cursors.isEmpty, result == chainResult, position <= last else { return }
     let index = cursors.firstIndex { $0.at >= position } ?? cursors.count
     guard index == cursors.count || cursors[index].at != position else { return }
-    cursors.insert((position, nil), at: index)
+    cursors.insert(Cursor(at: position), at: index)
     if cursors.count > Self.cursorCount { cursors.removeFirst() }
   }
 
@@ -791,8 +808,11 @@ package final class FrameSearch {
         }
         cursors[index].next = next
       }
-      guard let next = cursors[index].next, next <= offset || passing else { return false }
-      cursors[index] = (next, nil)
+      guard let next = cursors[index].next, next <= offset || passing else {
+        cursors[index].missedBy = walks
+        return false
+      }
+      cursors[index] = Cursor(at: next)
       // The cursors stay ascending; one on the same header as another is that one.
       while index + 1 < cursors.count && cursors[index + 1].at < next {
         cursors.swapAt(index, index + 1)
@@ -803,6 +823,7 @@ package final class FrameSearch {
         return next == offset && !passing
       }
     }
+    if cursors[index].at != offset && !passing { cursors[index].missedBy = walks }
     return cursors[index].at == offset
   }
 
@@ -819,7 +840,7 @@ package final class FrameSearch {
       self.last = max(self.last, last)
       addCursor(at: first, leadingTo: result)
     } else if cursors.isEmpty || last > self.last {
-      cursors = [(first, nil)]
+      cursors = [Cursor(at: first)]
       self.last = last
       chainResult = result
     }
@@ -829,7 +850,7 @@ package final class FrameSearch {
   /// input is read on; false when another one is kept for that already.
   func deferChain(from first: Int, head: Int) -> Bool {
     guard chainResult != Self.deferred else { return false }
-    cursors = [(first, nil)]
+    cursors = [Cursor(at: first)]
     last = head
     chainResult = Self.deferred
     return true
@@ -841,11 +862,10 @@ package final class FrameSearch {
   func walkChain(past released: Int, ahead: Int, _ reader: TraceReader) throws(TraceError) -> Int? {
     guard !cursors.isEmpty, reader.source.isForwardOnly else { return wholeDeferredStart }
     try walkHead(to: ahead, reader)
-    // Those behind `released` but the nearest are dropped; it moves past the bytes released.
-    if let behind = cursors.lastIndex(where: { $0.at < released }) {
-      cursors.removeFirst(behind)
-      _ = try approach(0, released, reader, passing: true)
-      if let nearest = cursors.first, nearest.at < released { cursors.removeFirst() }
+    // Each cursor behind `released` moves past the bytes released (or is dropped where it stops).
+    while let behind = cursors.lastIndex(where: { $0.at < released }) {
+      _ = try approach(behind, released, reader, passing: true)
+      if behind < cursors.count && cursors[behind].at < released { cursors.remove(at: behind) }
     }
     return wholeDeferredStart
   }
