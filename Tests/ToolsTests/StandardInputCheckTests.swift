@@ -123,16 +123,24 @@ import Testing
       in: fixture)
   }
 
+  /// A closed trace's bytes, where its seek table starts, its last data frame, and 100 bytes that start
+  /// no frame.
+  static func closedTraceAndJunk(_ fixture: TracecatFixture) throws -> (
+    bytes: [UInt8], table: Int, last: (offset: Int, size: Int), junk: [UInt8]
+  ) {
+    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    return (bytes, table, (last.offset, last.size), [UInt8](repeating: 0x11, count: 100))
+  }
+
   /// A damaged seek table (a wrong footer, or one frame early so that it does not match the frames
   /// before it), then bytes that start no frame, where the copy stops, then a complete data frame: not
   /// a torn tail (exit 1), as in the file; without that frame after them, a torn tail (exit 4).
   @Test func aDamagedSeekTableThenBytesThatStartNoFrameIsJudgedAsInTheFile() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
-    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    let (bytes, table, last, junk) = try Self.closedTraceAndJunk(fixture)
     let frame = Array(bytes[last.offset..<table])
-    let junk = [UInt8](repeating: 0x11, count: 100)
     let wrongFooter: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18, 16, 0, 0, 0] + [UInt8](repeating: 1, count: 16)
     _ = try fixture.file("footer", Array(bytes[..<table]) + wrongFooter)
     _ = try fixture.file("early", Array(bytes[..<last.offset]) + Array(bytes[table...]))
@@ -177,10 +185,8 @@ import Testing
   @Test func aTornFrameThenBytesThatStartNoFrameIsJudgedAsInTheFile() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let (bytes, table, frames) = try RecoverEdgeTests.closedTrace(fixture)
-    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    let (bytes, table, last, junk) = try Self.closedTraceAndJunk(fixture)
     let frame = Array(bytes[last.offset..<table])
-    let junk = [UInt8](repeating: 0x11, count: 100)
     _ = try fixture.file("torn", Array(bytes[..<(last.offset + last.size / 2)]))
     _ = try fixture.file("junk-frame", junk + frame)
     _ = try fixture.file("junk", junk)

@@ -71,22 +71,11 @@ import Testing
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
-    let block = Self.rawBlock(12) + magic + magic
-    var crafted = bytes + magic
-    crafted.reserveCapacity(crafted.count + count * block.count)
-    for _ in 0..<count { crafted += block }
-    try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let descriptor = try FileDescriptor.open(path, .readOnly)
-      defer { descriptor.close() }
-      for reader in [try TraceReader(path: path), try .forward(descriptor, name: path, limits: .default)] {
-        let (reader, error) = try Self.damage(reader)
-        #expect(error.offset == bytes.count)
-        let search = FrameSearch()
-        #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
-        // Per block: one dead end, and the chain's header walked once and passed by the cursors.
-        #expect(search.blocksWalked <= 4 * count + 2)
-      }
+    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(12) + magic + magic, count) {
+      #expect(verdict.offset == bytes.count)
+      #expect(verdict.torn)
+      // Per block: one dead end, and the chain's header walked once and passed by the cursors.
+      #expect(verdict.search.blocksWalked <= 4 * count + 2)
     }
   }
 
@@ -146,21 +135,11 @@ import Testing
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let jump = (131_072 - 40...131_072).last { $0 % 18 == 6 }!
     let block = Self.rawBlock(15) + magic + Self.rawBlock(jump) + magic
-    var crafted = bytes + magic
-    crafted.reserveCapacity(crafted.count + count * block.count)
-    for _ in 0..<count { crafted += block }
-    try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let descriptor = try FileDescriptor.open(path, .readOnly)
-      defer { descriptor.close() }
-      for reader in [try TraceReader(path: path), try .forward(descriptor, name: path, limits: .default)] {
-        let (reader, error) = try Self.damage(reader)
-        #expect(error.offset == bytes.count)
-        let search = FrameSearch()
-        #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
-        #expect(!search.isExhausted)
-        #expect(search.blocksWalked <= 5 * count)
-      }
+    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
+      #expect(verdict.offset == bytes.count)
+      #expect(verdict.torn)
+      #expect(!verdict.search.isExhausted)
+      #expect(verdict.search.blocksWalked <= 5 * count)
     }
   }
 
@@ -182,6 +161,27 @@ import Testing
       #expect(try Self.verdicts(path).map(\.torn) == [false, false])
       #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
       #expect(try RecoveryTests.fileBytes(path) == crafted)
+    }
+  }
+
+  /// `head` then `block` `count` times, written to a file and read as a file and forward only (as a
+  /// pipe is read), with the default limits: the damage each reader stops at, and whether it is a torn
+  /// tail, with the search that decided it.
+  static func fileAndPipeVerdicts(_ head: [UInt8], _ block: [UInt8], _ count: Int) throws -> [(
+    torn: Bool, search: FrameSearch, offset: Int?
+  )] {
+    var crafted = head
+    crafted.reserveCapacity(crafted.count + count * block.count)
+    for _ in 0..<count { crafted += block }
+    return try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(crafted, to: path)
+      let descriptor = try FileDescriptor.open(path, .readOnly)
+      defer { descriptor.close() }
+      return try [TraceReader(path: path), .forward(descriptor, name: path, limits: .default)].map { reader in
+        let (reader, error) = try damage(reader)
+        let search = FrameSearch()
+        return (TraceRecovery.isTornTail(error, in: reader, search: search), search, error.offset)
+      }
     }
   }
 
