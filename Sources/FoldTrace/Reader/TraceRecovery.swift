@@ -625,9 +625,9 @@ public enum TraceRecovery {
 ///
 /// The search has a budget: at most ``capacity`` block headers plus one per byte from where it started
 /// to the furthest header it read. Frame starts on one chain (joining it at the next block or 128 KiB
-/// on), on short chains or dead ends beside it, or on up to ``cursorCount`` long chains woven through
-/// each other cost a few reads per header; only tails crafted to need more cursors than that can
-/// spend it. Then the search stops (``isExhausted``) and its bytes are not taken as a torn tail:
+/// on), on short chains, dead ends or side chains beside it, or on up to about 10 long chains woven
+/// through each other cost a few reads per header; tails crafted to need more cursors than
+/// ``cursorCount``, or denser mixtures, can spend it. Then the search stops (``isExhausted``) and its bytes are not taken as a torn tail:
 /// `verify` reports them as damage and `recover` refuses them, the file unchanged, rather than spend
 /// time quadratic in their size.
 package final class FrameSearch {
@@ -719,20 +719,23 @@ package final class FrameSearch {
   /// chain is kept.
   private var cursors: [Cursor] = []
 
-  /// A header that leads into the chains followed, the header after it once read, and the last walk
-  /// whose header it could not reach.
+  /// A header that leads into the chains followed, the header after it once read, and how many headers
+  /// of walk `walk` it could not reach.
   private struct Cursor {
     var at: Int
     var next: Int?
-    var missedBy = -1
+    var walk = -1
+    var misses = 0
   }
 
-  /// Walks begun (``TraceRecovery`` `blocksEnd(ofFrameAt:_:_:)`). A cursor that cannot reach one
-  /// header of a walk is on another chain than the walk's, and is not moved for the walk's later
-  /// headers: a walk along one chain does not drag the cursors of the chains woven with it to its
-  /// end. (Two chains that merge further on are then found to by the walk itself.)
+  /// Walks begun (``TraceRecovery`` `blocksEnd(ofFrameAt:_:_:)`). A cursor that could not reach
+  /// ``missesPerWalk`` headers of a walk is on another chain than the walk's, and is not moved for the
+  /// walk's later headers: a long walk along one chain does not drag the cursors of the chains woven
+  /// with it to its end, while a cursor on a short chain that joins the walk's a few blocks on still
+  /// gets there. (Two chains that merge further on are then found to by the walk itself.)
   var walks = 0
-  package static let cursorCount = 8
+  static let missesPerWalk = 4
+  package static let cursorCount = 12
   private var last = -1
   private var chainResult = -1
   /// The first frame start whose blocks joined the chain while its end was not known yet.
@@ -747,7 +750,8 @@ package final class FrameSearch {
     // The cursors behind `block`, nearest first, each move toward it until one lands on it.
     var index = cursors.count - 1
     while index >= 0 {
-      if cursors[index].at <= block && cursors[index].missedBy != walks, try approach(index, block, reader) {
+      let skipped = cursors[index].walk == walks && cursors[index].misses >= Self.missesPerWalk
+      if cursors[index].at <= block && !skipped, try approach(index, block, reader) {
         return chainResult
       }
       index = min(index, cursors.count) - 1
@@ -809,10 +813,11 @@ package final class FrameSearch {
         cursors[index].next = next
       }
       guard let next = cursors[index].next, next <= offset || passing else {
-        cursors[index].missedBy = walks
+        missed(index)
         return false
       }
-      cursors[index] = Cursor(at: next)
+      cursors[index].at = next
+      cursors[index].next = nil
       // The cursors stay ascending; one on the same header as another is that one.
       while index + 1 < cursors.count && cursors[index + 1].at < next {
         cursors.swapAt(index, index + 1)
@@ -823,8 +828,17 @@ package final class FrameSearch {
         return next == offset && !passing
       }
     }
-    if cursors[index].at != offset && !passing { cursors[index].missedBy = walks }
+    if cursors[index].at != offset && !passing { missed(index) }
     return cursors[index].at == offset
+  }
+
+  /// Counts a header of the current walk the cursor at `index` could not reach.
+  private func missed(_ index: Int) {
+    if cursors[index].walk != walks {
+      cursors[index].walk = walks
+      cursors[index].misses = 0
+    }
+    cursors[index].misses += 1
   }
 
   /// Keeps a walk's chain, from its first block header to `last`, that joined no chain walked before:

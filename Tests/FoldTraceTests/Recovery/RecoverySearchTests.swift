@@ -143,6 +143,26 @@ import Testing
     }
   }
 
+  /// One chain of 300 000 raw blocks of 15 bytes that runs past the end of the file, each block
+  /// holding a frame start whose first block (15 bytes) lands on an empty raw block inside the next
+  /// block, which leads back onto the chain: every start's walk is a two-header side chain, then the
+  /// chain. A cursor on a side chain misses the next walk's first header but reaches its later ones a
+  /// block on; were it skipped for the rest of a walk at its first miss, no cursor would get onto
+  /// the chain, and each start would walk it on alone once the headers remembered run out.
+  @Test func sideChainsThatRejoinTheChainAreFollowed() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let count = 300_000
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    let block = Self.rawBlock(12) + magic + Self.rawBlock(15) + [0, 0, 0]
+    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
+      #expect(verdict.offset == bytes.count)
+      #expect(verdict.torn)
+      #expect(!verdict.search.isExhausted)
+      // Per block: its header, the side chain's two, and the cursors that pass them.
+      #expect(verdict.search.blocksWalked <= 7 * count)
+    }
+  }
+
   /// A frame cut short, then a complete data frame whose frame header sets the unused bit (0x10 of
   /// the descriptor, which RFC 8878 §3.1.1.1.1 tells a decoder not to interpret: libzstd decodes the
   /// frame as before). Only the reserved bit (0x08) makes bytes no frame start: this one is a frame
