@@ -67,7 +67,7 @@ public enum TraceRecovery {
   ///   ends at its last complete frame without a seek table (the torn tail dropped, which the error
   ///   says), still readable, and a later call repairs it.
   /// - Complexity: O(file size) time, each block header after the damage read a bounded number of times
-  ///   however many frame starts lead to it (at most 2^16 plus one per byte after it in all), and the
+  ///   however many frame starts lead to it (at most 2^20 plus two per byte after it in all), and the
   ///   kept frames read once more to mark the cut; O(session state +
   ///   ``TraceReaderLimits/maxFrameContentBytes``) memory, some 2.5 MiB for the block headers the search
   ///   remembers and 64 KiB of the bytes around them.
@@ -623,8 +623,8 @@ public enum TraceRecovery {
 /// frame's blocks end from it (-1 when they are invalid or run past the input), so that no block chain is
 /// walked twice; and how many block headers were read.
 ///
-/// The search has a budget: at most ``capacity`` block headers plus one per byte from where it started
-/// to the furthest header it read. Frame starts on one chain (joining it at the next block or 128 KiB
+/// The search has a budget: at most ``budgetBase`` block headers plus ``budgetPerByte`` per byte from
+/// where it started to the furthest header it read. Frame starts on one chain (joining it at the next block or 128 KiB
 /// on), on short chains, dead ends or side chains beside it, or on up to about 10 long chains woven
 /// through each other cost a few reads per header; tails crafted to need more cursors than
 /// ``cursorCount``, or denser mixtures, can spend it. Then the search stops (``isExhausted``) and its bytes are not taken as a torn tail:
@@ -640,12 +640,17 @@ package final class FrameSearch {
   /// Whether the budget is spent: the search stopped before it could tell a torn tail.
   package private(set) var isExhausted = false
 
+  /// The budget: block headers read at most, plus so many per byte from the search's start to the
+  /// furthest header read.
+  package static let budgetBase = 1 << 20
+  package static let budgetPerByte = 2
+
   /// Counts the block header at `block` as read, unless that would overspend the budget.
   /// - Returns: False once the budget is spent: the header is not to be read.
   func spend(_ block: Int) -> Bool {
     guard !isExhausted else { return false }
     reach = max(reach, block)
-    guard blocksWalked < Self.capacity + max(0, reach - origin) else {
+    guard blocksWalked < Self.budgetBase + Self.budgetPerByte * max(0, reach - origin) else {
       isExhausted = true
       return false
     }
