@@ -23,18 +23,13 @@ import Testing
     let count = (1 << 20) / period
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let filler = [UInt8](repeating: 0x11, count: period)
-    var crafted = bytes + magic + Self.rawBlock(period - 9) + filler.prefix(period - 9)
+    let head = bytes + magic + Self.rawBlock(period - 9) + filler.prefix(period - 9)
     let repeated = Self.rawBlock(period - 3) + magic + Self.rawBlock(period - 12) + filler.prefix(period - 12)
-    crafted.reserveCapacity(crafted.count + count * period)
-    for _ in 1..<count { crafted += repeated }
-    try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let (reader, error) = try Self.damage(TraceReader(path: path))
-      #expect(error.code == .truncated)
-      #expect(error.offset == bytes.count)
-      let search = FrameSearch()
-      #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
-      #expect(search.blocksWalked <= 4 * count)
+    for verdict in try Self.fileAndPipeVerdicts(head, repeated, count - 1) {
+      #expect(verdict.error.code == .truncated)
+      #expect(verdict.error.offset == bytes.count)
+      #expect(verdict.torn)
+      #expect(verdict.search.blocksWalked <= 4 * count)
     }
   }
 
@@ -47,18 +42,14 @@ import Testing
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
-    let block = Self.rawBlock(6) + magic
-    var crafted = bytes + magic
-    crafted.reserveCapacity(crafted.count + count * block.count)
-    for _ in 0..<count { crafted += block }
-    try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let (reader, error) = try Self.damage(TraceReader(path: path))
-      #expect(error.offset == bytes.count)
-      let search = FrameSearch()
-      #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
-      #expect(search.blocksWalked <= 2 * count)
+    let verdicts = try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(6) + magic, count)
+    for verdict in verdicts {
+      #expect(verdict.error.offset == bytes.count)
+      #expect(verdict.torn)
     }
+    // The file: walked once, passed once by a cursor. Read forward, the chain is also walked on ahead.
+    #expect(verdicts[0].search.blocksWalked <= 2 * count)
+    #expect(verdicts[1].search.blocksWalked <= 3 * count)
   }
 
   /// A torn tail made of one chain of 300 000 raw blocks of 12 bytes, each holding two frame starts:
@@ -72,7 +63,7 @@ import Testing
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(12) + magic + magic, count) {
-      #expect(verdict.offset == bytes.count)
+      #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       // Per block: one dead end, and the chain's header walked once and passed by the cursors.
       #expect(verdict.search.blocksWalked <= 4 * count + 2)
@@ -141,7 +132,7 @@ import Testing
     let jump = (131_072 - 40...131_072).last { $0 % 18 == 6 }!
     let block = Self.rawBlock(15) + magic + Self.rawBlock(jump) + magic
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
-      #expect(verdict.offset == bytes.count)
+      #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       #expect(!verdict.search.isExhausted)
       #expect(verdict.search.blocksWalked <= 5 * count)
@@ -160,7 +151,7 @@ import Testing
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let block = Self.rawBlock(12) + magic + Self.rawBlock(15) + [0, 0, 0]
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
-      #expect(verdict.offset == bytes.count)
+      #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       #expect(!verdict.search.isExhausted)
       // Per block: its header, the side chain's two, and the cursors that pass them.
@@ -193,7 +184,7 @@ import Testing
   /// pipe is read), with the default limits: the damage each reader stops at, and whether it is a torn
   /// tail, with the search that decided it.
   static func fileAndPipeVerdicts(_ head: [UInt8], _ block: [UInt8], _ count: Int) throws -> [(
-    torn: Bool, search: FrameSearch, offset: Int?
+    torn: Bool, search: FrameSearch, error: TraceError
   )] {
     var crafted = head
     crafted.reserveCapacity(crafted.count + count * block.count)
@@ -205,7 +196,7 @@ import Testing
       return try [TraceReader(path: path), .forward(descriptor, name: path, limits: .default)].map { reader in
         let (reader, error) = try damage(reader)
         let search = FrameSearch()
-        return (TraceRecovery.isTornTail(error, in: reader, search: search), search, error.offset)
+        return (TraceRecovery.isTornTail(error, in: reader, search: search), search, error)
       }
     }
   }
