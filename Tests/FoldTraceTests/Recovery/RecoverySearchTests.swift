@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// The search for a complete frame after damage (`recover`, and `verify`'s torn-tail verdict) reads
-/// each block header once, however many frame starts lead into the same blocks.
+/// each block header once, however many frame starts lead into the same blocks, and decides exactly:
+/// the same for a file, bytes in memory and an input read forward, whatever chains of block headers
+/// the tail holds.
 @Suite struct RecoverySearchTests {
   /// A block header of a raw block of `size` bytes, not the last.
   static func rawBlock(_ size: Int) -> [UInt8] {
@@ -15,8 +17,7 @@ import Testing
   /// size), each frame's first block leading into one chain of raw block headers, one every 16 bytes,
   /// that runs to the end of the file: no frame in it is whole, so it is a torn tail. Walking every
   /// frame's blocks from its start would read 65 536 × 65 536 block headers (minutes); each is read
-  /// a few times here (walked, passed by the cursors that follow the chain, and the one block of each
-  /// frame before the chain).
+  /// once here (the chain's, and the one block of each frame before the chain).
   @Test func framesThatShareABlockChainWalkItOnce() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let period = 16
@@ -29,15 +30,13 @@ import Testing
       #expect(verdict.error.code == .truncated)
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
-      #expect(verdict.search.blocksWalked <= 4 * count)
+      #expect(verdict.search.blocksWalked <= 2 * count)
     }
   }
 
   /// A torn tail made of one chain of 300 000 raw blocks of 6 bytes, each holding a frame start whose
   /// first block is the next block of the chain, run past the end of the file: every start's blocks
-  /// join the one chain, longer than the block headers ``FrameSearch`` remembers one by one. The chain
-  /// is walked once, then followed by a cursor: about two reads per block header, not one walk of
-  /// the rest of the chain per start.
+  /// join the one chain: each header is read once, not one walk of the rest of the chain per start.
   @Test func frameStartsAlongAChainLongerThanTheCapWalkItOnce() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
@@ -47,17 +46,13 @@ import Testing
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
     }
-    // The file: walked once, passed once by a cursor. Read forward, the chain is also walked on ahead.
-    #expect(verdicts[0].search.blocksWalked <= 2 * count)
-    #expect(verdicts[1].search.blocksWalked <= 3 * count)
+    for verdict in verdicts { #expect(verdict.search.blocksWalked == count - 1) }
   }
 
   /// A torn tail made of one chain of 300 000 raw blocks of 12 bytes, each holding two frame starts:
   /// one whose first block is the next block of the chain, and one before it whose first block header
   /// is invalid (the other start's magic, read as a block over 128 KiB). Each dead end is a chain of
-  /// its own, one header long: it must not displace the long chain the next start joins, or that chain
-  /// is walked again to its end each time the headers remembered one by one run out (every 2^16 blocks:
-  /// time quadratic in the chain's length).
+  /// its own, one header long, read once beside the chain's.
   @Test func deadEndsBesideAChainDoNotMakeItWalkedAgain() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
@@ -65,66 +60,71 @@ import Testing
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(12) + magic + magic, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
-      // Per block: one dead end, and the chain's header walked once and passed by the cursors.
-      #expect(verdict.search.blocksWalked <= 4 * count + 2)
+      // Per block: one dead end, and the chain's header.
+      #expect(verdict.search.blocksWalked <= 2 * count)
     }
   }
 
   /// Chains of raw blocks woven through each other, every block header preceded by a frame start whose
-  /// first block it is, longer than the 2^16 headers remembered one by one. Three or eight chains are
-  /// followed, as a file and read forward: each gets a cursor, which a walk along another chain does
-  /// not drag along to its end. Sixteen are more than ``FrameSearch/cursorCount``, and the starts of the
-  /// chains left without one walk them again: the search's budget (``FrameSearch``: 2^16 block headers
-  /// plus one per byte) stops it, and the tail is not taken as a torn tail — `recover` refuses it, the
-  /// file unchanged — rather than searched in time quadratic in its size.
-  @Test(arguments: zip([3, 8, 16], [70_000, 30_000, 40_000]))
-  func wovenChainsAreFollowedOrSpendTheBudget(chains: Int, count: Int) throws {
-    let (bytes, _) = try RecoveryTests.crashed()
+  /// first block it is, running past the end of the file: 3, 16 or 64 of them, as a file, as bytes and
+  /// read forward, are a torn tail, each block header read once however many chains there are (a
+  /// search that followed chains with a few cursors gave up on 16, and refused the file). `recover`
+  /// drops the tail.
+  @Test(arguments: [3, 16, 64])
+  func wovenChainsAreATornTailHoweverMany(chains: Int) throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     // Period 12 × chains: a header of each chain, each followed by 3 filler bytes and the next one's
     // frame start.
     let part = Self.rawBlock(12 * chains - 3) + [0x11, 0x11, 0x11] + magic
     let period = Array([[UInt8]](repeating: part, count: chains).joined())
+    let count = (2 << 20) / period.count
     var crafted = bytes + magic
     crafted.reserveCapacity(crafted.count + count * period.count)
     for _ in 0..<count { crafted += period }
-    let followed = chains <= FrameSearch.cursorCount
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(crafted, to: path)
-      let tail = crafted.count - bytes.count
       let descriptor = try FileDescriptor.open(path, .readOnly)
       defer { descriptor.close() }
-      // Refused, the search is run once, by recover (its budget is some 2 × 10^7 headers here).
-      let readers =
-        followed
-        ? [
-          try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted"),
-          try .forward(descriptor, name: path, limits: .default),
-        ] : []
-      for reader in readers {
+      for reader in [
+        try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted"),
+        try .forward(descriptor, name: path, limits: .default),
+      ] {
         let (reader, error) = try Self.damage(reader)
         #expect(error.offset == bytes.count)
         let search = FrameSearch()
-        #expect(TraceRecovery.isTornTail(error, in: reader, search: search) == followed)
-        #expect(search.isExhausted == !followed)
-        // The last header counted may lie up to one block past the end of the input.
-        #expect(
-          search.blocksWalked <= FrameSearch.budgetBase + FrameSearch.budgetPerByte * (tail + period.count))
-        if followed { #expect(search.blocksWalked <= 3 * chains * count) }
+        #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
+        // Each block header once: all but the damaged frame's own first one, which no start leads to.
+        #expect(search.blocksWalked == chains * count - 1)
       }
-      guard !followed else { return }
-      let refusal = #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
-      #expect(refusal?.reason.contains("woven too densely to follow") == true)
-      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(crafted))
+      let report = try TraceRecovery.recover(path: path)
+      #expect(report.framesKept == frames.count)
+      #expect(report.bytesDropped == crafted.count - bytes.count)
+    }
+  }
+
+  /// One chain of raw blocks of 12 bytes that runs past the end of the file, each block holding a frame
+  /// start whose first block jumps 1 or 100 blocks ahead (alternately) onto an empty raw block there,
+  /// whose next header is the chain's: side chains that rejoin the chain at two distances. A torn tail,
+  /// as a file and read forward, each header read once; a search that followed chains with a few
+  /// cursors spent its budget on this and refused it.
+  @Test func sideChainsAtTwoDistancesAreATornTail() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
+    let units = [1, 100].map { Self.rawBlock(12) + magic + Self.rawBlock($0 * 15) + [0, 0, 0] }
+    let verdicts = try Self.fileAndPipeVerdicts(bytes + magic, units[0] + units[1], 50_000)
+    for verdict in verdicts {
+      #expect(verdict.error.offset == bytes.count)
+      #expect(verdict.torn)
+      // Per unit: the chain's header, a frame start's first header and the empty block it lands on.
+      #expect(verdict.search.blocksWalked <= 3 * 100_000 + 1)
     }
   }
 
   /// One chain of 100 000 raw blocks of 18 bytes that runs past the end of the file (a torn tail),
   /// each block holding two frame starts: one whose first block is the next block of the chain, and one
   /// whose first block is a raw block of some 128 KiB that lands on the chain 7 283 blocks on. Every
-  /// start joins the one chain, at two distances ahead of the search: a cursor near each keeps the
-  /// search linear, where one cursor, pulled ahead by the far starts, left the near ones to walk
-  /// 128 KiB of the chain each and spend the search's budget.
+  /// start joins the one chain, at two distances ahead of the search, each header read once.
   @Test func startsJoiningOneChainNearAndFarAreFollowed() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 100_000
@@ -134,17 +134,14 @@ import Testing
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
-      #expect(!verdict.search.isExhausted)
-      #expect(verdict.search.blocksWalked <= 5 * count)
+      #expect(verdict.search.blocksWalked <= 3 * count + 1)
     }
   }
 
   /// One chain of 300 000 raw blocks of 15 bytes that runs past the end of the file, each block
   /// holding a frame start whose first block (15 bytes) lands on an empty raw block inside the next
-  /// block, which leads back onto the chain: every start's walk is a two-header side chain, then the
-  /// chain. A cursor on a side chain misses the next walk's first header but reaches its later ones a
-  /// block on; were it skipped for the rest of a walk at its first miss, no cursor would get onto
-  /// the chain, and each start would walk it on alone once the headers remembered run out.
+  /// block, which leads back onto the chain: every start's blocks are a two-header side chain, then
+  /// the chain, each header read once.
   @Test func sideChainsThatRejoinTheChainAreFollowed() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
@@ -153,9 +150,8 @@ import Testing
     for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
-      #expect(!verdict.search.isExhausted)
-      // Per block: its header, the side chain's two, and the cursors that pass them.
-      #expect(verdict.search.blocksWalked <= 7 * count)
+      // Per block: its header and the side chain's two.
+      #expect(verdict.search.blocksWalked <= 3 * count + 1)
     }
   }
 
@@ -228,9 +224,8 @@ import Testing
   }
 
   /// The chain of raw blocks above, 150 000 long (900 000 bytes of content, 1.35 MB), longer than a
-  /// forward-only input is read ahead of a frame start: read so, the chain is walked on as the search
-  /// reads on, and decided at its end, as in the file: a torn tail, each block header read a bounded
-  /// number of times (not one frame decode per start).
+  /// frame of the reader's limits: read forward, its bytes are not kept, yet it is decided at its end
+  /// as in the file: a torn tail, each block header read once (not one frame decode per start).
   @Test func aChainLongerThanAFramePipedInIsATornTailAsInTheFile() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 150_000
@@ -242,10 +237,7 @@ import Testing
       let verdicts = try Self.verdicts(path)
       #expect(verdicts.map(\.torn) == [true, true])
       #expect(verdicts.map(\.offset) == [bytes.count, bytes.count])
-      // The file: the first ``FrameSearch/capacity`` headers remembered, the rest of the chain read twice
-      // (once walked, once by a cursor) — linear.
-      #expect(verdicts[0].walked <= 2 * count)
-      #expect(verdicts[1].walked <= 3 * count)
+      #expect(verdicts.map(\.walked) == [count - 1, count - 1])
       // Ended by a last block, the chain's frames are whole: not a torn tail, either way.
       try RecoveryTests.write(crafted + [0x01, 0x00, 0x00, 0, 0, 0, 0], to: path)
       #expect(try Self.verdicts(path).map(\.torn) == [false, false])
@@ -266,6 +258,163 @@ import Testing
       withMagic.replaceSubrange((4_500_000)..<(4_500_004), with: [0x28, 0xB5, 0x2F, 0xFD])
       try RecoveryTests.write(bytes + preamble + withMagic, to: path)
       #expect(try Self.verdicts(path).map(\.torn)[1] == false)
+    }
+  }
+
+  /// A skippable frame after damage — a frame whose empty blocks run on to the end of the input —
+  /// declaring more bytes than a frame of the reader's limits and more than the input holds: a torn
+  /// tail read forward as in the file (read forward, one that long was taken as complete, unread); the
+  /// same frame, whole, makes the tail no torn tail either way.
+  @Test func aLongSkippableFrameAfterDamageIsDecidedAsInTheFile() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let length = 3 << 20
+    let preamble: [UInt8] = [0x53, 0x2A, 0x4D, 0x18] + (0..<4).map { UInt8(length >> (8 * $0) & 0xFF) }
+    // The frame's first block holds the preamble; its next ones, empty, are the skippable frame's content.
+    let torn = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x50] + Self.rawBlock(48) + [UInt8](repeating: 0x11, count: 40)
+    let content = [UInt8](repeating: 0, count: length)
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes + torn + preamble + content.dropLast(), to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [true, true])
+      try RecoveryTests.write(bytes + torn + preamble + content, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [false, false])
+    }
+  }
+
+  /// After a frame cut short, a zstd frame whose last block lies in the file: with the content checksum
+  /// its header announces cut short (0 to 3 of its 4 bytes), it is no complete frame and the tail is
+  /// torn; with all 4, or when its header announces none, it is a frame and the tail is not torn — as a
+  /// file and read forward.
+  @Test(arguments: [(0x04, 0, true), (0x04, 3, true), (0x04, 4, false), (0x00, 0, false)])
+  func aLastBlockWithoutItsChecksumIsNoFrame(descriptor: Int, checksumBytes: Int, torn: Bool) throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let cutShort = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58] + Self.rawBlock(100_000) + [0x11, 0x11]
+    let last = (5 << 3) | 1
+    let frame: [UInt8] =
+      [0x28, 0xB5, 0x2F, 0xFD, UInt8(descriptor), 0x00, UInt8(last), 0, 0]
+      + [UInt8](repeating: 0x33, count: 5)
+      + [UInt8](repeating: 0x44, count: checksumBytes)
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes + cutShort + frame, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [torn, torn])
+    }
+  }
+
+  /// Random tails made of frame magic numbers, frame headers, block headers of every type and of
+  /// sizes that land in the tail, past it or over 128 KiB, skippable preambles, trace headers, zero
+  /// and random bytes, after a frame cut short: as a file, as bytes and read forward, the search
+  /// says "torn" exactly when a frame-by-frame reference (each frame start's blocks walked from its
+  /// header on its own) finds no complete frame, and `recover` either drops the tail or refuses it
+  /// naming one of the complete frames the reference found, the file then unchanged.
+  @Test func randomTailsAreDecidedAsEachFrameWalkedAloneDecidesThem() throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
+    let head = bytes + [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58] + Self.rawBlock(100_000)
+    var random = SeededGenerator(state: 0x7EA1_5EA2)
+    var torn = 0
+    try TraceSamples.withTemporaryPath { path in
+      for round in 0..<400 {
+        let crafted = head + Self.randomTail(&random, bytes: 32 + Int(random.next() % 2_000))
+        let complete = Self.completeFrames(in: crafted, after: bytes.count)
+        try RecoveryTests.write(crafted, to: path)
+        let descriptor = try FileDescriptor.open(path, .readOnly)
+        defer { descriptor.close() }
+        for reader in [
+          try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted"),
+          try .forward(descriptor, name: path, limits: .default),
+        ] {
+          let (reader, error) = try Self.damage(reader)
+          #expect(error.offset == bytes.count)
+          #expect(TraceRecovery.isTornTail(error, in: reader) == complete.isEmpty, "round \(round)")
+        }
+        if complete.isEmpty {
+          torn += 1
+          #expect(try TraceRecovery.recover(path: path).framesKept == frames.count)
+        } else {
+          let refusal = #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
+          let named = complete.contains {
+            refusal?.reason.contains("a complete frame starts at byte \($0),") == true
+          }
+          #expect(named, "round \(round): \(refusal?.reason ?? "")")
+          #expect(try RecoveryTests.fileBytes(path) == crafted)
+        }
+      }
+    }
+    // Both verdicts are common.
+    #expect((80...320).contains(torn), "\(torn)")
+  }
+
+  /// A random tail of about `bytes` bytes, dense in pieces that look like frames.
+  static func randomTail(_ random: inout SeededGenerator, bytes: Int) -> [UInt8] {
+    var tail: [UInt8] = []
+    while tail.count < bytes {
+      switch random.next() % 16 {
+      case 0...3:
+        // A zstd frame header: a descriptor with or without the checksum, single-segment, content
+        // size and reserved bits, then the rest of a header's bytes at random.
+        let descriptor = [0x00, 0x04, 0x20, 0x24, 0x64, 0xA4, 0x0C, 0x14, 0x25, 0xE6].randomElement(
+          using: &random)!
+        tail += [0x28, 0xB5, 0x2F, 0xFD, UInt8(descriptor)]
+        tail += (0..<Int(random.next() % 14)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      case 4...10:
+        // A block header: raw, RLE, compressed or reserved; sometimes the last; small, far or too large.
+        let type = Int(random.next() % 8 == 0 ? 3 : random.next() % 3)
+        let size =
+          Double.random(in: 0..<1, using: &random) < (0.05)
+          ? 131_072 + Int(random.next() % 4)
+          : Double.random(in: 0..<1, using: &random) < (0.1)
+            ? Int(random.next() % 131_072) : Int(random.next() % 40)
+        let header = size << 3 | type << 1 | (Double.random(in: 0..<1, using: &random) < 0.03 ? 1 : 0)
+        tail += [UInt8(header & 0xFF), UInt8(header >> 8 & 0xFF), UInt8(header >> 16 & 0xFF)]
+      case 11:
+        // A skippable frame's preamble, declaring a short or a long content.
+        let length =
+          Double.random(in: 0..<1, using: &random) < 0.03
+          ? Int(random.next() % 64) : Int(random.next() % (1 << 32))
+        tail +=
+          [0x50 | UInt8(random.next() % 16), 0x2A, 0x4D, 0x18]
+          + (0..<4).map { UInt8(length >> (8 * $0) & 0xFF) }
+      case 12:
+        // A trace header's magic numbers, rarely.
+        if Double.random(in: 0..<1, using: &random) < (0.1) {
+          tail += [0x50, 0x2A, 0x4D, 0x18, 0, 0, 0, 0] + Array("FOLDTRC1".utf8)
+        }
+      case 13: tail += [UInt8](repeating: 0, count: Int(random.next() % 12))
+      default: tail += (0..<Int(random.next() % 8)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      }
+    }
+    return tail
+  }
+
+  /// The offsets after `start` at which a complete frame starts in `bytes`, each zstd frame's blocks
+  /// walked from its frame header on their own (RFC 8878 §3.1.1): a zstd frame whose blocks chain to
+  /// a last block that, with the content checksum the header announces, lies in `bytes`; a skippable
+  /// frame whose declared content does; a trace header. O(frame starts × blocks): for small inputs.
+  static func completeFrames(in bytes: [UInt8], after start: Int) -> [Int] {
+    func byte(_ i: Int) -> Int { Int(bytes[i]) }
+    return ((start + 1)..<max(start + 1, bytes.count - 3)).filter { p in
+      let magic = byte(p) | byte(p + 1) << 8 | byte(p + 2) << 16 | byte(p + 3) << 24
+      if magic == 0xFD2F_B528 {
+        guard p + 5 <= bytes.count, byte(p + 4) & 0x08 == 0 else { return false }
+        let descriptor = byte(p + 4)
+        let single = descriptor & 0x20 != 0
+        var block =
+          p + 5 + (single ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]
+          + [single ? 1 : 0, 2, 4, 8][descriptor >> 6]
+        while block + 3 <= bytes.count {
+          let header = byte(block) | byte(block + 1) << 8 | byte(block + 2) << 16
+          guard header >> 1 & 3 != 3, header >> 3 <= 131_072 else { return false }
+          let next = block + 3 + (header >> 1 & 3 == 1 ? 1 : header >> 3)
+          if header & 1 != 0 { return next + (descriptor & 0x04 != 0 ? 4 : 0) <= bytes.count }
+          block = next
+        }
+        return false
+      }
+      guard magic & 0xFFFF_FFF0 == 0x184D_2A50, p + 8 <= bytes.count else { return false }
+      if magic == 0x184D_2A50 && p + 16 <= bytes.count
+        && Array(bytes[(p + 8)..<(p + 16)]) == Array("FOLDTRC1".utf8)
+      {
+        return true
+      }
+      return p + 8 + (byte(p + 4) | byte(p + 5) << 8 | byte(p + 6) << 16 | byte(p + 7) << 24) <= bytes.count
     }
   }
 }
