@@ -75,52 +75,38 @@ final class ForwardInput {
     return end <= offset
   }
 
-  /// How many of the `count` bytes from `offset` the input holds, reading them and dropping them (they
-  /// cannot be read afterwards), so that skipping a large frame costs no memory.
-  /// The bytes ``skip(from:count:)`` last dropped, from `from` to `to`, and the first offset after
-  /// `from` among them where a zstd or skippable frame's magic number starts (nil when none does).
+  /// The bytes ``skip(from:count:)`` last dropped, from `from` to `to`, and the offset of the first
+  /// complete frame found starting among them after `from` (nil when none is), by the search that
+  /// tells a torn tail (``FrameSearch``): when the input ends inside the frame skipped, whether the
+  /// bytes dropped are a torn tail is then known without them.
   private(set) var dropped: (from: Int, to: Int, frameStart: Int?)?
 
+  /// How many of the `count` bytes from `offset` the input holds, reading them and dropping them (they
+  /// cannot be read afterwards), so that skipping a large frame costs no memory; the bytes are searched
+  /// for a complete frame as they go (``dropped``). No byte past `offset + count` is read.
+  /// - Complexity: O(`count`) time; O(``FrameSearch/stepBytes`` + ``FrameSearch/lookAheadBytes``) memory.
   func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
     release(before: offset)
-    dropped = (offset, offset, nil)
+    let search = FrameSearch()
+    var frameStart: Int?
     var skipped = 0
+    defer { dropped = (offset, offset + skipped, frameStart) }
     while skipped < count {
-      let step = min(count - skipped, 1 << 16)
-      try fill(to: offset + skipped + step)
+      let step = min(count - skipped, FrameSearch.stepBytes)
+      // The search looks ahead of the step; a frame that ends past the frame skipped matters only when
+      // the input ends inside it, so reading to its end (or the input's) is enough.
+      try fill(to: min(offset + count, offset + skipped + step + FrameSearch.lookAheadBytes))
       let got = min(step, end - (offset + skipped))
+      if frameStart == nil && got > 0 {
+        let from = offset + skipped
+        frameStart = search.firstCompleteFrame(
+          in: Array(buffer[(from - base + start)...]), at: from, from: from, count: got, after: offset)
+      }
       skipped += max(0, got)
-      release(before: noteFrameStarts(before: offset + skipped))
+      release(before: offset + skipped)
       if got < step { break }
     }
     return skipped
-  }
-
-  /// Looks for a frame's magic number starting in the bytes about to be dropped, up to `offset`
-  /// (those read past it complete one that starts before it).
-  /// - Returns: The offset before which the bytes were looked at (up to 3 before `offset` while the
-  ///   bytes after them have not arrived).
-  private func noteFrameStarts(before offset: Int) -> Int {
-    guard var note = dropped else { return offset }
-    defer { dropped = note }
-    guard note.frameStart == nil else {
-      note.to = offset
-      return offset
-    }
-    var position = max(note.to, note.from + 1)
-    while position < offset && position + 4 <= end {
-      let index = position - base + start
-      let magic =
-        UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16
-        | UInt32(buffer[index + 3]) << 24
-      if magic == TraceFormat.zstdFrameMagic || TraceFormat.isSkippable(magic) {
-        note.frameStart = position
-        break
-      }
-      position += 1
-    }
-    note.to = note.frameStart == nil ? position : offset
-    return note.to
   }
 
   /// Drops the bytes before `offset`.
@@ -139,7 +125,11 @@ final class ForwardInput {
   /// Reads the rest of the input and drops it.
   /// - Returns: The input's size in bytes.
   func drain() throws(TraceError) -> Int {
-    while !reachedEnd { _ = try skip(from: end, count: 1 << 20) }
+    while !reachedEnd {
+      release(before: end)
+      try fill(to: end + (1 << 16))
+    }
+    release(before: end)
     return end
   }
 }

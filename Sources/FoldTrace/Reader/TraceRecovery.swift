@@ -295,13 +295,13 @@ public enum TraceRecovery {
     of damage: TraceError, in reader: TraceReader, from start: Int, search: FrameSearch = FrameSearch()
   ) throws(TraceError) -> String? {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
-    // A skippable frame that runs past the end of a forward-only input was dropped as it was read:
-    // torn unless a frame could start in it (not kept, so not examined: not a torn tail).
+    // A skippable frame that runs past the end of a forward-only input was dropped as it was read,
+    // and searched as it was (``ForwardInput/skip(from:count:)``).
     if damage.code == .truncated, case .forward(let input) = reader.source, input.reachedEnd,
-      let dropped = input.dropped, dropped.from == start, dropped.to >= input.end - 3
+      let dropped = input.dropped, dropped.from == start, dropped.to == input.end
     {
       guard let frameStart = dropped.frameStart else { return nil }
-      return "a frame may start at byte \(frameStart), in bytes read forward and not kept, after the damage"
+      return "a complete frame starts at byte \(frameStart), after the damage"
     }
     let preamble = try reader.source.read(at: start, count: 8)
     let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0

@@ -245,8 +245,10 @@ import Testing
   }
 
   /// A skippable frame declaring 4 GiB after the last whole frame, then 5 MiB of bytes that start no
-  /// frame: read forward only, its bytes past 4 MiB are dropped as they are counted, yet it is a torn
-  /// tail as in the file. A frame's magic number among the dropped bytes makes it no torn tail there.
+  /// frame: read forward only, its bytes past 4 MiB are dropped as they are counted, and searched as
+  /// they go, so it is a torn tail as in the file. A frame's magic number among the dropped bytes whose
+  /// blocks run past the end leaves it torn; one whose last block lies in the input makes it no torn
+  /// tail, either way.
   @Test func aLongSkippableFramePipedInIsATornTailAsInTheFile() throws {
     let (bytes, _) = try RecoveryTests.crashed()
     let content = [UInt8](repeating: 0x01, count: 5 << 20)
@@ -254,10 +256,19 @@ import Testing
     try TraceSamples.withTemporaryPath { path in
       try RecoveryTests.write(bytes + preamble + content, to: path)
       #expect(try Self.verdicts(path).map(\.torn) == [true, true])
-      var withMagic = content
-      withMagic.replaceSubrange((4_500_000)..<(4_500_004), with: [0x28, 0xB5, 0x2F, 0xFD])
-      try RecoveryTests.write(bytes + preamble + withMagic, to: path)
-      #expect(try Self.verdicts(path).map(\.torn)[1] == false)
+      // A frame start whose first block (raw, 8 224 bytes) is followed, read in the 0x01 bytes, by a
+      // last raw block of 8 224 bytes: whole, with no checksum announced.
+      var withFrame = content
+      withFrame.replaceSubrange(
+        4_500_000..<4_500_009, with: [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x58, 0x00, 0x01, 0x01])
+      try RecoveryTests.write(bytes + preamble + withFrame, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [false, false])
+      // The same start 4 000 bytes before the end: its last block runs past it.
+      var cutShort = content
+      cutShort.replaceSubrange(
+        (content.count - 4_000)..<(content.count - 3_991), with: withFrame[4_500_000..<4_500_009])
+      try RecoveryTests.write(bytes + preamble + cutShort, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [true, true])
     }
   }
 
