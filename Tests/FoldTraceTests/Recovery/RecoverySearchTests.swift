@@ -26,7 +26,7 @@ import Testing
     let filler = [UInt8](repeating: 0x11, count: period)
     let head = bytes + magic + Self.rawBlock(period - 9) + filler.prefix(period - 9)
     let repeated = Self.rawBlock(period - 3) + magic + Self.rawBlock(period - 12) + filler.prefix(period - 12)
-    for verdict in try Self.fileAndPipeVerdicts(head, repeated, count - 1) {
+    for verdict in try Self.craftedVerdicts(head, repeated, count - 1) {
       #expect(verdict.error.code == .truncated)
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
@@ -41,7 +41,7 @@ import Testing
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
-    let verdicts = try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(6) + magic, count)
+    let verdicts = try Self.craftedVerdicts(bytes + magic, Self.rawBlock(6) + magic, count)
     for verdict in verdicts {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
@@ -57,7 +57,7 @@ import Testing
     let (bytes, _) = try RecoveryTests.crashed()
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
-    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, Self.rawBlock(12) + magic + magic, count) {
+    for verdict in try Self.craftedVerdicts(bytes + magic, Self.rawBlock(12) + magic + magic, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       // Per block: one dead end, and the chain's header.
@@ -83,19 +83,11 @@ import Testing
     crafted.reserveCapacity(crafted.count + count * period.count)
     for _ in 0..<count { crafted += period }
     try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let descriptor = try FileDescriptor.open(path, .readOnly)
-      defer { descriptor.close() }
-      for reader in [
-        try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted"),
-        try .forward(descriptor, name: path, limits: .default),
-      ] {
-        let (reader, error) = try Self.damage(reader)
-        #expect(error.offset == bytes.count)
-        let search = FrameSearch()
-        #expect(TraceRecovery.isTornTail(error, in: reader, search: search))
+      for verdict in try Self.verdicts(crafted, writtenTo: path) {
+        #expect(verdict.error.offset == bytes.count)
+        #expect(verdict.torn)
         // Each block header once: all but the damaged frame's own first one, which no start leads to.
-        #expect(search.blocksWalked == chains * count - 1)
+        #expect(verdict.search.blocksWalked == chains * count - 1)
       }
       let report = try TraceRecovery.recover(path: path)
       #expect(report.framesKept == frames.count)
@@ -112,7 +104,7 @@ import Testing
     let (bytes, _) = try RecoveryTests.crashed()
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let units = [1, 100].map { Self.rawBlock(12) + magic + Self.rawBlock($0 * 15) + [0, 0, 0] }
-    let verdicts = try Self.fileAndPipeVerdicts(bytes + magic, units[0] + units[1], 50_000)
+    let verdicts = try Self.craftedVerdicts(bytes + magic, units[0] + units[1], 50_000)
     for verdict in verdicts {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
@@ -131,7 +123,7 @@ import Testing
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let jump = (131_072 - 40...131_072).last { $0 % 18 == 6 }!
     let block = Self.rawBlock(15) + magic + Self.rawBlock(jump) + magic
-    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
+    for verdict in try Self.craftedVerdicts(bytes + magic, block, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       #expect(verdict.search.blocksWalked <= 3 * count + 1)
@@ -147,7 +139,7 @@ import Testing
     let count = 300_000
     let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x00]
     let block = Self.rawBlock(12) + magic + Self.rawBlock(15) + [0, 0, 0]
-    for verdict in try Self.fileAndPipeVerdicts(bytes + magic, block, count) {
+    for verdict in try Self.craftedVerdicts(bytes + magic, block, count) {
       #expect(verdict.error.offset == bytes.count)
       #expect(verdict.torn)
       // Per block: its header and the side chain's two.
@@ -176,24 +168,33 @@ import Testing
     }
   }
 
-  /// `head` then `block` `count` times, written to a file and read as a file and forward only (as a
-  /// pipe is read), with the default limits: the damage each reader stops at, and whether it is a torn
-  /// tail, with the search that decided it.
-  static func fileAndPipeVerdicts(_ head: [UInt8], _ block: [UInt8], _ count: Int) throws -> [(
+  /// `head` then `block` `count` times, written to a file and read as a file, as bytes in memory and
+  /// forward only (as a pipe is read), with the default limits (``verdicts(_:writtenTo:)``).
+  static func craftedVerdicts(_ head: [UInt8], _ block: [UInt8], _ count: Int) throws -> [(
     torn: Bool, search: FrameSearch, error: TraceError
   )] {
     var crafted = head
     crafted.reserveCapacity(crafted.count + count * block.count)
     for _ in 0..<count { crafted += block }
-    return try TraceSamples.withTemporaryPath { path in
-      try RecoveryTests.write(crafted, to: path)
-      let descriptor = try FileDescriptor.open(path, .readOnly)
-      defer { descriptor.close() }
-      return try [TraceReader(path: path), .forward(descriptor, name: path, limits: .default)].map { reader in
-        let (reader, error) = try damage(reader)
-        let search = FrameSearch()
-        return (TraceRecovery.isTornTail(error, in: reader, search: search), search, error)
-      }
+    return try TraceSamples.withTemporaryPath { try verdicts(crafted, writtenTo: $0) }
+  }
+
+  /// `crafted` written to `path` and read as a file, as bytes in memory and forward only (as a pipe is
+  /// read), with the default limits: the damage each reader stops at, and whether it is a torn tail,
+  /// with the search that decided it.
+  static func verdicts(_ crafted: [UInt8], writtenTo path: String) throws -> [(
+    torn: Bool, search: FrameSearch, error: TraceError
+  )] {
+    try RecoveryTests.write(crafted, to: path)
+    let descriptor = try FileDescriptor.open(path, .readOnly)
+    defer { descriptor.close() }
+    return try [
+      TraceReader(path: path), TraceReader(bytes: crafted, name: "crafted"),
+      .forward(descriptor, name: path, limits: .default),
+    ].map { reader in
+      let (reader, error) = try damage(reader)
+      let search = FrameSearch()
+      return (TraceRecovery.isTornTail(error, in: reader, search: search), search, error)
     }
   }
 
@@ -325,16 +326,9 @@ import Testing
       for round in 0..<400 {
         let crafted = head + Self.randomTail(&random, bytes: 32 + Int(random.next() % 2_000))
         let complete = Self.completeFrames(in: crafted, after: bytes.count)
-        try RecoveryTests.write(crafted, to: path)
-        let descriptor = try FileDescriptor.open(path, .readOnly)
-        defer { descriptor.close() }
-        for reader in [
-          try TraceReader(path: path), try TraceReader(bytes: crafted, name: "crafted"),
-          try .forward(descriptor, name: path, limits: .default),
-        ] {
-          let (reader, error) = try Self.damage(reader)
-          #expect(error.offset == bytes.count)
-          #expect(TraceRecovery.isTornTail(error, in: reader) == complete.isEmpty, "round \(round)")
+        for verdict in try Self.verdicts(crafted, writtenTo: path) {
+          #expect(verdict.error.offset == bytes.count)
+          #expect(verdict.torn == complete.isEmpty, "round \(round)")
         }
         if complete.isEmpty {
           torn += 1
