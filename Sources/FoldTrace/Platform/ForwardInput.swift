@@ -75,35 +75,55 @@ final class ForwardInput {
     return end <= offset
   }
 
-  /// The bytes ``skip(from:count:)`` last dropped, from `from` to `to`, and the offset of the first
-  /// complete frame found starting among them after `from` (nil when none is), by the search that
-  /// tells a torn tail (``FrameSearch``): when the input ends inside the frame skipped, whether the
-  /// bytes dropped are a torn tail is then known without them.
-  private(set) var dropped: (from: Int, to: Int, frameStart: Int?)?
+  /// A frame ``skip(from:count:)`` dropped as it read it, and how far the search for a complete frame
+  /// after its start (``FrameSearch``) went over its bytes: when that frame is the damage, the search
+  /// goes on from there over the rest of the input, and decides as for a file without the bytes dropped.
+  struct Dropped {
+    /// Where the frame starts, and its first four bytes (its magic number, little-endian).
+    let from: Int
+    let magic: UInt32
+    /// The search, and the offset it searched up to: the bytes from there on are still held.
+    let search: FrameSearch
+    let searched: Int
+    /// The first complete frame it found, starting after `from`.
+    let frameStart: Int?
+  }
+
+  /// The frame ``skip(from:count:)`` last dropped.
+  private(set) var dropped: Dropped?
 
   /// How many of the `count` bytes from `offset` the input holds, reading them and dropping them (they
   /// cannot be read afterwards), so that skipping a large frame costs no memory; the bytes are searched
-  /// for a complete frame as they go (``dropped``). No byte past `offset + count` is read.
+  /// for a complete frame as they go (``dropped``), and those the search has not reached yet (at most
+  /// ``FrameSearch/lookAheadBytes``) are held. No byte past `offset + count` is read.
   /// - Complexity: O(`count`) time; O(``FrameSearch/stepBytes`` + ``FrameSearch/lookAheadBytes``) memory.
   func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
     release(before: offset)
+    let head = try read(at: offset, count: 4)
+    let magic = head.count == 4 ? TraceFormat.u32(head, at: 0) : 0
     let search = FrameSearch()
     var frameStart: Int?
+    var searched = offset
     var skipped = 0
-    defer { dropped = (offset, offset + skipped, frameStart) }
+    defer {
+      dropped = Dropped(
+        from: offset, magic: magic, search: search, searched: searched, frameStart: frameStart)
+    }
     while skipped < count {
       let step = min(count - skipped, FrameSearch.stepBytes)
-      // The search looks ahead of the step; a frame that ends past the frame skipped matters only when
-      // the input ends inside it, so reading to its end (or the input's) is enough.
       try fill(to: min(offset + count, offset + skipped + step + FrameSearch.lookAheadBytes))
       let got = min(step, end - (offset + skipped))
-      if frameStart == nil && got > 0 {
-        let from = offset + skipped
+      // Searched: the bytes followed by all the look-ahead the search reads, or all once the input ended.
+      let ready = reachedEnd ? end : min(offset + skipped + got, end - FrameSearch.lookAheadBytes)
+      if frameStart == nil && ready > searched {
         frameStart = search.firstCompleteFrame(
-          in: Array(buffer[(from - base + start)...]), at: from, from: from, count: got, after: offset)
+          in: Array(buffer[(searched - base + start)...]), at: searched, from: searched,
+          count: ready - searched,
+          after: offset)
+        searched = ready
       }
       skipped += max(0, got)
-      release(before: offset + skipped)
+      release(before: min(searched, offset + skipped))
       if got < step { break }
     }
     return skipped

@@ -295,16 +295,20 @@ public enum TraceRecovery {
     of damage: TraceError, in reader: TraceReader, from start: Int, search: FrameSearch = FrameSearch()
   ) throws(TraceError) -> String? {
     guard damage.offset ?? start == start else { return "this is not a torn tail" }
-    // A skippable frame that runs past the end of a forward-only input was dropped as it was read,
-    // and searched as it was (``ForwardInput/skip(from:count:)``).
-    if damage.code == .truncated, case .forward(let input) = reader.source, input.reachedEnd,
-      let dropped = input.dropped, dropped.from == start, dropped.to == input.end
-    {
-      guard let frameStart = dropped.frameStart else { return nil }
-      return "a complete frame starts at byte \(frameStart), after the damage"
+    var search = search
+    var offset = start
+    var isZero = true
+    let magic: UInt32
+    if case .forward(let input) = reader.source, let dropped = input.dropped, dropped.from == start {
+      // The damaged frame was dropped as it was read, and searched as it was: the search goes on.
+      if let frameStart = dropped.frameStart {
+        return "a complete frame starts at byte \(frameStart), after the damage"
+      }
+      (magic, search, offset, isZero) = (dropped.magic, dropped.search, dropped.searched, false)
+    } else {
+      let preamble = try reader.source.read(at: start, count: 8)
+      magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
     }
-    let preamble = try reader.source.read(at: start, count: 8)
-    let magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
     var tornKind =
       damage.code == .truncated || (damage.code == .corrupt && magic == TraceFormat.seekTableFrameMagic)
     // A data frame cut short by zero bytes to the end of the file is torn as one cut short by its end.
@@ -316,21 +320,27 @@ public enum TraceRecovery {
     if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
       return "recover does not split or merge traces"
     }
+    // Read forward, only the input's end tells whether zero bytes run to it from where the data frame
+    // stops: its bytes are kept as the search reads on, and decoded there.
+    var cutShort: ForwardFrame?
     if !tornKind, damage.code == .corrupt, magic == TraceFormat.zstdFrameMagic, reader.source.isForwardOnly {
-      // Only its end tells whether a forward input's zero bytes run to it: read to it now.
-      return try forwardZeroFilledCut(ofFrameAt: start, in: reader)
-        ? nil : "this is not a torn tail"
+      cutShort = ForwardFrame(limit: forwardLimit(reader))
+      tornKind = true
     }
+    guard tornKind || isZero else { return "this is not a torn tail" }
     // To the end of the input, a step at a time: a forward input's end is known only once read, and
     // no more of it is kept than the step being searched and the bytes after it the search looks at.
-    var offset = start
-    var isZero = true
+    var found: Int?
     while true {
       reader.source.release(before: offset)
       let bytes = try reader.source.read(
         at: offset, count: FrameSearch.stepBytes + FrameSearch.lookAheadBytes)
       guard !bytes.isEmpty else { break }
       let count = min(bytes.count, FrameSearch.stepBytes)
+      if cutShort != nil {
+        cutShort?.add(bytes[..<count])
+        if cutShort?.isTooLong == true { return "this is not a torn tail" }
+      }
       var from = offset
       if isZero {
         guard let nonZero = Self.firstNonZero(in: bytes, count: count) else {
@@ -345,22 +355,68 @@ public enum TraceRecovery {
         }
         from = offset + nonZero
       }
-      if let found = search.firstCompleteFrame(in: bytes, at: offset, from: from, count: count, after: start)
-      {
-        return "a complete frame starts at byte \(found), after the damage"
+      if found == nil {
+        found = search.firstCompleteFrame(in: bytes, at: offset, from: from, count: count, after: start)
+        // Read forward, a frame cut short is decided at the input's end, before any frame after it.
+        if found != nil && cutShort == nil { break }
       }
       offset += count
     }
-    return nil
+    if let cutShort, !(try cutShort.isCutShort(ofFrameAt: start, reader)) { return "this is not a torn tail" }
+    return found.map { "a complete frame starts at byte \($0), after the damage" }
+  }
+
+  /// The bytes of a damaged data frame read forward, kept to tell whether it was cut short by zero bytes
+  /// that run to the end of the input (``zeroFilledCut(ofFrameAt:in:)`` for a file): those before the
+  /// last zero run, no more than `limit` (a longer frame is not cut short), the zero run only counted.
+  private struct ForwardFrame {
+    let limit: Int
+    private var frame: [UInt8] = []
+    /// Zero bytes after `frame`, not kept.
+    private var zeros = 0
+    private(set) var isTooLong = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Takes the next bytes of the input.
+    mutating func add(_ chunk: ArraySlice<UInt8>) {
+      guard !isTooLong else { return }
+      guard let last = chunk.lastIndex(where: { $0 != 0 }) else {
+        zeros += chunk.count
+        return
+      }
+      guard frame.count + zeros + (last - chunk.startIndex) < limit else {
+        isTooLong = true
+        frame = []
+        return
+      }
+      frame += [UInt8](repeating: 0, count: zeros)
+      frame += chunk[...last]
+      zeros = chunk.endIndex - 1 - last
+    }
+
+    /// Whether the bytes taken, up to their last zero run, decode as the frame at `start` cut short.
+    /// - Complexity: one frame decode.
+    func isCutShort(ofFrameAt start: Int, _ reader: TraceReader) throws(TraceError) -> Bool {
+      guard !isTooLong, zeros > 0 else { return false }
+      let frame = frame
+      let outcome = try? reader.decoder.decodeFrame(at: start) { at, count in
+        Array(frame[min(frame.count, at - start)..<min(frame.count, at - start + count)])
+      }
+      guard case .truncated = outcome else { return false }
+      return true
+    }
   }
 
   /// Where the damaged data frame at `start` was cut short by zero bytes that fill the rest of the file
   /// (a power cut after the file's size was updated but before its last blocks were written): the
   /// offset of the first byte of that zero run, when the frame's bytes before it decode as a frame cut
-  /// short; nil otherwise, and always for a forward-only input (``forwardZeroFilledCut(ofFrameAt:in:)``).
+  /// short; nil otherwise, and always for a forward-only input (`ForwardFrame`, read on to its end).
   /// - Complexity: O(bytes after `start`) time; one frame decode.
   private static func zeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError) -> Int? {
     guard !reader.source.isForwardOnly else { return nil }
+    let head = try reader.source.read(at: start, count: 4)
+    guard head.count == 4, TraceFormat.u32(head, at: 0) == TraceFormat.zstdFrameMagic else { return nil }
     let size = reader.source.size
     // The zero run that ends the file: scanned from the end, a chunk at a time.
     var cut = size
@@ -380,40 +436,6 @@ public enum TraceRecovery {
     }
     guard case .truncated = outcome else { return nil }
     return cut
-  }
-
-  /// ``zeroFilledCut(ofFrameAt:in:)`` for a forward-only input, read to its end: whether the damaged
-  /// data frame at `start` was cut short by zero bytes that run to the end of the input. The frame's
-  /// bytes before the last zero run are kept (no more than ``forwardLimit(_:)``: a longer frame is not
-  /// cut short), the zero run only counted.
-  /// - Complexity: O(bytes after `start`) time; O(``forwardLimit(_:)``) memory; one frame decode.
-  private static func forwardZeroFilledCut(ofFrameAt start: Int, in reader: TraceReader) throws(TraceError)
-    -> Bool
-  {
-    var frame: [UInt8] = []
-    // Zero bytes after `frame`, not kept.
-    var zeros = 0
-    var offset = start
-    while true {
-      reader.source.release(before: offset)
-      let chunk = try reader.source.read(at: offset, count: 64 * 1024)
-      guard !chunk.isEmpty else { break }
-      offset += chunk.count
-      guard let last = chunk.lastIndex(where: { $0 != 0 }) else {
-        zeros += chunk.count
-        continue
-      }
-      guard frame.count + zeros + last < forwardLimit(reader) else { return false }
-      frame += [UInt8](repeating: 0, count: zeros)
-      frame += chunk[...last]
-      zeros = chunk.count - 1 - last
-    }
-    guard zeros > 0 else { return false }
-    let outcome = try? reader.decoder.decodeFrame(at: start) { at, count in
-      Array(frame[min(frame.count, at - start)..<min(frame.count, at - start + count)])
-    }
-    guard case .truncated = outcome else { return false }
-    return true
   }
 
   /// The index of the first non-zero byte among the first `count` of `bytes`, looked for a word at a time.

@@ -311,6 +311,60 @@ import Testing
     }
   }
 
+  /// A data frame whose last block holds a complete skippable frame, cut short by zero bytes (its
+  /// checksum and 4 KiB after it zero): the skippable frame makes it no torn tail, read forward as in the
+  /// file (read forward, only the zero run was looked at); without it, it is one either way.
+  @Test func aFrameCutShortByZerosIsSearchedReadForwardAsInTheFile() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    try TraceSamples.withTemporaryPath { path in
+      for (hidden, torn) in [(true, false), (false, true)] {
+        let skippable: [UInt8] =
+          hidden ? [0x51, 0x2A, 0x4D, 0x18, 0, 0, 0, 0] : [UInt8](repeating: 0x11, count: 8)
+        let body = [UInt8](repeating: 0x41, count: 20) + skippable + [UInt8](repeating: 0x42, count: 20)
+        let last = body.count << 3 | 1
+        let frame =
+          [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x50, UInt8(last & 0xFF), UInt8(last >> 8), 0] + body
+        try RecoveryTests.write(bytes + frame + [UInt8](repeating: 0, count: 4 + 4096), to: path)
+        #expect(try Self.verdicts(path).map(\.torn) == [torn, torn])
+      }
+    }
+  }
+
+  /// A seek table over 4 MiB (zero entries, larger than the frames need) that lies whole in the input,
+  /// then bytes that start no frame, or a complete frame: read forward, the table is dropped as it is
+  /// counted and searched as it is, and the search goes on after it — a torn tail, or not, as in the
+  /// file (read forward, the bytes at the damage were gone and it was never one).
+  @Test func aSeekTableOver4MiBReadForwardIsDecidedAsInTheFile() throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
+    let length = (4 << 20) + 64
+    let table =
+      [0x5E, 0x2A, 0x4D, 0x18] + (0..<4).map { UInt8(length >> (8 * $0) & 0xFF) }
+      + [UInt8](repeating: 0, count: length)
+    let last = try #require(frames.last)
+    let frame = Array(bytes[last.offset..<(last.offset + last.size)])
+    try TraceSamples.withTemporaryPath { path in
+      for (after, torn) in [([UInt8](), true), ([UInt8](repeating: 0x11, count: 10), true), (frame, false)] {
+        try RecoveryTests.write(bytes + table + after, to: path)
+        #expect(try Self.verdicts(path).map(\.torn) == [torn, torn])
+      }
+    }
+  }
+
+  /// A damaged seek table whose entries are zero bytes to the end of the file: `recover` drops it, and
+  /// says why as the reader does — not as a data frame cut short by zero bytes, which it is not.
+  @Test func aDamagedSeekTableOfZerosIsReportedAsOne() throws {
+    let (bytes, frames) = try RecoveryTests.crashed()
+    let table: [UInt8] = [0x5E, 0x2A, 0x4D, 0x18, 16, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
+    try TraceSamples.withTemporaryPath { path in
+      try RecoveryTests.write(bytes + table, to: path)
+      let report = try TraceRecovery.recover(path: path)
+      #expect(report.framesKept == frames.count)
+      #expect(report.bytesDropped == table.count)
+      #expect(report.reason?.contains("seek table") == true, "\(report.reason ?? "")")
+      #expect(report.reason?.contains("cut short") == false)
+    }
+  }
+
   /// Random tails made of frame magic numbers, frame headers, block headers of every type and of
   /// sizes that land in the tail, past it or over 128 KiB, skippable preambles, trace headers, zero
   /// and random bytes, after a frame cut short: as a file, as bytes and read forward, the search
