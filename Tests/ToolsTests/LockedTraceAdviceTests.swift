@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `stats`, `cat` and `check` on a trace whose lock a writer holds (a recording in progress) say it is
-/// being recorded, exit 5, as `verify` does — never "run recover", which refuses a locked trace.
+/// Every command on a trace whose lock a writer holds (a recording in progress) says it is being
+/// recorded, exit 5, as `verify` does — never "run recover", which refuses a locked trace.
 @Suite struct LockedTraceAdviceTests {
   @Test(arguments: [false, true])
   func aTraceBeingRecordedIsNotSentToRecover(_ torn: Bool) throws {
@@ -43,5 +43,36 @@ import Testing
         $0.hasSuffix(" no: being recorded (a writer holds its lock); try again once it has closed")
       },
       "\(stats.text)")
+  }
+
+  /// The commands that read a trace's frames through their own paths — windows, pictures, exports,
+  /// comparisons, replays — on a trace being recorded whose last frame is still being written.
+  @Test func aTornTraceBeingRecordedIsNotSentToRecoverByAnyCommand() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let path = fixture.directory.appendingPathComponent("live.foldtrace").path
+    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    defer { try? writer.close() }
+    for event in fixture.events.prefix(100) { try writer.append(event) }
+    try writer.flush()
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(RecoverLaterFrameTests.cutShortFrame().prefix(40)))
+    try handle.close()
+    let other = fixture.trace.lastPathComponent
+    for command in [
+      ["slice", "-o", "out.foldtrace", "live.foldtrace"], ["plot", "-o", "out.svg", "live.foldtrace"],
+      ["export", "--chrome", "-o", "out.json", "live.foldtrace"], ["diff", other, "live.foldtrace"],
+      ["diff", "--replay", other, "live.foldtrace"],
+      ["plot", "--replay", "-o", "replay.svg", "live.foldtrace"],
+      ["cat", "--from", "0.01", "live.foldtrace"], ["recover", "live.foldtrace"],
+    ] {
+      let result = try fixture.run(command)
+      #expect(result.status == 5, "\(command): \(result.stderr)")
+      // recover refuses a locked trace in its own words.
+      let said = command[0] == "recover" ? "another writer has this trace open" : "is being recorded"
+      #expect(result.stderr.contains(said), "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("run recover"), "\(command): \(result.stderr)")
+    }
   }
 }

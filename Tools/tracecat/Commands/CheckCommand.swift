@@ -98,7 +98,7 @@ struct CheckCommand: TracecatCommand {
       }
       cut = !reader.isClosedCleanly
     } catch {
-      let wrapped = TracecatError.wrapping(error, file: path).unlessBeingRecorded(path)
+      let wrapped = TracecatError.wrapping(error, file: path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
     }

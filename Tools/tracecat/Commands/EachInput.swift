@@ -23,7 +23,7 @@ enum EachInput {
       } catch {
         try? console.flush()
         one = ErrorRenderer.report(
-          TracecatError.wrapping(error, file: input).unlessBeingRecorded(input), to: console)
+          TracecatError.wrapping(error, file: input), to: console)
       }
       observe(one)
       status = status.worse(one)

@@ -181,7 +181,7 @@ enum ReplayRun {
         try Replayer.replay(reader, configuration: configuration, into: &sink)
       }
     } catch {
-      let wrapped = TracecatError.wrapping(error, file: path).unlessBeingRecorded(path)
+      let wrapped = TracecatError.wrapping(error, file: path)
       errors = ErrorRenderer.lines(for: wrapped)
       errorStatus = wrapped.exitStatus
       if !opened {

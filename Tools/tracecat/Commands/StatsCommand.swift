@@ -56,7 +56,7 @@ struct StatsCommand: TracecatCommand {
           failure = .recordingInProgress(file: name)
         }
       } catch {
-        let wrapped = TracecatError(error).unlessBeingRecorded(file)
+        let wrapped = TracecatError(error)
         failure = wrapped
         summary.damage = error
         switch wrapped {

@@ -49,7 +49,11 @@ enum TracecatError: Error {
     } else if error.code == .locked {
       self = .locked(error)
     } else if torn {
-      self = .tornTrace(error)
+      // A torn tail of a trace a writer holds is its last frame still being written, and `recover`
+      // refuses a locked trace: no advice to run it.
+      self =
+        Self.isBeingRecorded(error.file)
+        ? .recordingInProgress(file: InputSource.displayName(error.file)) : .tornTrace(error)
     } else {
       // Damage recover refuses to repair must not send the user to recover.
       var refused = error
@@ -68,14 +72,8 @@ extension TracecatError {
   /// progress. False when the file cannot be examined.
   /// - Complexity: O(1); up to 100 ms while a lock is held (``TraceRecovery/isBeingRecorded(path:)``).
   static func isBeingRecorded(_ file: String) -> Bool {
-    file != "-" && (try? TraceRecovery.isBeingRecorded(path: file)) == true
-  }
-
-  /// This error, or ``recordingInProgress(file:)`` when it is a torn tail of a trace a writer holds:
-  /// its last frame is still being written, and `recover` refuses a locked trace.
-  func unlessBeingRecorded(_ file: String) -> TracecatError {
-    guard case .tornTrace = self, Self.isBeingRecorded(file) else { return self }
-    return .recordingInProgress(file: InputSource.displayName(file))
+    file != "-" && file != InputSource.displayName("-")
+      && (try? TraceRecovery.isBeingRecorded(path: file)) == true
   }
 }
 
