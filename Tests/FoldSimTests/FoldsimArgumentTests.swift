@@ -151,10 +151,11 @@ import Testing
   }
 
   /// A bare word that names neither a command nor a file is a mistyped command, named with the nearest
-  /// command as tracecat names its nearest subcommand; one near none gets no guess.
+  /// command as tracecat names its nearest subcommand; one near none gets no guess; `-` (standard input,
+  /// to tracecat) is pointed to `/dev/stdin`.
   @Test(arguments: [
     ("lst", "; did you mean 'list'?"), ("hlep", "; did you mean 'help'?"), ("lsit", "; did you mean 'list'?"),
-    ("xyzzy", ""),
+    ("xyzzy", ""), ("-", "; to read a scenario from standard input, name /dev/stdin"),
   ])
   func aMistypedCommandNamesTheNearestOne(_ word: String, _ hint: String) throws {
     defer { try? FileManager.default.removeItem(at: directory) }

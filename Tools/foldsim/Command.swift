@@ -122,7 +122,10 @@ enum Command: Equatable {
     if !scenario.afterOptions, !scenario.name.contains("."), !scenario.name.contains("/"),
       !FileManager.default.fileExists(atPath: scenario.name)
     {
-      let hint = NearestSpelling.nearest(to: scenario.name, among: commands).map { "; did you mean '\($0)'?" }
+      let hint =
+        scenario.name == "-"
+        ? "; to read a scenario from standard input, name /dev/stdin"
+        : NearestSpelling.nearest(to: scenario.name, among: commands).map { "; did you mean '\($0)'?" }
       throw .usage("'\(scenario.name)' is neither a command (list, help) nor a scenario file\(hint ?? "")")
     }
     if flags.contains("events") {
