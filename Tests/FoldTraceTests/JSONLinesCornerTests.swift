@@ -74,13 +74,14 @@ import Testing
     }
     let fraction = #"{"t":1500.5,"kind":"marker","label":"x"}"#
     let expected = TraceJSONLinesError(
-      line: 1, field: "t", reason: "expected a non-negative integer (0 … 2⁶⁴−1), got 1500.5")
+      line: 1, field: "t", reason: "expected an integer number of nanoseconds within 0 … 2⁶⁴−1, got 1500.5")
     #expect(Self.error(D.fast(fraction)) == expected)
     #expect(Self.error(D.reference(fraction)) == expected)
-    // A negative whole number reads as written, not as a double ("-1.0").
+    // A negative whole number is quoted as written, not as a double ("-1.0").
     let negative = #"{"t":-1,"kind":"marker","label":"x"}"#
     let refused = TraceJSONLinesError(
-      line: 1, field: "t", reason: "expected a non-negative integer (0 … 2⁶⁴−1), got -1")
+      line: 1, field: "t",
+      reason: "-1 is out of range: expected an integer number of nanoseconds within 0 … 2⁶⁴−1")
     #expect(Self.error(D.fast(negative)) == refused)
     #expect(Self.error(D.reference(negative)) == refused)
   }

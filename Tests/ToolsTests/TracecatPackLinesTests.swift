@@ -38,6 +38,38 @@ import Testing
     #expect(packed.stderr == "tracecat: error: <stdin>: line 3: not valid UTF-8 at byte 33\n")
   }
 
+  /// An integer out of its field's range is quoted as written, with the field's own range, never as
+  /// its rounded double (2⁶⁴ read `1.8446744073709552e+19`, and -2⁶³−1 read as -2⁶³, which is in range).
+  @Test(arguments: [
+    (
+      Self.header + "}\n" + #"{"t":18446744073709551616,"kind":"marker","label":"x"}"#,
+      #"line 2, field "t": 18446744073709551616 is out of range: "#
+        + "expected an integer number of nanoseconds within 0 … 2⁶⁴−1"
+    ),
+    (
+      Self.header + "}\n" + #"{"t":0,"kind":"sceneDisconnected","scene":18446744073709551617}"#,
+      #"line 2, field "scene": 18446744073709551617 is out of range: "#
+        + "expected an integer scene id within 0 … 2³²−1"
+    ),
+    (
+      Self.header + #","wallClock":-9223372036854775809}"#,
+      #"line 1, field "wallClock": -9223372036854775809 is out of range: "#
+        + "expected an integer number of nanoseconds within -2⁶³ … 2⁶³−1"
+    ),
+  ])
+  func outOfRangeIntegersQuoteTheirText(_ document: String, _ reason: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let packed = try TracecatRunner.run(
+      ["pack", "-"], stdin: Array((document + "\n").utf8), in: fixture.directory)
+    #expect(packed.status == 1)
+    #expect(packed.stdout.isEmpty)
+    #expect(packed.stderr == "tracecat: error: <stdin>: \(reason)\n")
+  }
+
+  /// A header line without its closing brace.
+  static let header = #"{"kind":"header","version":"1.2","device":"D","app":"A","recorder":"R""#
+
   /// A UTF-8 byte-order mark at the start of the document is skipped, as `foldsim` skips one at the start
   /// of a scenario; one anywhere else is not JSON.
   @Test func aByteOrderMarkAtTheStartIsSkipped() throws {

@@ -103,8 +103,10 @@ extension JSONValue: Decodable {
       throw TraceJSONLinesError(line: lineNumber, reason: "not valid JSON")
     }
     // Foundation keeps a repeated key's first value; the reading refuses it, as JSONValue's parser does.
+    // That parser also keeps each number's text, which Foundation forgets and errors quote.
+    var source: JSONValue?
     do throws(ParseError) {
-      _ = try FlatJSON.parse(text)
+      source = try JSONValue.parse(text)
     } catch {
       if let key = error.key {
         throw TraceJSONLinesError(
@@ -114,7 +116,33 @@ extension JSONValue: Decodable {
     guard case .object = value.kind else {
       throw TraceJSONLinesError(line: lineNumber, reason: "expected a JSON object, got \(value.typeName)")
     }
-    return value
+    return source.map(value.keepingNumberTexts) ?? value
+  }
+
+  /// This value with each number's text taken from `source`, the same text as read by ``parse(_:)``
+  /// (members matched by key: a line with a repeated key is refused before), so that both readings
+  /// quote a number as written.
+  ///
+  /// - Complexity: O(*n*) in the value's size.
+  func keepingNumberTexts(of source: JSONValue) -> JSONValue {
+    var copy = self
+    switch (kind, source.kind) {
+    case (.number(var number), .number(let written)):
+      number.text = written.text
+      copy.kind = .number(number)
+    case (.array(let values), .array(let written)) where values.count == written.count:
+      copy.kind = .array(zip(values, written).map { $0.keepingNumberTexts(of: $1) })
+    case (.object(let members), .object(let written)):
+      let byKey = Dictionary(written.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      copy.kind = .object(
+        members.map { member in
+          var member = member
+          if let value = byKey[member.key] { member.value = member.value.keepingNumberTexts(of: value) }
+          return member
+        })
+    default: break
+    }
+    return copy
   }
 }
 
@@ -184,6 +212,11 @@ extension JSONValue: JSONLineElement, JSONLineMembers {
 
   var signedValue: Int64? {
     if case .number(let number) = kind { return number.signed }
+    return nil
+  }
+
+  var numberText: String? {
+    if case .number(let number) = kind { return number.text }
     return nil
   }
 

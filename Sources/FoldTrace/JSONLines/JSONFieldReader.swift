@@ -21,6 +21,8 @@ protocol JSONLineElement {
   /// The number as a whole number in -2⁶³ … 2⁶³−1, as Foundation's `JSONDecoder` reads an `Int64`
   /// (`-1500`, also `-1.5e3`); nil when the value is not a number or not such a whole number.
   var signedValue: Int64? { get }
+  /// The number's text as the line writes it (`1.5e3`, `-0`); nil when the value is not a number.
+  var numberText: String? { get }
   /// The number of elements; nil when the value is not an array.
   var elementCount: Int? { get }
   /// Calls `body` with each element of an array and its index, in order; nothing for other values.
@@ -82,21 +84,56 @@ struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members =
     return double
   }
 
-  func unsigned(_ key: String) throws -> UInt64 {
+  /// A whole number within `range`, which errors name as `noun` within `bounds`.
+  ///
+  /// - Parameters:
+  ///   - noun: What the number counts, with its unit (`an integer number of nanoseconds`).
+  ///   - bounds: `range` as written in errors (`0 … 2⁶⁴−1`).
+  /// - Throws: ``TraceJSONLinesError``: "missing"; for a whole number outside `range`, in any form,
+  ///   "`text` is out of range", quoting the number as the line writes it (``notInRange(_:_:_:_:)``);
+  ///   for any other value, what was expected and what was found.
+  /// - Complexity: O(*n*) in the number's length.
+  func unsigned(
+    _ key: String, _ noun: String, in range: ClosedRange<UInt64> = 0...UInt64.max,
+    bounds: String = "0 … 2⁶⁴−1"
+  ) throws -> UInt64 {
     let value = try value(key)
-    guard let integer = value.unsignedValue else {
-      guard let double = value.doubleValue else { throw mismatch(key, "a non-negative integer") }
-      // A whole number is shown as written (-1, not -1.0).
-      let shown = double.rounded() == double && abs(double) < 1e15 ? "\(Int64(double))" : "\(double)"
-      throw failure(key, "expected a non-negative integer (0 … 2⁶⁴−1), got \(shown)")
-    }
-    return integer
+    if let integer = value.unsignedValue, range.contains(integer) { return integer }
+    throw notInRange(
+      key, value, "\(noun) within \(bounds)", Int128(range.lowerBound)...Int128(range.upperBound))
   }
 
+  /// A whole number within -2⁶³ … 2⁶³−1, which errors name as `noun`; errors as ``unsigned(_:_:in:bounds:)``.
+  func signed(_ key: String, _ noun: String) throws -> Int64 {
+    let value = try value(key)
+    if let integer = value.signedValue { return integer }
+    throw notInRange(key, value, "\(noun) within -2⁶³ … 2⁶³−1", Int128(Int64.min)...Int128(Int64.max))
+  }
+
+  /// A 32-bit scene id.
   func scene(_ key: String = "scene") throws -> SceneID {
-    let value = try unsigned(key)
-    guard let raw = UInt32(exactly: value) else { throw failure(key, "scene id \(value) exceeds 32 bits") }
-    return SceneID(raw)
+    let raw = try unsigned(key, "an integer scene id", in: 0...UInt64(UInt32.max), bounds: "0 … 2³²−1")
+    return SceneID(UInt32(raw))
+  }
+
+  /// The one error of every integer field whose value is not a whole number within `range`: the
+  /// number is quoted as written (cut as ``JSONValue/excerpt(_:)`` cuts it), never as its double, which
+  /// rounds `-9223372036854775809` to -2⁶³, inside the range. A whole number inside `range` that the
+  /// readers still refuse (`18446744073709551615.0`: Foundation reads it through its double, 2⁶⁴) is
+  /// not called out of range.
+  private func notInRange(
+    _ key: String, _ value: Value, _ expected: String, _ range: ClosedRange<Int128>
+  ) -> TraceJSONLinesError {
+    guard let text = value.numberText else { return mismatch(key, expected) }
+    let quoted = JSONValue.excerpt(text)
+    guard JSONNumberText.isWhole(text.utf8) else {
+      return failure(key, "expected \(expected), got \(quoted)")
+    }
+    if let exact = JSONNumberText.wholeValue(Array(text.utf8)), range.contains(exact) {
+      return failure(
+        key, "\(quoted) is not read exactly in this form: expected \(expected) as a plain integer")
+    }
+    return failure(key, "\(quoted) is out of range: expected \(expected)")
   }
 
   /// One of an enum's string raw values.

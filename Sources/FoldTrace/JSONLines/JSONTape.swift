@@ -97,6 +97,12 @@ struct JSONTapeValue: JSONLineElement {
 
   var doubleValue: Double? { node.kind == .number ? node.double : nil }
 
+  var numberText: String? {
+    let node = node
+    guard node.kind == .number else { return nil }
+    return String(decoding: tape.bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+  }
+
   /// As Foundation reads a `UInt64`: a plain integer literal exactly (`-0` too); any other number through
   /// its double, when that is a whole number under 2⁵³; from 2⁵³ on, by Foundation itself
   /// (``foundationWhole(_:)``).

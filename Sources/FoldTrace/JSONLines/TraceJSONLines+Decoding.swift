@@ -7,7 +7,9 @@ extension TraceJSONLines {
       let known = ([headerKind] + TraceEvent.Kind.allCases.map(\.name)).joined(separator: ", ")
       throw fields.failure("kind", "unknown kind \"\(kindName)\"; expected one of \(known)")
     }
-    return .event(TraceEvent(time: try fields.unsigned("t"), try decodePayload(kind, fields)))
+    return .event(
+      TraceEvent(
+        time: try fields.unsigned("t", "an integer number of nanoseconds"), try decodePayload(kind, fields)))
   }
 
   static func decodeHeader<M>(_ fields: JSONFieldReader<M>) throws -> TraceHeader {
@@ -16,20 +18,8 @@ extension TraceJSONLines {
       throw fields.failure(
         "version", "expected \"major.minor\" (digits only, each 0 … 65535), got \"\(versionText)\"")
     }
-    var wallClock: Int64?
-    if fields.has("wallClock") {
-      let value = try fields.value("wallClock")
-      guard let nanoseconds = value.signedValue else {
-        if let double = value.doubleValue, double == double.rounded(.towardZero) {
-          let text = value.unsignedValue.map(String.init) ?? "\(double)"
-          throw fields.failure(
-            "wallClock",
-            "\(text) is out of range: expected nanoseconds within -2⁶³ … 2⁶³−1 (a 64-bit integer)")
-        }
-        throw fields.failure("wallClock", "expected an integer number of nanoseconds")
-      }
-      wallClock = nanoseconds
-    }
+    let wallClock =
+      fields.has("wallClock") ? try fields.signed("wallClock", "an integer number of nanoseconds") : nil
     return TraceHeader(
       version: version, device: try fields.string("device"),
       app: try fields.string("app"), recorder: try fields.string("recorder"), wallClockStart: wallClock)
@@ -76,17 +66,14 @@ extension TraceJSONLines {
     case .marker:
       return .marker(try fields.string("label"))
     case .dropped:
-      return .dropped(count: try fields.unsigned("count"))
+      return .dropped(count: try fields.unsigned("count", "an integer count"))
     case .cut:
       return .cut
     case .layout:
       var columns: Int?
       if fields.has("columns") {
-        let value = try fields.unsigned("columns")
-        guard value >= 1 && value <= 65_535 else {
-          throw fields.failure("columns", "expected a column count within 1…65535, got \(value)")
-        }
-        columns = Int(value)
+        columns = Int(
+          try fields.unsigned("columns", "an integer column count", in: 1...65_535, bounds: "1 … 65535"))
       }
       let elements = try fields.objects(
         "elements", limit: RecordCodec.maxElementsPerRecord, noun: "elements"

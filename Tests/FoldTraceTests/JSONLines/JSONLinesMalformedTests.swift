@@ -16,9 +16,9 @@ import Testing
     Case(line: #"{"t":1,"kind":"zoom"}"#, field: "kind", reason: #"unknown kind "zoom""#),
     Case(line: #"{"kind":"marker","label":"x"}"#, field: "t", reason: "missing"),
     Case(
-      line: #"{"t":-1,"kind":"marker","label":"x"}"#, field: "t", reason: "expected a non-negative integer"),
+      line: #"{"t":-1,"kind":"marker","label":"x"}"#, field: "t", reason: "-1 is out of range"),
     Case(
-      line: #"{"t":1.5,"kind":"marker","label":"x"}"#, field: "t", reason: "expected a non-negative integer"),
+      line: #"{"t":1.5,"kind":"marker","label":"x"}"#, field: "t", reason: "got 1.5"),
     Case(
       line: #"{"t":1,"kind":"marker","label":7}"#, field: "label", reason: "expected a string, got a number"),
     Case(
@@ -26,7 +26,7 @@ import Testing
       reason: #"unknown value "tv""#),
     Case(
       line: #"{"t":1,"kind":"sceneDisconnected","scene":4294967296}"#, field: "scene",
-      reason: "exceeds 32 bits"),
+      reason: "4294967296 is out of range: expected an integer scene id within 0 … 2³²−1"),
     Case(
       line:
         #"{"t":1,"kind":"geometry","scene":1,"size":[1,2,3],"safeArea":[0,0,0,0],"horizontal":"compact","vertical":"compact","interactive":false}"#,
