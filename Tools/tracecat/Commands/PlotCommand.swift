@@ -77,7 +77,9 @@ struct PlotCommand: TracecatCommand {
       let extent = try TimelineReader.readExtent(trace, label: "plot", filter: filter)
       if let note = extent.coverage.note(file: input) { console.error(note) }
       // The replay comes first: the second read keeps the lanes of the scenes its marks are drawn for.
-      let marks = replay ? try ReplayMarks.replay(trace) : nil
+      // Drifts are kept only for the window drawn, at its resolution.
+      let start = extent.start ?? 0
+      let marks = replay ? try ReplayMarks.replay(trace, window: start...max(start, extent.end)) : nil
       let timeline = try TimelineReader.readForPlot(
         trace, label: "plot", filter: filter, extent: extent, marks: marks)
       try TimelinePlot.write(timeline, title: trace.name, marks: marks, to: write)
