@@ -53,6 +53,13 @@ final class SpooledLines: ReplayLineOutput, @unchecked Sendable {
     if buffer.count >= Self.bufferLimit { spill() }
   }
 
+  /// Appends bytes as they are, without a newline: the start of a line that a later ``line(_:)`` ends.
+  func append(_ bytes: [UInt8]) {
+    guard failure == nil else { return }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.bufferLimit { spill() }
+  }
+
   /// Appends the buffer to the temporary file, made at the first call.
   private func spill() {
     do throws(TraceError) {

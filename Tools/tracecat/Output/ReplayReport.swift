@@ -92,9 +92,10 @@ enum ReplayReport {
       // Once the temporary file failed the page cannot be written (``publish()`` says why): no more
       // sections are made.
       guard sections.failure == nil else { return }
-      for line in section(outcome, index: index, configuration: configuration, kind: kind, drawn: drawn) {
-        sections.line { $0.append(contentsOf: line.utf8) }
-      }
+      let sections = sections
+      section(
+        outcome, index: index, configuration: configuration, kind: kind, drawn: drawn,
+        line: { line in sections.line { $0.append(contentsOf: line.utf8) } }, bytes: sections.append)
     }
 
     /// Writes the page into the directory as `index.html`, whole or not at all: staged in a hidden
@@ -224,10 +225,14 @@ enum ReplayReport {
 
   /// One trace's lines: its failures with their pictures, then its timeline; with `drawn` false (a
   /// failing trace past ``drawnTraceLimit``) the failures' sentences only, and the trace is not read.
+  /// Each line goes to `line` (without its newline), except the timeline's, whose SVG goes to `bytes` in
+  /// pieces of about 1 MiB as it is drawn (``TimelinePlot/write(_:title:marks:to:)``), its end to `line`.
+  ///
+  /// - Complexity: O(1 MiB) memory for the timeline's SVG, beyond the timeline read for it.
   static func section(
     _ outcome: ReplayOutcome, index: Int, configuration: ReplayConfiguration, kind: Kind = .replay,
-    drawn: Bool = true
-  ) -> [String] {
+    drawn: Bool = true, line: (String) -> Void, bytes: ([UInt8]) -> Void
+  ) {
     let summary = outcome.summary
     var lines = [
       "<section id=\"trace-\(index + 1)\">", "<h2>\(escape(summary.trace)) — \(verdict(outcome))</h2>",
@@ -280,13 +285,19 @@ enum ReplayReport {
       let timeline = try? TimelineReader.readForPlot(input, label: "report", marks: marks),
       kind == .check || marks != nil
     {
-      let plot = TimelinePlot.render(timeline, title: summary.trace, marks: marks)
       let open = summary.passed ? "" : " open"
       lines.append("<details\(open)><summary>Timeline of \(escape(summary.trace))</summary>")
-      lines.append("<div class=\"picture\">\(inline(plot, idPrefix: "t\(index + 1)-"))</div></details>")
+      lines.forEach(line)
+      lines = []
+      bytes(Array("<div class=\"picture\">".utf8))
+      var inliner = InlineSVG(idPrefix: "t\(index + 1)-")
+      // The output does not throw.
+      try? TimelinePlot.write(timeline, title: summary.trace, marks: marks) { inliner.add($0, to: bytes) }
+      inliner.finish(to: bytes)
+      lines.append("</div></details>")
     }
     lines.append("</section>")
-    return lines
+    lines.forEach(line)
   }
 
   /// Marks a check's failure on a snapshot of the recording: the app's own frame of the element, over
@@ -310,6 +321,59 @@ enum ReplayReport {
         .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
     }
     return text
+  }
+
+  /// ``inline(_:idPrefix:)`` on an SVG document handed over in pieces: the XML declaration that starts
+  /// it dropped, `idPrefix` inserted after each ` id="` and `url(#`, the same bytes as the document
+  /// inlined whole. Holds back at most 4 bytes of a piece, which may start a pattern the next completes.
+  struct InlineSVG {
+    let idPrefix: [UInt8]
+    private var pending: [UInt8] = []
+    private var started = false
+    private static let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
+    private static let patterns = [Array(" id=\"".utf8), Array("url(#".utf8)]
+
+    init(idPrefix: String) { self.idPrefix = Array(idPrefix.utf8) }
+
+    /// Takes the document's next piece, hands what is ready to `output`.
+    /// - Complexity: O(piece).
+    mutating func add(_ piece: [UInt8], to output: ([UInt8]) -> Void) {
+      var work = pending + piece
+      pending = []
+      if !started {
+        // The declaration is whole in the document's first piece (its head).
+        guard work.count >= Self.declaration.count else {
+          pending = work
+          return
+        }
+        started = true
+        if work.starts(with: Self.declaration) { work.removeFirst(Self.declaration.count) }
+      }
+      var result: [UInt8] = []
+      result.reserveCapacity(work.count + 256)
+      var index = 0
+      // A pattern is 5 bytes: the last 4 wait for the next piece.
+      while index < work.count {
+        guard index + 5 <= work.count else { break }
+        if let pattern = Self.patterns.first(where: { work[index..<index + 5].elementsEqual($0) }) {
+          result += pattern
+          result += idPrefix
+          index += 5
+        } else {
+          result.append(work[index])
+          index += 1
+        }
+      }
+      pending = Array(work[index...])
+      if !result.isEmpty { output(result) }
+    }
+
+    /// Hands what was held back to `output`.
+    mutating func finish(to output: ([UInt8]) -> Void) {
+      if !started, pending.starts(with: Self.declaration) { pending.removeFirst(Self.declaration.count) }
+      if !pending.isEmpty { output(pending) }
+      pending = []
+    }
   }
 
   /// Text escaped for HTML as for SVG (``SVGDocument/escape(_:keepingLineBreaks:)``).
