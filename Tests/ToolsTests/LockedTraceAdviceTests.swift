@@ -74,5 +74,15 @@ import Testing
       #expect(result.stderr.contains(said), "\(command): \(result.stderr)")
       #expect(!result.stderr.contains("run recover"), "\(command): \(result.stderr)")
     }
+    // Given on standard input (`- < live.foldtrace`), the file read in place is the one the writer locks.
+    for command in [["verify"], ["stats"], ["cat"], ["check"], ["replay"]] {
+      let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "exec \"$0\" \"$@\" - < live.foldtrace", executable.path] + command,
+        in: fixture.directory)
+      #expect(result.status == 5, "\(command) -: \(result.stderr)")
+      #expect(result.stderr.contains("<stdin>: is being recorded"), "\(command) -: \(result.stderr)")
+    }
   }
 }

@@ -213,4 +213,46 @@ import Testing
       #expect(piped.stderr == direct.stderr.replacingOccurrences(of: "whole-skip", with: "<stdin>"))
     }
   }
+
+  /// The last data frame with the descriptor's unused bit (0x10) set, cut short by zero bytes to the
+  /// end: the copy walks on past that frame header (only the reserved bit, 0x08, makes no frame), and it
+  /// is a torn tail (exit 4) as in the file — the copy ended at the frame's first non-zero byte, and
+  /// its verdict said 1.
+  @Test func aFrameWithTheUnusedBitCutShortByZeroBytesPipedInIsATornTail() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, _, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    try #require(last.size > 32)
+    var frame = Array(bytes[last.offset..<(last.offset + last.size)])
+    frame[4] |= 0x10
+    _ = try fixture.file("unused", Array(bytes[..<last.offset]) + frame.dropLast(20))
+    let zeros = [UInt8](repeating: 0, count: 1 << 17)
+    try expectSameAsFile("unused", tail: "head -c 4194304 /dev/zero", file: zeros, status: 4, in: fixture)
+  }
+
+  /// A frame cut short followed by 96 MiB of zero bytes (empty raw blocks, to a decoder: the frame runs
+  /// on to the end), piped into `verify -` with a 64 MiB data segment: the frame's bytes are held only up
+  /// to a frame of the reader's limits, the older ones searched and dropped as it goes, and it is a torn
+  /// tail (exit 4), as in the file. Every byte of the frame was held before.
+  @Test func aTornFrameRunningIntoZeroBytesIsReadForwardInBoundedMemory() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let (bytes, _, frames) = try RecoverEdgeTests.closedTrace(fixture)
+    let last = try FollowSkippableFrameTests.frames(bytes)[frames - 1]
+    // A frame whose first block, raw and 1 000 bytes long (not the last), is cut after 500: the zero
+    // bytes finish it, then read as empty raw blocks.
+    let cutShort: [UInt8] =
+      [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58, 0x40, 0x1F, 0x00] + [UInt8](repeating: 0x11, count: 500)
+    _ = try fixture.file("torn", Array(bytes[..<last.offset]) + cutShort)
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "{ cat torn; head -c 100663296 /dev/zero; } | { ulimit -d 65536; exec \"$0\" verify -; }",
+        executable.path,
+      ], in: fixture.directory)
+    #expect(result.status == 4, "\(result.stderr)")
+    #expect(result.stderr.contains("is truncated"), "\(result.stderr)")
+  }
 }

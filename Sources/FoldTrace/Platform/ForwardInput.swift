@@ -26,7 +26,8 @@ final class ForwardInput {
 
   /// Reads until `offset` bytes have been read or the input ends.
   /// - Complexity: O(1) when the bytes are there already (no buffer is made).
-  private func fill(to offset: Int) throws(TraceError) {
+  /// Bytes from `holding` on are being read: the retention drops none of them.
+  private func fill(to offset: Int, holding: Int = .max) throws(TraceError) {
     guard end < offset && !reachedEnd else { return }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while end < offset && !reachedEnd {
@@ -39,8 +40,45 @@ final class ForwardInput {
       if count == 0 {
         reachedEnd = true
       } else {
+        // Held up to the retention: room for all of it at once, rather than doubling past it.
+        if let retention, buffer.count + count > buffer.capacity, buffer.count >= 1 << 22 {
+          buffer.reserveCapacity(retention + FrameSearch.stepBytes + FrameSearch.lookAheadBytes + chunk.count)
+        }
         buffer.append(contentsOf: chunk[..<count])
+        try dropHeldBytes(before: holding)
       }
+    }
+  }
+
+  /// The most bytes held from where the reader last released them (the frame being read): past them,
+  /// the oldest are searched for a complete frame and dropped a step at a time, noted in ``dropped``
+  /// as ``skip(from:count:)`` notes a frame it drops. Nil: no bound. A frame's reader sets it.
+  var retention: Int?
+  /// Where the reader last released bytes: the start of the frame being read.
+  private var heldFrom = 0
+
+  /// Searches and drops the oldest bytes held, before `limit` (those being read stay), while more than
+  /// ``retention`` plus a search step are.
+  private func dropHeldBytes(before limit: Int) throws(TraceError) {
+    guard let retention else { return }
+    let step = FrameSearch.stepBytes
+    while end - base > retention + step + FrameSearch.lookAheadBytes && base + step <= limit {
+      var note = dropped
+      if note?.from != heldFrom || note?.searched != base {
+        note = Dropped(
+          from: heldFrom, head: Array(buffer[start..<(start + 16)]), search: FrameSearch(), searched: base,
+          frameStart: nil)
+      }
+      guard let current = note else { return }
+      let found =
+        current.frameStart
+        ?? current.search.firstCompleteFrame(
+          in: Array(buffer[start..<(start + step + FrameSearch.lookAheadBytes)]), at: base, from: base,
+          count: step,
+          after: heldFrom)
+      dropped = Dropped(
+        from: heldFrom, head: current.head, search: current.search, searched: base + step, frameStart: found)
+      drop(before: base + step)
     }
   }
 
@@ -52,7 +90,7 @@ final class ForwardInput {
         .io, file: name, offset: offset,
         reason: "standard input is read forward only and this byte has gone by")
     }
-    try fill(to: offset + count)
+    try fill(to: offset + count, holding: offset)
     let from = min(offset, end) - base + start
     let to = min(offset + count, end) - base + start
     return Array(buffer[from..<to])
@@ -65,13 +103,13 @@ final class ForwardInput {
   func readSome(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
     // At least a whole zstd frame header (at most 18 bytes), so that a decoder sees the declared
     // content size in its first chunk, as from a file.
-    try fill(to: offset + min(count, 18))
+    try fill(to: offset + min(count, 18), holding: offset)
     return try read(at: offset, count: min(count, max(0, end - offset)))
   }
 
   /// Whether the input ends at `offset` (no byte there), reading up to it if needed.
   func isEnd(at offset: Int) throws(TraceError) -> Bool {
-    try fill(to: offset + 1)
+    try fill(to: offset + 1, holding: offset)
     return end <= offset
   }
 
@@ -79,14 +117,17 @@ final class ForwardInput {
   /// after its start (``FrameSearch``) went over its bytes: when that frame is the damage, the search
   /// goes on from there over the rest of the input, and decides as for a file without the bytes dropped.
   struct Dropped {
-    /// Where the frame starts, and its first four bytes (its magic number, little-endian).
+    /// Where the frame starts, and its first 16 bytes (fewer only where the input ends).
     let from: Int
-    let magic: UInt32
+    let head: [UInt8]
     /// The search, and the offset it searched up to: the bytes from there on are still held.
     let search: FrameSearch
     let searched: Int
     /// The first complete frame it found, starting after `from`.
     let frameStart: Int?
+
+    /// The frame's magic number (little-endian); 0 when the input holds fewer than 4 of its bytes.
+    var magic: UInt32 { head.count >= 4 ? TraceFormat.u32(head, at: 0) : 0 }
   }
 
   /// The frame ``skip(from:count:)`` last dropped.
@@ -99,15 +140,13 @@ final class ForwardInput {
   /// - Complexity: O(`count`) time; O(``FrameSearch/stepBytes`` + ``FrameSearch/lookAheadBytes``) memory.
   func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
     release(before: offset)
-    let head = try read(at: offset, count: 4)
-    let magic = head.count == 4 ? TraceFormat.u32(head, at: 0) : 0
+    let head = try read(at: offset, count: 16)
     let search = FrameSearch()
     var frameStart: Int?
     var searched = offset
     var skipped = 0
     defer {
-      dropped = Dropped(
-        from: offset, magic: magic, search: search, searched: searched, frameStart: frameStart)
+      dropped = Dropped(from: offset, head: head, search: search, searched: searched, frameStart: frameStart)
     }
     while skipped < count {
       let step = min(count - skipped, FrameSearch.stepBytes)
@@ -123,14 +162,20 @@ final class ForwardInput {
         searched = ready
       }
       skipped += max(0, got)
-      release(before: min(searched, offset + skipped))
+      drop(before: min(searched, offset + skipped))
       if got < step { break }
     }
     return skipped
   }
 
-  /// Drops the bytes before `offset`.
+  /// Drops the bytes before `offset`, where the reader reads on (a frame's start).
   func release(before offset: Int) {
+    heldFrom = min(offset, end)
+    drop(before: offset)
+  }
+
+  /// Drops the bytes before `offset`.
+  private func drop(before offset: Int) {
     let drop = min(offset, end) - base
     guard drop > 0 else { return }
     start += drop

@@ -174,8 +174,9 @@ public final class SpooledTrace {
         if magic == TraceFormat.zstdFrameMagic {
           guard field.count == 5 else { return }
           let descriptor = Int(byte)
-          // The reserved bit, or the unused one, set: no zstd frame; the reader decodes the rest.
-          guard descriptor & 0x18 == 0 else {
+          // The reserved bit set: no zstd frame; the reader decodes the rest. (The unused bit, 0x10, is
+          // not interpreted: libzstd decodes a frame that sets it, and so does the reader.)
+          guard descriptor & 0x08 == 0 else {
             state = .damaged
             return
           }

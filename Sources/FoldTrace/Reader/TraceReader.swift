@@ -95,6 +95,8 @@ public final class TraceReader {
     self.source = source
     self.name = name
     self.limits = limits
+    // Read forward, no more of a frame is held than the search after damage needs of it.
+    if case .forward(let input) = source { input.retention = TraceRecovery.forwardLimit(limits) }
     decoder = try Self.makeDecoder(limits: limits, name: name)
     let preamble = try source.read(at: 0, count: 8)
     let prefix = TraceFormat.headerPreamblePrefix
@@ -147,6 +149,8 @@ public final class TraceReader {
     self.source = source
     self.name = name
     self.limits = limits
+    // Read forward, no more of a frame is held than the search after damage needs of it.
+    if case .forward(let input) = source { input.retention = TraceRecovery.forwardLimit(limits) }
     decoder = try Self.makeDecoder(limits: limits, name: name)
     self.header = header
     self.headerSize = headerSize

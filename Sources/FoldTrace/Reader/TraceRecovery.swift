@@ -249,6 +249,24 @@ public enum TraceRecovery {
     return try file.isLockedByWriter()
   }
 
+  /// Whether standard input is a regular file whose lock a writer holds (a recording in progress read
+  /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path: a shared
+  /// lock is tried, and released at once. False for a pipe or anything else, or when it cannot be told.
+  /// - Complexity: O(1); up to 100 ms while a lock is held.
+  package static func isStandardInputBeingRecorded() -> Bool {
+    let input = FileDescriptor.standardInput
+    guard let status = try? input.status(), status.kind == .regular else { return false }
+    for _ in 0..<50 {
+      guard let locked = try? input.tryLock(.shared) else { return false }
+      if locked {
+        input.unlock()
+        return false
+      }
+      pause(microseconds: 2_000)
+    }
+    return true
+  }
+
   /// Whether a reader's error marks a torn tail that ``recover(path:markingCut:)`` would drop: the file
   /// ends inside a frame, zero bytes fill the rest of the file (from where a frame should start or from
   /// where a data frame was cut short), or a damaged seek table ends it — and no complete frame starts
@@ -298,17 +316,18 @@ public enum TraceRecovery {
     var search = search
     var offset = start
     var isZero = true
-    let magic: UInt32
+    // The damaged frame's first bytes.
+    let head: [UInt8]
     if case .forward(let input) = reader.source, let dropped = input.dropped, dropped.from == start {
       // The damaged frame was dropped as it was read, and searched as it was: the search goes on.
       if let frameStart = dropped.frameStart {
         return "a complete frame starts at byte \(frameStart), after the damage"
       }
-      (magic, search, offset, isZero) = (dropped.magic, dropped.search, dropped.searched, false)
+      (head, search, offset, isZero) = (dropped.head, dropped.search, dropped.searched, false)
     } else {
-      let preamble = try reader.source.read(at: start, count: 8)
-      magic = preamble.count >= 4 ? TraceFormat.u32(preamble, at: 0) : 0
+      head = try reader.source.read(at: start, count: 16)
     }
+    let magic = head.count >= 4 ? TraceFormat.u32(head, at: 0) : 0
     var tornKind =
       damage.code == .truncated || (damage.code == .corrupt && magic == TraceFormat.seekTableFrameMagic)
     // A data frame cut short by zero bytes to the end of the file is torn as one cut short by its end.
@@ -317,14 +336,21 @@ public enum TraceRecovery {
     {
       tornKind = true
     }
-    if damage.code == .corrupt && magic == TraceFormat.headerFrameMagic {
+    // A second trace's header, whole or cut short (a header frame after the damage counts by its
+    // magic numbers alone, too).
+    if magic == TraceFormat.headerFrameMagic
+      && (damage.code == .corrupt || head.dropFirst(8).elementsEqual(TraceFormat.traceMagic))
+    {
       return "recover does not split or merge traces"
     }
+    // A data frame whose bytes a forward input dropped ran longer than it keeps of one to tell whether
+    // zero bytes cut it short (``ForwardFrame``): it is not cut short.
+    if !tornKind, magic == TraceFormat.zstdFrameMagic, !isZero { return "this is not a torn tail" }
     // Read forward, only the input's end tells whether zero bytes run to it from where the data frame
     // stops: its bytes are kept as the search reads on, and decoded there.
     var cutShort: ForwardFrame?
     if !tornKind, damage.code == .corrupt, magic == TraceFormat.zstdFrameMagic, reader.source.isForwardOnly {
-      cutShort = ForwardFrame(limit: forwardLimit(reader))
+      cutShort = ForwardFrame(limit: forwardLimit(reader.limits))
       tornKind = true
     }
     guard tornKind || isZero else { return "this is not a torn tail" }
@@ -450,8 +476,8 @@ public enum TraceRecovery {
   /// The most bytes of a data frame a forward-only input keeps to tell whether zero bytes that run to
   /// its end cut the frame short: as many as a frame of the reader's limits takes (its content stored
   /// raw, with its block and frame headers). A longer frame is not cut short.
-  private static func forwardLimit(_ reader: TraceReader) -> Int {
-    reader.limits.maxFrameContentBytes + reader.limits.maxFrameContentBytes / 128 + (1 << 16)
+  static func forwardLimit(_ limits: TraceReaderLimits) -> Int {
+    limits.maxFrameContentBytes + limits.maxFrameContentBytes / 128 + (1 << 16)
   }
 
 }

@@ -365,6 +365,44 @@ import Testing
     }
   }
 
+  /// A trace followed by a second trace's header cut short (its preamble and magic numbers there, its
+  /// end past the end of the file): not a torn tail, as a file and read forward — `recover` does not
+  /// split or merge traces, and leaves the file as it is — as a whole second header is refused.
+  @Test func aSecondTracesHeaderCutShortIsRefused() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let header = Array(bytes[..<bytes.firstIndex(of: 0x28)!])
+    try #require(header.count > 20)
+    try TraceSamples.withTemporaryPath { path in
+      let crafted = bytes + header.dropLast(3)
+      try RecoveryTests.write(crafted, to: path)
+      #expect(try Self.verdicts(path).map(\.torn) == [false, false])
+      let refusal = #expect(throws: TraceError.self) { try TraceRecovery.recover(path: path) }
+      #expect(refusal?.reason.contains("recover does not split or merge traces") == true)
+      #expect(try RecoveryTests.fileBytes(path) == crafted)
+    }
+  }
+
+  /// A frame cut short whose empty raw blocks run on for 5 MiB, one raw block of 24 bytes 0.75 MiB in
+  /// holding a skippable frame whole or running past the end: read forward with frames of at most
+  /// 1 MiB, the frame's oldest bytes are searched and dropped as it runs on (no more of it is held than
+  /// such a frame), and the skippable frame is found, or not, as in the file.
+  @Test func aFrameRunningOnIsSearchedAsItsBytesAreDropped() throws {
+    let (bytes, _) = try RecoveryTests.crashed()
+    let head: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x50]
+    let empty = [UInt8](repeating: 0, count: 3 * ((4 << 20) / 3))
+    try TraceSamples.withTemporaryPath { path in
+      for (length, torn) in [(16, false), (8 << 20, true)] {
+        let size: [UInt8] = (0..<4).map { UInt8(length >> (8 * $0) & 0xFF) }
+        let skippable = [0x51, 0x2A, 0x4D, 0x18] + size + [UInt8](repeating: 0x22, count: 16)
+        let crafted = bytes + head + empty.prefix(3 << 18) + Self.rawBlock(24) + skippable + empty
+        try RecoveryTests.write(crafted, to: path)
+        let verdicts = try Self.verdicts(path)
+        #expect(verdicts.map(\.torn) == [torn, torn], "\(length)")
+        #expect(verdicts.map(\.offset) == [bytes.count, bytes.count])
+      }
+    }
+  }
+
   /// Random tails made of frame magic numbers, frame headers, block headers of every type and of
   /// sizes that land in the tail, past it or over 128 KiB, skippable preambles, trace headers, zero
   /// and random bytes, after a frame cut short: as a file, as bytes and read forward, the search

@@ -68,12 +68,14 @@ enum TracecatError: Error {
 }
 
 extension TracecatError {
-  /// Whether a writer holds the lock of the trace file `file` (never standard input): a recording in
-  /// progress. False when the file cannot be examined.
+  /// Whether a writer holds the lock of the trace file `file`, or of standard input (`-`) when it is a
+  /// regular file: a recording in progress. False when the file cannot be examined.
   /// - Complexity: O(1); up to 100 ms while a lock is held (``TraceRecovery/isBeingRecorded(path:)``).
   static func isBeingRecorded(_ file: String) -> Bool {
-    file != "-" && file != InputSource.displayName("-")
-      && (try? TraceRecovery.isBeingRecorded(path: file)) == true
+    if file == "-" || file == InputSource.displayName("-") {
+      return TraceRecovery.isStandardInputBeingRecorded()
+    }
+    return (try? TraceRecovery.isBeingRecorded(path: file)) == true
   }
 }
 
