@@ -85,4 +85,23 @@ import Testing
       #expect(result.stderr.contains("<stdin>: is being recorded"), "\(command) -: \(result.stderr)")
     }
   }
+
+  /// A caller that holds a trace's lock and hands it on standard input (`exec 9<t; flock -x 9; tracecat
+  /// stats - <&9`, as a recorder might to a child) keeps its lock: tracecat tests for a writer through
+  /// a description of its own, never through the caller's, which a lock belongs to. It says the trace
+  /// is being recorded (exit 5), and another process still cannot take the lock afterwards.
+  @Test func aLockOnStandardInputsDescriptionIsLeftAsItIs() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("unclosed", Array(fixture.bytes.prefix(600)))
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    for command in ["stats", "verify", "cat"] {
+      let script =
+        "exec 9<unclosed; flock -x 9 || exit 90; \"$0\" \(command) - <&9; status=$?; "
+        + "if flock -n -x 8 8<unclosed; then exit 91; fi; exit $status"
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: fixture.directory)
+      #expect(result.status == 5, "\(command): \(result.stderr)")
+    }
+  }
 }

@@ -348,10 +348,6 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return true
   }
 
-  /// Releases a lock this open file description holds (`flock(2)` with `LOCK_UN`); nothing when it
-  /// holds none.
-  package func unlock() { _ = systemLock(rawValue, LOCK_UN) }
-
   /// What the file is, its size and its identity (`fstat(2)`).
   ///
   /// - Throws: ``Errno`` from `fstat(2)`.

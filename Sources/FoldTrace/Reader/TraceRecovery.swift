@@ -250,21 +250,16 @@ public enum TraceRecovery {
   }
 
   /// Whether standard input is a regular file whose lock a writer holds (a recording in progress read
-  /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path: a shared
-  /// lock is tried, and released at once. False for a pipe or anything else, or when it cannot be told.
+  /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path — through a
+  /// description of its own (`/proc/self/fd/0` opened anew), since a lock belongs to the open file
+  /// description and the caller's, which standard input shares, must be left as it is. False for a pipe
+  /// or anything else, without `/proc`, or when it cannot be told.
   /// - Complexity: O(1); up to 100 ms while a lock is held.
   package static func isStandardInputBeingRecorded() -> Bool {
-    let input = FileDescriptor.standardInput
-    guard let status = try? input.status(), status.kind == .regular else { return false }
-    for _ in 0..<50 {
-      guard let locked = try? input.tryLock(.shared) else { return false }
-      if locked {
-        input.unlock()
-        return false
-      }
-      pause(microseconds: 2_000)
+    guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else {
+      return false
     }
-    return true
+    return (try? isBeingRecorded(path: "/proc/self/fd/0")) == true
   }
 
   /// Whether a reader's error marks a torn tail that ``recover(path:markingCut:)`` would drop: the file

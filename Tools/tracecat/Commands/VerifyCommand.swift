@@ -44,8 +44,10 @@ struct VerifyCommand: TracecatCommand {
       }
     ) { file in
       // A recording in progress is judged once it is closed: its last frame may be half written.
-      if file != "-", try TraceRecovery.isBeingRecorded(path: file) {
-        throw TracecatError.beingRecorded(file: file)
+      if file == "-"
+        ? TraceRecovery.isStandardInputBeingRecorded() : try TraceRecovery.isBeingRecorded(path: file)
+      {
+        throw TracecatError.beingRecorded(file: InputSource.displayName(file))
       }
       let reader = try InputSource.trace(file, forward: true)
       let name = DisplayText.escaped(InputSource.displayName(file))
