@@ -6,22 +6,28 @@ import Testing
 /// Every command on a trace whose lock a writer holds (a recording in progress) says it is being
 /// recorded, exit 5, as `verify` does — never "run recover", which refuses a locked trace.
 @Suite struct LockedTraceAdviceTests {
-  @Test(arguments: [false, true])
-  func aTraceBeingRecordedIsNotSentToRecover(_ torn: Bool) throws {
-    let fixture = try TracecatFixture()
-    defer { fixture.remove() }
+  /// `live.foldtrace` being recorded: 100 events flushed by a writer that holds its lock (returned, for
+  /// the caller to close), and when `torn` the first bytes of a frame it is still writing.
+  static func recording(in fixture: TracecatFixture, torn: Bool) throws -> TraceWriter {
     let path = fixture.directory.appendingPathComponent("live.foldtrace").path
     let writer = try TraceWriter(path: path, header: TracecatFixture.header)
-    defer { try? writer.close() }
     for event in fixture.events.prefix(100) { try writer.append(event) }
     try writer.flush()
     if torn {
-      // The first bytes of a frame the recorder is still writing.
       let handle = try #require(FileHandle(forWritingAtPath: path))
       try handle.seekToEnd()
       try handle.write(contentsOf: Data(RecoverLaterFrameTests.cutShortFrame().prefix(40)))
       try handle.close()
     }
+    return writer
+  }
+
+  @Test(arguments: [false, true])
+  func aTraceBeingRecordedIsNotSentToRecover(_ torn: Bool) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let writer = try Self.recording(in: fixture, torn: torn)
+    defer { try? writer.close() }
     let recording =
       "tracecat: error: live.foldtrace: is being recorded (a writer holds its lock), so its last frame may "
       + "still be being written: try again once the recording has closed the trace\n"
@@ -50,15 +56,8 @@ import Testing
   @Test func aTornTraceBeingRecordedIsNotSentToRecoverByAnyCommand() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }
-    let path = fixture.directory.appendingPathComponent("live.foldtrace").path
-    let writer = try TraceWriter(path: path, header: TracecatFixture.header)
+    let writer = try Self.recording(in: fixture, torn: true)
     defer { try? writer.close() }
-    for event in fixture.events.prefix(100) { try writer.append(event) }
-    try writer.flush()
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data(RecoverLaterFrameTests.cutShortFrame().prefix(40)))
-    try handle.close()
     let other = fixture.trace.lastPathComponent
     for command in [
       ["slice", "-o", "out.foldtrace", "live.foldtrace"], ["plot", "-o", "out.svg", "live.foldtrace"],
