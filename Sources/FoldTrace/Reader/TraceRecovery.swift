@@ -250,40 +250,17 @@ public enum TraceRecovery {
   }
 
   /// Whether standard input is a regular file whose lock a writer holds (a recording in progress read
-  /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path — read from
-  /// the kernel's table of locks (`/proc/locks`), by the file's device and inode: a lock belongs to the
-  /// open file description, which standard input may share with its caller, so nothing is locked or
-  /// opened on the file itself (a caller's lock, or its lease, is left as it is). False for a pipe or
-  /// anything else, without `/proc`, or when it cannot be told.
-  /// - Complexity: O(locks held on the system); up to 100 ms while a lock is held.
+  /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path — through a
+  /// description of its own (`/proc/self/fd/0` opened anew), since a lock belongs to the open file
+  /// description and the caller's, which standard input shares, must be left as it is. (Opening it anew
+  /// starts breaking a write lease its caller may hold on it.) False for a pipe or anything else, without
+  /// `/proc`, or when it cannot be told.
+  /// - Complexity: O(1); up to 100 ms while a lock is held.
   package static func isStandardInputBeingRecorded() -> Bool {
     guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else {
       return false
     }
-    // `/proc/locks` writes a device as the kernel's major and minor numbers, in hex; glibc's st_dev
-    // holds them as gnu_dev_major and gnu_dev_minor read them.
-    let device = status.identity.device
-    let major = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
-    let minor = device & 0xFF | (device >> 12) & ~0xFF
-    let file = String(major, radix: 16) + ":" + String(minor, radix: 16) + ":\(status.identity.inode)"
-    // A lock held by a child between its `fork` and `exec` is waited out, as for a path.
-    for _ in 0..<50 {
-      guard let locks = try? FileDescriptor.open("/proc/locks", .readOnly) else { return false }
-      var table: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while let count = try? locks.read(into: &chunk), count > 0 { table += chunk[..<count] }
-      locks.close()
-      // "1: FLOCK  ADVISORY  WRITE 4242 fe:00:16654681 0 EOF"; a waiter's line has "->" after the number.
-      let held = String(decoding: table, as: UTF8.self).split(separator: "\n").contains { line in
-        let fields = line.split(separator: " ")
-        return fields.count >= 6 && fields[1] == "FLOCK" && fields[3] == "WRITE"
-          && fields[5].split(separator: ":").map { $0.drop { $0 == "0" } }
-            == file.split(separator: ":").map { $0.drop { $0 == "0" } }
-      }
-      guard held else { return false }
-      pause(microseconds: 2_000)
-    }
-    return true
+    return (try? isBeingRecorded(path: "/proc/self/fd/0")) == true
   }
 
   /// Whether a reader's error marks a torn tail that ``recover(path:markingCut:)`` would drop: the file
