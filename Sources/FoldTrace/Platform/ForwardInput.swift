@@ -24,9 +24,9 @@ final class ForwardInput {
   /// The offset after the last byte read so far.
   var end: Int { base + buffer.count - start }
 
-  /// Reads until `offset` bytes have been read or the input ends.
+  /// Reads until `offset` bytes have been read or the input ends. Bytes from `holding` on are being
+  /// read: the retention (``retention``) drops none of them.
   /// - Complexity: O(1) when the bytes are there already (no buffer is made).
-  /// Bytes from `holding` on are being read: the retention drops none of them.
   private func fill(to offset: Int, holding: Int = .max) throws(TraceError) {
     guard end < offset && !reachedEnd else { return }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -45,7 +45,7 @@ final class ForwardInput {
           buffer.reserveCapacity(retention + FrameSearch.stepBytes + FrameSearch.lookAheadBytes + chunk.count)
         }
         buffer.append(contentsOf: chunk[..<count])
-        try dropHeldBytes(before: holding)
+        dropHeldBytes(before: holding)
       }
     }
   }
@@ -59,27 +59,35 @@ final class ForwardInput {
 
   /// Searches and drops the oldest bytes held, before `limit` (those being read stay), while more than
   /// ``retention`` plus a search step are.
-  private func dropHeldBytes(before limit: Int) throws(TraceError) {
+  private func dropHeldBytes(before limit: Int) {
     guard let retention else { return }
-    let step = FrameSearch.stepBytes
-    while end - base > retention + step + FrameSearch.lookAheadBytes && base + step <= limit {
-      var note = dropped
-      if note?.from != heldFrom || note?.searched != base {
-        note = Dropped(
-          from: heldFrom, head: Array(buffer[start..<(start + 16)]), search: FrameSearch(), searched: base,
-          frameStart: nil)
-      }
-      guard let current = note else { return }
-      let found =
-        current.frameStart
-        ?? current.search.firstCompleteFrame(
-          in: Array(buffer[start..<(start + step + FrameSearch.lookAheadBytes)]), at: base, from: base,
-          count: step,
-          after: heldFrom)
-      dropped = Dropped(
-        from: heldFrom, head: current.head, search: current.search, searched: base + step, frameStart: found)
-      drop(before: base + step)
+    while end - base > retention + FrameSearch.stepBytes + FrameSearch.lookAheadBytes
+      && base + FrameSearch.stepBytes <= limit
+    {
+      search(from: heldFrom, upTo: base + FrameSearch.stepBytes)
+      drop(before: base + FrameSearch.stepBytes)
     }
+  }
+
+  /// Searches the bytes held after the frame at `frame` up to `ready` for a complete frame, going on
+  /// from where ``dropped`` got when it notes that frame (else from the first byte held, with a new
+  /// note). The bytes from `ready` on that the search looks at (``FrameSearch/lookAheadBytes``) are
+  /// held, unless the input ends first.
+  private func search(from frame: Int, upTo ready: Int) {
+    if dropped?.from != frame || dropped?.searched ?? 0 < base {
+      let head = Array(buffer[start..<min(buffer.count, start + 16)])
+      dropped = Dropped(from: frame, head: head, search: FrameSearch(), searched: base, frameStart: nil)
+    }
+    guard var note = dropped, ready > note.searched else { return }
+    if note.frameStart == nil {
+      let from = note.searched - base + start
+      note.frameStart = note.search.firstCompleteFrame(
+        in: Array(
+          buffer[from..<min(buffer.count, from + ready - note.searched + FrameSearch.lookAheadBytes)]),
+        at: note.searched, from: note.searched, count: ready - note.searched, after: frame)
+    }
+    note.searched = ready
+    dropped = note
   }
 
   /// Up to `count` bytes at `offset`, fewer only at the end of the input.
@@ -122,9 +130,9 @@ final class ForwardInput {
     let head: [UInt8]
     /// The search, and the offset it searched up to: the bytes from there on are still held.
     let search: FrameSearch
-    let searched: Int
+    var searched: Int
     /// The first complete frame it found, starting after `from`.
-    let frameStart: Int?
+    var frameStart: Int?
 
     /// The frame's magic number (little-endian); 0 when the input holds fewer than 4 of its bytes.
     var magic: UInt32 { head.count >= 4 ? TraceFormat.u32(head, at: 0) : 0 }
@@ -140,29 +148,17 @@ final class ForwardInput {
   /// - Complexity: O(`count`) time; O(``FrameSearch/stepBytes`` + ``FrameSearch/lookAheadBytes``) memory.
   func skip(from offset: Int, count: Int) throws(TraceError) -> Int {
     release(before: offset)
-    let head = try read(at: offset, count: 16)
-    let search = FrameSearch()
-    var frameStart: Int?
-    var searched = offset
+    dropped = nil
     var skipped = 0
-    defer {
-      dropped = Dropped(from: offset, head: head, search: search, searched: searched, frameStart: frameStart)
-    }
     while skipped < count {
       let step = min(count - skipped, FrameSearch.stepBytes)
       try fill(to: min(offset + count, offset + skipped + step + FrameSearch.lookAheadBytes))
       let got = min(step, end - (offset + skipped))
       // Searched: the bytes followed by all the look-ahead the search reads, or all once the input ended.
-      let ready = reachedEnd ? end : min(offset + skipped + got, end - FrameSearch.lookAheadBytes)
-      if frameStart == nil && ready > searched {
-        frameStart = search.firstCompleteFrame(
-          in: Array(buffer[(searched - base + start)...]), at: searched, from: searched,
-          count: ready - searched,
-          after: offset)
-        searched = ready
-      }
+      search(
+        from: offset, upTo: reachedEnd ? end : min(offset + skipped + got, end - FrameSearch.lookAheadBytes))
       skipped += max(0, got)
-      drop(before: min(searched, offset + skipped))
+      drop(before: min(dropped?.searched ?? offset, offset + skipped))
       if got < step { break }
     }
     return skipped
