@@ -80,7 +80,8 @@ let package = Package(
     // What every test target shares: seeded generators, the guide's device contexts, the child-process
     // runner.
     .target(
-      name: "TestSupport", dependencies: ["LayoutCore", "FoldSim", "FoldTrace", "CZstd"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["LayoutCore", "FoldSim", "FoldTrace", "CZstd"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "FoldSim", "TestSupport"]),
     .testTarget(
       name: "ReferenceScreenTests", dependencies: ["ReferenceScreen", "LayoutCore", "FoldSim", "TestSupport"]),

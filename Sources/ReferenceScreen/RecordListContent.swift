@@ -1,7 +1,7 @@
 import LayoutCore
 
-/// The reference screen's content: the guide's record list (LayoutRules, "L1: shape and presentation"), as text records of
-/// varied length.
+/// The reference screen's content: the guide's record list (LayoutRules, "L1: shape and presentation"), as
+/// text records of varied length.
 ///
 /// Item `i` has id `"item-i"` (the ids FoldSim's scroll and selection events use) and
 /// `40 + (i × 37) mod 161` characters of body text with 12 pt padding, so rows rewrap differently at each

@@ -24,9 +24,10 @@ extension ReferenceScreenLayout {
       in: area, canFold: context.hasDivision, division: fold, direction: context.layoutDirection)
   }
 
-  /// The detail's body text column: the detail's content area, at most ``TextMetrics/readableWidth(characters:)``
-  /// (85 characters at the current Dynamic Type size) wide, centred (LayoutCore's LayoutRules, "Readable
-  /// width and Dynamic Type": a line over 85 characters is a readability bug).
+  /// The detail's body text column: the detail's content area, at most
+  /// ``TextMetrics/readableWidth(characters:)`` (85 characters at the current Dynamic Type size) wide,
+  /// centred (LayoutCore's LayoutRules, "Readable width and Dynamic Type": a line over 85 characters is a
+  /// readability bug).
   ///
   /// - Returns: `nil` in stack, where the detail is pushed rather than shown.
   /// - Complexity: O(1).

@@ -34,7 +34,8 @@ extension ReferenceScreenLayout {
   /// scroll there). When not even that exists, the row is unplaced: no elements, a zero frame, and its
   /// ids in ``PlacedControls/unplaced``.
   ///
-  /// - Complexity: O(c) for c controls, plus one ``Displacement/clear(_:within:avoiding:minimumSize:direction:)``.
+  /// - Complexity: O(c) for c controls, plus one
+  ///   ``Displacement/clear(_:within:avoiding:minimumSize:direction:)``.
   func placeControls(for context: LayoutContext, panes: ReferencePanes, bar: PlacedBar) -> PlacedControls {
     let m = metrics
     let text = TextMetrics(dynamicTypeSize: context.dynamicTypeSize)

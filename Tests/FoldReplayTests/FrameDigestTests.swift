@@ -5,8 +5,8 @@ import Testing
 @testable import FoldReplay
 
 /// The frame digest folds each element's id hash and numbers in as 64-bit words (FNV-1a's step with a
-/// word in place of a byte); these tests hold it to a plain restatement of that definition and show that every number
-/// it covers moves the hash.
+/// word in place of a byte); these tests hold it to a plain restatement of that definition and show that
+/// every number it covers moves the hash.
 @Suite struct FrameDigestTests {
   static let prime: UInt64 = 0x100_0000_01b3
 

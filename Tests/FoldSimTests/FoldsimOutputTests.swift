@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Where `foldsim` writes: `-o` publishes atomically, never over a file that holds data (`--force`
-/// replaces one, following symbolic links, but never the scenario), and writes through special files; a failed write to standard output is an error (exit 3), not a silent success.
+/// replaces one, following symbolic links, but never the scenario), and writes through special files; a
+/// failed write to standard output is an error (exit 3), not a silent success.
 @Suite struct FoldsimOutputTests {
   let directory: URL
   let scenario = CorpusTests.traces.appendingPathComponent("case-iphone-portrait.json").path

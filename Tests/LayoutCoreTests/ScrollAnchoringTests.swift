@@ -1,9 +1,9 @@
 import LayoutCore
 import Testing
 
-/// Scroll anchoring scenarios (CSS Scroll Anchoring on a flat list). Every expected offset is worked out by hand in the comments from
-/// the documented layout rules: items stacked in rows, row height = tallest item, text height =
-/// ⌈characters / ⌊width / (point size × 0.5)⌋⌉ × line height (TextMetrics).
+/// Scroll anchoring scenarios (CSS Scroll Anchoring on a flat list). Every expected offset is worked out by
+/// hand in the comments from the documented layout rules: items stacked in rows, row height = tallest item,
+/// text height = ⌈characters / ⌊width / (point size × 0.5)⌋⌉ × line height (TextMetrics).
 @Suite struct ScrollAnchoringTests {
   static func fixed(_ count: Int, height: Double, from start: Int = 0) -> [ScrollItem] {
     (start..<(start + count)).map { ScrollItem(id: "item\($0)", content: .fixed(height: height)) }

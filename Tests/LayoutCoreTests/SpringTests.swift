@@ -6,7 +6,8 @@ import Testing
 /// here by hand (not by calling the code under test).
 @Suite struct SpringTests {
   @Test func applesDocumentedConversion() {
-    // SwiftUI `Spring` overview: Spring(duration: 0.5, bounce: 0.3) → (mass 1.0, stiffness 157.9, damping 17.6).
+    // SwiftUI `Spring` overview: Spring(duration: 0.5, bounce: 0.3) → (mass 1.0, stiffness 157.9, damping
+    // 17.6).
     let spring = Spring(duration: 0.5, bounce: 0.3)
     #expect(spring.mass == 1)
     #expect(abs(spring.stiffness - 157.9) < 0.05)

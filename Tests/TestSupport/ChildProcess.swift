@@ -54,8 +54,8 @@ public enum ChildProcess {
 
   /// Starts `executable` with `arguments` in `directory` (default: the current one) and returns it
   /// running: standard input from `stdin`'s path (default `/dev/null`), output and error to the files at
-  /// `stdout` (appended to, `O_APPEND`, when `appendingOutput`) and `stderr`. For children the test watches while they run; ``run(_:_:in:stdin:stdout:dataLimitKiB:)``
-  /// runs one to the end.
+  /// `stdout` (appended to, `O_APPEND`, when `appendingOutput`) and `stderr`. For children the test watches
+  /// while they run; ``run(_:_:in:stdin:stdout:dataLimitKiB:)`` runs one to the end.
   ///
   /// - Throws: When a file cannot be opened or the child cannot be started.
   public static func start(

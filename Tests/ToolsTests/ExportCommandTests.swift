@@ -196,8 +196,9 @@ import Testing
       ])
   }
 
-  /// A drop's `count` argument is the exact integer, as JSON spells one: not a double (`1.8446744073709552e+19`
-  /// for 2⁶⁴ − 1, 2⁵³ for 2⁵³ + 1); so is a presented span's sample count and a sort index.
+  /// A drop's `count` argument is the exact integer, as JSON spells one: not a double
+  /// (`1.8446744073709552e+19` for 2⁶⁴ − 1, 2⁵³ for 2⁵³ + 1); so is a presented span's sample count and a
+  /// sort index.
   @Test func aDropsCountArgumentIsAnExactInteger() throws {
     let fixture = try TracecatFixture()
     defer { fixture.remove() }

@@ -13,9 +13,9 @@ public enum ReplayCheck: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Anchoring).
   case anchor
   /// No element moved farther in one tick than the spring could move it, and none snapped to its target
-  /// (LayoutCore's Springs, "Plan animator"; LayoutRules, "Motion state"). While the user drags a window's size only a jump that
-  /// follows the geometry change itself is exempt: a structural change (presentation, pane count,
-  /// columns) waits for the drag's end or animates.
+  /// (LayoutCore's Springs, "Plan animator"; LayoutRules, "Motion state"). While the user drags a window's
+  /// size only a jump that follows the geometry change itself is exempt: a structural change (presentation,
+  /// pane count, columns) waits for the drag's end or animates.
   case frameJump
   /// A retarget started each element at its current presentation value.
   case retargetOrigin

@@ -36,9 +36,9 @@ public struct FNV1a64: Sendable, Hashable {
   ///
   /// The same numbers the `frame` JSON Lines record prints, without formatting them: frames are by far
   /// the most numerous records. One multiply per number (not one per byte); any change to one number
-  /// still changes the hash (each step is a bijection of the hash). The id enters as its own hash, one word, so a replay that samples
-  /// the same elements tick after tick hashes each id once (see ``FrameDigest``); any other id still
-  /// changes the hash unless its 64-bit hash collides.
+  /// still changes the hash (each step is a bijection of the hash). The id enters as its own hash, one word,
+  /// so a replay that samples the same elements tick after tick hashes each id once (see ``FrameDigest``);
+  /// any other id still changes the hash unless its 64-bit hash collides.
   ///
   /// - Complexity: O(e + b) in the sample's elements and the bytes of their ids.
   public mutating func combine(_ sample: FrameSample) {

@@ -44,11 +44,11 @@ import LayoutCore
 ///
 /// Memory holds, per connected scene, the motion of each element of its latest layout and of its latest
 /// presented sample: an element in neither is closed as at the end of the recording (its move checked;
-/// a move still under way when the element left is interrupted, with no end to check) and forgotten, so an element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or
-/// ``ReplayCheck/overshoot`` is reported once per element between two of its targets, and a
-/// ``ReplayCheck/reservedRegion`` once per element, frame and region while the latest layout keeps the
-/// element at that frame and the regions recorded keep that region: remembered with the same state, so
-/// memory does not grow with the failures.
+/// a move still under way when the element left is interrupted, with no end to check) and forgotten, so an
+/// element that comes back starts afresh at rest. A ``ReplayCheck/frameJump`` or ``ReplayCheck/overshoot`` is
+/// reported once per element between two of its targets, and a ``ReplayCheck/reservedRegion`` once per
+/// element, frame and region while the latest layout keeps the element at that frame and the regions recorded
+/// keep that region: remembered with the same state, so memory does not grow with the failures.
 ///
 /// - Complexity: O(e + p) per event of e elements, for p elements of the scene's previous layout or
 ///   sample; O(1) per element of a presented sample (one dictionary lookup).

@@ -4,13 +4,13 @@ extension RecordCodec {
   /// session).
   ///
   /// It reads what ``decodeRecord(tag:from:time:into:maxRegions:items:)`` reads, with
-  /// the reader's plain-form reads (`ByteReader+PlainForm.swift`), and checks the writer's rules on the values before building the event
-  /// (`RecordValidation.isValidScroll`, `isValidHinge`, the rules `TraceReader.isWritable` applies) and
-  /// the state rule on a scroll's anchor (``stateStrings``), which it then applies: last, once nothing
-  /// else can decline the record. For anything else — another kind, a varint over eight bytes, a
-  /// malformed or cut field, an overflowing time, a value no writer writes, an anchor that takes the
-  /// state over its rule — it returns nil with nothing appended, and the caller parses the record again
-  /// on the checked path, which reports it.
+  /// the reader's plain-form reads (`ByteReader+PlainForm.swift`), and checks the writer's rules on the
+  /// values before building the event (`RecordValidation.isValidScroll`, `isValidHinge`, the rules
+  /// `TraceReader.isWritable` applies) and the state rule on a scroll's anchor (``stateStrings``), which it
+  /// then applies: last, once nothing else can decline the record. For anything else — another kind, a varint
+  /// over eight bytes, a malformed or cut field, an overflowing time, a value no writer writes, an anchor
+  /// that takes the state over its rule — it returns nil with nothing appended, and the caller parses the
+  /// record again on the checked path, which reports it.
   ///
   /// - Parameters:
   ///   - content: A reader of the whole content.

@@ -1,5 +1,5 @@
-/// JSON text parsed into a flat array (a tape): one 8-byte entry per value and per object key, in document order,
-/// with the line starts beside it. Nothing is decoded until it is read: a string or a number is read
+/// JSON text parsed into a flat array (a tape): one 8-byte entry per value and per object key, in document
+/// order, with the line starts beside it. Nothing is decoded until it is read: a string or a number is read
 /// from the text when asked for, and a path (`timeline[3].duration`) is rendered only for a message.
 ///
 /// The scenario reader's model: a 4 MiB document costs at most 4 bytes of tape per byte of text, besides

@@ -2,8 +2,9 @@ import Foundation
 
 /// A parsed line as the field readers see it: ``JSONLineScanner``'s nodes and the line's bytes.
 ///
-/// **Memory safety.** Both buffers belong to the caller of ``TraceJSONLines/decodeFast(_:lineNumber:scanner:)``
-/// and are valid only while it runs; a tape and the values made from it never outlive that call.
+/// **Memory safety.** Both buffers belong to the caller of
+/// ``TraceJSONLines/decodeFast(_:lineNumber:scanner:)`` and are valid only while it runs; a tape and the
+/// values made from it never outlive that call.
 struct JSONTape {
   let nodes: UnsafeBufferPointer<JSONTapeNode>
   let bytes: UnsafeRawBufferPointer

@@ -516,8 +516,8 @@ public final class OutputFile {
     }
   }
 
-  /// A duplicate of this process's descriptor `number`, which `path` names (``FileSystem/descriptorAlias(_:)``),
-  /// to write the output through.
+  /// A duplicate of this process's descriptor `number`, which `path` names
+  /// (``FileSystem/descriptorAlias(_:)``), to write the output through.
   ///
   /// - Throws: ``TraceError`` `.io` when the descriptor is not open or not open for writing;
   ///   `.invalidArgument` when it is a directory, one of `inputs` (a regular file) or a pipe on one

@@ -154,7 +154,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///   - path: The file's path.
   ///   - mode: Read, write or both.
   ///   - options: Flags besides the access mode.
-  ///   - permissions: The new file's permissions before the umask, when `options` holds ``OpenOptions/create``.
+  ///   - permissions: The new file's permissions before the umask, when `options` holds
+  ///     ``OpenOptions/create``.
   /// - Returns: The new descriptor; the caller closes it.
   /// - Throws: ``Errno`` from `open(2)`.
   package static func open(

@@ -105,8 +105,8 @@ final class ForwardInput {
   }
 
   /// Up to `count` bytes at `offset`: those already read, else what one `read(2)` brings (at least 18
-  /// unless the input ends first); none only at the end of the input. Waits for no more input than that, so a decoder fed by it finishes a
-  /// frame as soon as the frame has arrived, not a read-ahead chunk later.
+  /// unless the input ends first); none only at the end of the input. Waits for no more input than that, so a
+  /// decoder fed by it finishes a frame as soon as the frame has arrived, not a read-ahead chunk later.
   /// - Throws: ``TraceError`` `.io` when the input cannot be read, or `offset` was released.
   func readSome(at offset: Int, count: Int) throws(TraceError) -> [UInt8] {
     // At least a whole zstd frame header (at most 18 bytes), so that a decoder sees the declared

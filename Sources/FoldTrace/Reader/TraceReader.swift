@@ -66,8 +66,8 @@ public final class TraceReader {
   ///   - path: The trace file's path.
   ///   - limits: Memory limits (default 16 MiB per frame).
   /// - Throws: ``TraceError``: `.io` when the file cannot be opened or is not a regular file (a pipe,
-  ///   socket, character device or directory, which cannot be read at an offset), `.notATrace`, `.unsupportedVersion`,
-  ///   `.truncated` or `.corrupt` when its header is wrong.
+  ///   socket, character device or directory, which cannot be read at an offset), `.notATrace`,
+  ///   `.unsupportedVersion`, `.truncated` or `.corrupt` when its header is wrong.
   public convenience init(path: String, limits: TraceReaderLimits = .default) throws(TraceError) {
     let file = try TraceFile.open(path, .read)
     if let kind = try file.irregularKind() {

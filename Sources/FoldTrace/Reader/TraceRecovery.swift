@@ -34,12 +34,13 @@ public enum TraceRecovery {
   ///
   /// A trace that reads cleanly is left as it is, except that a missing seek table is appended. A torn
   /// tail — a frame or seek table cut short, zero bytes where a frame should start, a data frame cut
-  /// short by zero bytes that run to the end of the file, or a damaged seek table at the end — is dropped, and only when no complete frame starts anywhere in it
-  /// (``isTornTail(_:)``). Skippable frames, and a seek table with frames after it (a trace appended to
-  /// after a close), are kept, and the fresh seek table lists them. Anything else is refused with the
-  /// file unchanged: damage followed by a readable frame, and two traces concatenated (a second header
-  /// frame). When the torn tail follows a seek table that matches every frame before it, dropping the tail
-  /// leaves that table at the end and no new one is written. Holds the writer lock while it works.
+  /// short by zero bytes that run to the end of the file, or a damaged seek table at the end — is dropped,
+  /// and only when no complete frame starts anywhere in it (``isTornTail(_:)``). Skippable frames, and a seek
+  /// table with frames after it (a trace appended to after a close), are kept, and the fresh seek table lists
+  /// them. Anything else is refused with the file unchanged: damage followed by a readable frame, and two
+  /// traces concatenated (a second header frame). When the torn tail follows a seek table that matches every
+  /// frame before it, dropping the tail leaves that table at the end and no new one is written. Holds the
+  /// writer lock while it works.
   ///
   /// With `markingCut`, a repaired trace (a torn tail dropped, or a missing seek table written) also
   /// gets a `cut` record at its last event's time, in one small frame before the fresh seek table, so

@@ -2,7 +2,8 @@ extension SessionRecorder {
   /// Creates a recorder that writes a new trace file.
   ///
   /// The file is created, locked and given its header here, on the caller's thread (the name appears
-  /// only once the header is on disk), so a path that cannot be written fails at once; everything after goes through the recorder's writer queue.
+  /// only once the header is on disk), so a path that cannot be written fails at once; everything after goes
+  /// through the recorder's writer queue.
   ///
   /// - Parameters:
   ///   - path: Where to create the trace (conventionally `*.foldtrace`); must not hold data yet.

@@ -28,8 +28,8 @@ import Synchronization
 /// mean nothing. The recorder holds two buffers of `eventCapacity + 513` events
 /// (``bufferBytes(eventCapacity:)``: about 1.1 MiB by default), the strings and region lists those events
 /// reference (retained, not copied: at most 64 KiB per string, so `eventCapacity` × 64 KiB at worst for
-/// events that all carry one), one open frame (below ``FlushPolicy/maxBufferedBytes`` plus a keyframe) and the
-/// compressed frame being written.
+/// events that all carry one), one open frame (below ``FlushPolicy/maxBufferedBytes`` plus a keyframe) and
+/// the compressed frame being written.
 ///
 /// **Errors reach the app, never crash it.** A value no trace may hold is refused by ``record(_:)`` at
 /// once, on the caller's thread. A failing sink (disk full, write error) is kept in ``lastError``, passed

@@ -100,9 +100,9 @@ final class ZstdFrameDecoder {
   /// declared size), whose window holds all of its content and is within `ZSTD_d_windowLogMax`
   /// (RFC 8878 §3.1.1.1.2; single-segment frames, which `TraceWriter` writes), whose content is within
   /// the block size limit (the smaller of the window and 128 KiB, RFC 8878 §3.1.1.2.4: so no block can
-  /// exceed it), and whose blocks all lie in `memory`. libzstd then checks the blocks, the content size and the checksum as the streaming
-  /// decode does. Anything else — or any error — returns nil, and the chunked decode decodes the frame
-  /// from its start, so a damaged frame fails exactly as before.
+  /// exceed it), and whose blocks all lie in `memory`. libzstd then checks the blocks, the content size and
+  /// the checksum as the streaming decode does. Anything else — or any error — returns nil, and the chunked
+  /// decode decodes the frame from its start, so a damaged frame fails exactly as before.
   /// - Returns: The content (valid until the next decode) and the frame's size, in bytes, or nil.
   /// - Complexity: O(compressed + decompressed size).
   private func wholeFrame(at start: Int, in memory: UnsafeRawBufferPointer)

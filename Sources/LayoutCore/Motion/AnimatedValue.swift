@@ -2,8 +2,8 @@
 ///
 /// The value is a pure function of time: it stores the start of the current segment (time in nanoseconds,
 /// the value and the velocity there) and evaluates the closed-form ``SpringMotion`` at any later time, so
-/// the same calls give the same values on every run. ``retarget(to:at:spring:)`` starts the new segment from the
-/// *current presentation value and velocity* (LayoutRules, "Fold and resize motion": always start from
+/// the same calls give the same values on every run. ``retarget(to:at:spring:)`` starts the new segment from
+/// the *current presentation value and velocity* (LayoutRules, "Fold and resize motion": always start from
 /// the current on-screen value, never snap to the final state).
 ///
 /// Once the motion has settled (within ``epsilon`` of the target with its speed within `epsilon · ω₀` per

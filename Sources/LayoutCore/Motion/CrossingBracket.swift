@@ -11,12 +11,12 @@ import Foundation
 /// The proof: Newton's method on ln E(t) − ln(tolerance) finds the crossing t*. Each envelope term
 /// (a + b·t)·e^(−λt) evaluates with a relative error below N = (λ_max·t + 16)·2⁻⁵² (the rounding of −λt
 /// scaled by the exponent, `exp`'s own ulp, and four roundings of the products and sums). The bracket
-/// t* ∓ δ, δ = 16N ÷ |(ln E)'(t*)| ≤ t*/1000, is kept only when the evaluated envelope exceeds tolerance·(1 + 4N)
-/// at t* − δ and at the peak and stays under tolerance·(1 − 4N) at t* + δ. The true envelope rises to
-/// at most one peak and then falls (see ``SpringMotion/settlingTime(epsilon:)``), so between the peak
-/// and t* − δ it stays above tolerance·(1 + 2N), and past t* + δ below tolerance·(1 − 2N), falling at
-/// least at the slope |(ln E)'| it has at t* + δ (one term; past its peak b/(a + bt) only shrinks) or at
-/// the slowest rate (two terms, a log-sum-exp, convex) — required to be at least 10⁻³·λ_max, so the
+/// t* ∓ δ, δ = 16N ÷ |(ln E)'(t*)| ≤ t*/1000, is kept only when the evaluated envelope exceeds
+/// tolerance·(1 + 4N) at t* − δ and at the peak and stays under tolerance·(1 − 4N) at t* + δ. The true
+/// envelope rises to at most one peak and then falls (see ``SpringMotion/settlingTime(epsilon:)``), so
+/// between the peak and t* − δ it stays above tolerance·(1 + 2N), and past t* + δ below tolerance·(1 − 2N),
+/// falling at least at the slope |(ln E)'| it has at t* + δ (one term; past its peak b/(a + bt) only shrinks)
+/// or at the slowest rate (two terms, a log-sum-exp, convex) — required to be at least 10⁻³·λ_max, so the
 /// fall outruns the error growing with t. Any evaluation therefore lands on the same side. When a
 /// condition fails (a crossing next to the peak, Newton not converging, non-finite values) there is no
 /// bracket and every step evaluates.

@@ -241,8 +241,8 @@ public struct PlanAnimator: Sendable, Hashable {
       ? presentation : nil
   }
 
-  /// Overwrites `slot` with the presentation of track `index` of `tracks` at `shared`'s time, or returns false (and leaves
-  /// `slot` alone) when the track has faded out.
+  /// Overwrites `slot` with the presentation of track `index` of `tracks` at `shared`'s time, or returns
+  /// false (and leaves `slot` alone) when the track has faded out.
   ///
   /// Stored field by field, the id only when it changed: the replayer refills one buffer per tick, and a
   /// whole presentation per element (with its id retained and released) cost more than the spring

@@ -3,8 +3,9 @@
 /// Frames are in content coordinates, in points: x in the viewport's horizontal space (the content starts at
 /// ``ScrollViewport/contentMinX``), y from the top of the content (0 is the first row's top). Items fill rows
 /// of ``ScrollConfiguration/columns`` in order; each row is as tall as its tallest item; in right-to-left the
-/// first column is the rightmost. Heights are exact functions of the inputs (``ScrollItem/height(width:dynamicTypeSize:)``)
-/// and row tops are summed in order, so the same inputs give bit-identical frames.
+/// first column is the rightmost. Heights are exact functions of the inputs
+/// (``ScrollItem/height(width:dynamicTypeSize:)``) and row tops are summed in order, so the same inputs give
+/// bit-identical frames.
 public struct ScrollLayout: Sendable, Hashable {
   /// The items, in order.
   public let items: [ScrollItem]

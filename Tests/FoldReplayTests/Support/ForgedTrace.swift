@@ -2,8 +2,8 @@ import FoldTrace
 import TestSupport
 
 /// Trace bytes no writer produces: events holding NaN or infinite lengths, as a damaged or forged file
-/// could (FoldTrace's TraceFormat article: doubles may be stored raw, as their 64 bits). The data frame is a zstd
-/// frame made by libzstd with its content checksum, which the reader requires.
+/// could (FoldTrace's TraceFormat article: doubles may be stored raw, as their 64 bits). The data frame is a
+/// zstd frame made by libzstd with its content checksum, which the reader requires.
 enum ForgedTrace {
   /// A scene's connection (window display, scale 2) and its geometry, with every length stored raw.
   enum Record {

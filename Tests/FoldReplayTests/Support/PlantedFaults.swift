@@ -242,8 +242,8 @@ struct PlantedFault: Sendable, CustomTestStringConvertible {
 }
 
 /// Reports the neighbouring presentation (stack ↔ split, expanded → split) on every other 1.5 pt band of
-/// width plus height while keeping the shape: a presentation decided from a width that the presentation itself
-/// changes (a pane toggled near a threshold). During a window drag it flaps many times a second.
+/// width plus height while keeping the shape: a presentation decided from a width that the presentation
+/// itself changes (a pane toggled near a threshold). During a window drag it flaps many times a second.
 struct FlappingPresentationLayout: LayoutPolicy {
   var base: any LayoutPolicy
   func plan(for context: LayoutContext) -> LayoutPlan {

@@ -9,8 +9,8 @@ import Testing
 
 /// The reader's fast path for scroll and hinge records reads nothing past a frame's content: the
 /// content is placed so that its last byte is the last one before an unreadable page, and a load past
-/// it (the plain-form reads' eight-byte words included) stops the process. In the reader the content lies in a
-/// larger reused buffer, where an over-read goes unseen even under AddressSanitizer, and changes no
+/// it (the plain-form reads' eight-byte words included) stops the process. In the reader the content lies in
+/// a larger reused buffer, where an over-read goes unseen even under AddressSanitizer, and changes no
 /// value (the bytes past a varint are masked off), so no differential test sees it either.
 @Suite struct CommonRecordGuardPageTests {
   /// Calls `body` with a copy of `bytes` that ends where an unreadable page begins.

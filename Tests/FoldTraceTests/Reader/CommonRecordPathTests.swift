@@ -20,7 +20,8 @@ import Testing
     }
   }
 
-  /// What the checked reads of `ByteReader` read from the first `limit` bytes of `input`, or nil when it throws.
+  /// What the checked reads of `ByteReader` read from the first `limit` bytes of `input`, or nil when it
+  /// throws.
   static func checked<T>(_ input: [UInt8], limit: Int, _ read: (inout ByteReader) throws -> T) -> (
     T, Int
   )? {

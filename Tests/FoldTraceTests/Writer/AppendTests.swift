@@ -25,7 +25,8 @@ import Testing
       try appender.close()
 
       let reopened = try Self.fileBytes(path)
-      // The old frames are byte for byte where they were; only the old seek table (12 × 2 + 17 bytes) is gone.
+      // The old frames are byte for byte where they were; only the old seek table (12 × 2 + 17 bytes) is
+      // gone.
       let seekTableBytes = 8 + 2 * 12 + 9
       #expect(Array(reopened.prefix(closed.count - seekTableBytes)) == Array(closed.dropLast(seekTableBytes)))
       let reader = try TraceReader(path: path)

@@ -57,9 +57,9 @@ import Testing
   }
 
   /// The largest events the rules accept — 512 KiB of strings, control characters (six bytes each in
-  /// JSON) after a five-digit prefix, 256 elements whose values fit no grid (nine bytes each in a record, 24 characters
-  /// in JSON), a scene and time of the most digits — encode under 1 MiB in a frame of their own and
-  /// under the 4 MiB line `tracecat pack` reads, and read back. A byte more is refused.
+  /// JSON) after a five-digit prefix, 256 elements whose values fit no grid (nine bytes each in a record, 24
+  /// characters in JSON), a scene and time of the most digits — encode under 1 MiB in a frame of their own
+  /// and under the 4 MiB line `tracecat pack` reads, and read back. A byte more is refused.
   @Test func theLargestEventsFitARecordAndALine() throws {
     let odd = -2.2250738585072014e-308  // the longest description a double has, 24 characters
     let frame = TraceRect(x: odd, y: odd, width: .greatestFiniteMagnitude, height: 1 / 3)

@@ -2,8 +2,8 @@ import FoldTrace
 
 /// A trace a command writes as it reads (`pack`, `slice`): to OUT, claimed before any input is read and
 /// named only when complete (``InputSource/newTrace(_:inputs:)``; never over a file that holds data),
-/// or to standard output. Completed frames gather until 1 MiB before each write, so memory is bounded by that,
-/// the frame being filled and (for `pack`) the two frames being compressed, and input refused early
+/// or to standard output. Completed frames gather until 1 MiB before each write, so memory is bounded by
+/// that, the frame being filled and (for `pack`) the two frames being compressed, and input refused early
 /// leaves nothing on standard output.
 struct StreamedTrace {
   /// OUT, or nil for standard output.

@@ -13,8 +13,9 @@ import Foundation
 ///   `\f`, `\n`, `\r`, `\t`; the other bytes below 0x20 as `\u00xx` (lower-case hex); everything else —
 ///   `/`, U+007F, U+2028, every non-ASCII scalar — as its UTF-8 bytes. A Swift `String` holds no lone
 ///   surrogate (its UTF-8 is valid), so none is ever written.
-/// - Integers (``ChromeTraceEvent/Argument/count(_:)`` included) in decimal; a `Double` as its `description` less a trailing `.0` (`1`, `-0`, `0.1`, `1e-07`,
-///   `1e+21`, `5e-324`). Integral values below 2⁵³ in magnitude take a faster path with the same digits.
+/// - Integers (``ChromeTraceEvent/Argument/count(_:)`` included) in decimal; a `Double` as its `description`
+///   less a trailing `.0` (`1`, `-0`, `0.1`, `1e-07`, `1e+21`, `5e-324`). Integral values below 2⁵³ in
+///   magnitude take a faster path with the same digits.
 /// - NaN and the infinities have no JSON spelling: `JSONEncoder` refuses them with an `EncodingError`. An
 ///   event holding one is handed to ``referenceEncoder``, so the error (or, should it ever accept one, the
 ///   text) is exactly its own.
