@@ -85,6 +85,60 @@ import Testing
     }
   }
 
+  /// A trace file named `<stdin>`, the name messages give standard input, is judged by its own lock and
+  /// bytes, never by standard input's: being recorded it says so (5); free, with standard input a trace
+  /// being recorded, it is a torn tail to recover (4). Its messages name it `./<stdin>`.
+  @Test func aFileNamedLikeStandardInputIsJudgedAsItself() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let writer = try Self.recording(in: fixture, torn: true)
+    defer { try? writer.close() }
+    let live = fixture.directory.appendingPathComponent("live.foldtrace")
+    let named = fixture.directory.appendingPathComponent("<stdin>")
+    try FileManager.default.copyItem(at: live, to: named)
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    for command in ["cat", "stats", "check"] {
+      // Standard input is the trace being recorded; the file named `<stdin>` is its free copy.
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "exec \"$0\" \(command) '<stdin>' < live.foldtrace", executable.path], in: fixture.directory)
+      #expect(result.status == 4, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("./<stdin>"), "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("is being recorded"), "\(command): \(result.stderr)")
+    }
+    // Now a writer holds the file named `<stdin>` too.
+    let descriptor = open(named.path, O_RDONLY)
+    try #require(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+    defer { close(descriptor) }
+    for command in ["cat", "stats", "check"] {
+      let result = try fixture.run([command, "<stdin>"])
+      #expect(result.status == 5, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("./<stdin>: is being recorded"), "\(command): \(result.stderr)")
+    }
+  }
+
+  /// Standard input a trace being recorded that tracecat itself may not open (mode 0600, another owner;
+  /// the caller opened it): the lock is read from the kernel's table of locks, and it says so (5), as
+  /// for the file's owner. Needs root to hand the file to another user.
+  @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+  func aTraceBeingRecordedThatOnlyTheCallerMayOpenIsSeenLocked() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let writer = try Self.recording(in: fixture, torn: true)
+    defer { try? writer.close() }
+    let live = fixture.directory.appendingPathComponent("live.foldtrace").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: live)
+    let executable = try #require(TracecatRunner.executable, "tracecat not found; build it first")
+    for command in ["verify", "stats"] {
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "exec /usr/sbin/runuser -u nobody -- \"$0\" \(command) - < live.foldtrace", executable.path],
+        in: fixture.directory)
+      #expect(result.status == 5, "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("<stdin>: is being recorded"), "\(command): \(result.stderr)")
+    }
+  }
+
   /// A caller that holds a trace's lock and hands it on standard input (`exec 9<t; flock -x 9; tracecat
   /// stats - <&9`, as a recorder might to a child) keeps its lock: tracecat tests for a writer through
   /// a description of its own, never through the caller's, which a lock belongs to. It says the trace

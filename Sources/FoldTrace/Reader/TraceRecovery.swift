@@ -254,14 +254,52 @@ public enum TraceRecovery {
   /// through a redirect, `- < t.foldtrace`), as ``isBeingRecorded(path:)`` tells for a path — through a
   /// description of its own (`/proc/self/fd/0` opened anew), since a lock belongs to the open file
   /// description and the caller's, which standard input shares, must be left as it is. (Opening it anew
-  /// starts breaking a write lease its caller may hold on it.) False for a pipe or anything else, without
-  /// `/proc`, or when it cannot be told.
-  /// - Complexity: O(1); up to 100 ms while a lock is held.
+  /// starts breaking a write lease its caller may hold on it.) When this process may not open the file
+  /// (its mode, another owner: the caller opened it), the kernel's table of locks (`/proc/locks`) is read
+  /// instead, by the file's device and inode — which misses a lock where the two name the device apart
+  /// (btrfs subvolumes, some overlays). False for a pipe or anything else, without `/proc`, or when it
+  /// cannot be told.
+  /// - Complexity: O(1), or O(locks on the system) from the table; up to 100 ms while a lock is held.
   package static func isStandardInputBeingRecorded() -> Bool {
     guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else {
       return false
     }
-    return (try? isBeingRecorded(path: "/proc/self/fd/0")) == true
+    do throws(TraceError) {
+      return try isBeingRecorded(path: "/proc/self/fd/0")
+    } catch {
+      return isLockedByWriterInLockTable(device: status.identity.device, inode: status.identity.inode)
+    }
+  }
+
+  /// Whether the kernel's table of locks (`/proc/locks`) lists a writer's lock (`FLOCK … WRITE`) on the
+  /// file `device`, `inode` (as `stat(2)` gives them); a lock held by a child between its `fork` and
+  /// `exec` is waited out, as for a path. Neither opens nor locks the file. False without `/proc`.
+  /// - Complexity: O(locks on the system) per look; up to 100 ms while a lock is held.
+  package static func isLockedByWriterInLockTable(device: UInt64, inode: UInt64) -> Bool {
+    // `/proc/locks` writes a device as the kernel's major and minor numbers, in hex, as glibc's
+    // gnu_dev_major and gnu_dev_minor read them from st_dev: "1: FLOCK  ADVISORY  WRITE 4242
+    // fe:00:16654681 0 EOF" (a waiter's line has "->" after the number, so its fields do not match).
+    let major = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
+    let minor = device & 0xFF | (device >> 12) & ~0xFF
+    let file = [String(major, radix: 16), String(minor, radix: 16), String(inode)]
+    let wanted = file.map { $0.drop { $0 == "0" } }
+    for _ in 0..<50 {
+      guard let table = try? FileDescriptor.open("/proc/locks", .readOnly) else { return false }
+      var text: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while let count = try? table.read(into: &chunk), count > 0 { text += chunk[..<count] }
+      table.close()
+      let held = text.split(separator: UInt8(ascii: "\n")).contains { line in
+        let fields = line.split(separator: UInt8(ascii: " "))
+        return fields.count >= 6 && fields[1].elementsEqual("FLOCK".utf8)
+          && fields[3].elementsEqual("WRITE".utf8)
+          && fields[5].split(separator: UInt8(ascii: ":")).map { $0.drop { $0 == UInt8(ascii: "0") } }
+            .elementsEqual(wanted.map { Array($0.utf8)[...] }) { $0.elementsEqual($1) }
+      }
+      guard held else { return false }
+      pause(microseconds: 2_000)
+    }
+    return true
   }
 
   /// Whether a reader's error marks a torn tail that ``recover(path:markingCut:)`` would drop: the file

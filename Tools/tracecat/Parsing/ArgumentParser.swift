@@ -71,6 +71,9 @@ enum ArgumentParser {
     }
     if parsed.flag("help") { return parsed }
     try validatePositionals(parsed.positionals, configuration)
+    // Messages name standard input `<stdin>`, and a verdict on an error naming it reads standard input:
+    // a file of that very name is named by its path, so that no error on it is taken for one on `-`.
+    parsed.positionals = parsed.positionals.map { $0 == InputSource.displayName("-") ? "./" + $0 : $0 }
     return parsed
   }
 
