@@ -158,7 +158,7 @@ package struct FlatJSON: Sendable {
         position += 1
       }
       if isObject {
-        let key = string(child)
+        let key = JSONValue.excerpt(string(child))
         out += out.isEmpty ? key : ".\(key)"
         if child == index { return out }
         container = child + 1

@@ -88,7 +88,7 @@ struct JSONParser {
     var out = ""
     for step in path {
       switch step {
-      case .key(let key): out += out.isEmpty ? key : ".\(key)"
+      case .key(let key): out += out.isEmpty ? JSONValue.excerpt(key) : ".\(JSONValue.excerpt(key))"
       case .index(let index): out += "[\(index)]"
       }
     }

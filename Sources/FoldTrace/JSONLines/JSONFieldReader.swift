@@ -142,7 +142,7 @@ struct JSONFieldReader<Members: JSONLineMembers> where Members.Element.Members =
     let raw = try string(key)
     guard let value = Choice(rawValue: raw) else {
       let allowed = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw failure(key, "unknown value \"\(raw)\"; expected one of \(allowed)")
+      throw failure(key, "unknown value \"\(JSONValue.excerpt(raw))\"; expected one of \(allowed)")
     }
     return value
   }

@@ -127,7 +127,7 @@ enum JSONLineCheck {
         path += "[\(index)]"
       } else {
         if !path.isEmpty { path += "." }
-        path += key.stringValue
+        path += JSONValue.excerpt(key.stringValue)
       }
     }
     return path

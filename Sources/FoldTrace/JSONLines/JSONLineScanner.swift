@@ -426,7 +426,7 @@ struct JSONLineScanner: Sendable {
     for component in inKey ? path.dropLast() : path[...] {
       if component.key.start >= 0 {
         if !text.isEmpty { text += "." }
-        text += decodedString(component.key, bytes)
+        text += JSONValue.excerpt(decodedString(component.key, bytes))
       } else {
         text += "[\(component.index)]"
       }

@@ -5,7 +5,8 @@ extension TraceJSONLines {
     if kindName == headerKind { return .header(try decodeHeader(fields)) }
     guard let kind = TraceEvent.Kind(name: kindName) else {
       let known = ([headerKind] + TraceEvent.Kind.allCases.map(\.name)).joined(separator: ", ")
-      throw fields.failure("kind", "unknown kind \"\(kindName)\"; expected one of \(known)")
+      throw fields.failure(
+        "kind", "unknown kind \"\(JSONValue.excerpt(kindName))\"; expected one of \(known)")
     }
     return .event(
       TraceEvent(
@@ -16,7 +17,8 @@ extension TraceJSONLines {
     let versionText = try fields.string("version")
     guard let version = TraceFormatVersion(jsonText: versionText) else {
       throw fields.failure(
-        "version", "expected \"major.minor\" (digits only, each 0 … 65535), got \"\(versionText)\"")
+        "version",
+        "expected \"major.minor\" (digits only, each 0 … 65535), got \"\(JSONValue.excerpt(versionText))\"")
     }
     let wallClock =
       fields.has("wallClock") ? try fields.signed("wallClock", "an integer number of nanoseconds") : nil
