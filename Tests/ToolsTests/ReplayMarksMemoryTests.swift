@@ -79,5 +79,22 @@ import Testing
     inliner.finish { bytes += $0 }
     #expect(String(decoding: bytes, as: UTF8.self) == whole)
     #expect(whole.hasPrefix("<svg id=\"t3-a\">") && whole.contains("url(#t3-hatch)"))
+    // Drawn text is shown as written: only markup gains the prefix.
+    #expect(whole.contains("<title>say id=&quot;x&quot; url(#</title>"))
+  }
+
+  /// A pattern in the last bytes held back is prefixed when the document ends.
+  @Test(arguments: [1, 4, 64])
+  func aPatternAtTheEndIsPrefixed(_ size: Int) {
+    let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg><text>url(#a)</text><g id=\""
+    var inliner = ReplayReport.InlineSVG(idPrefix: "t1-")
+    var bytes: [UInt8] = []
+    let utf8 = Array(document.utf8)
+    for start in stride(from: 0, to: utf8.count, by: size) {
+      inliner.add(Array(utf8[start..<min(start + size, utf8.count)])) { bytes += $0 }
+    }
+    inliner.finish { bytes += $0 }
+    #expect(String(decoding: bytes, as: UTF8.self) == "<svg><text>url(#a)</text><g id=\"t1-")
+    #expect(ReplayReport.inline(document, idPrefix: "t1-") == "<svg><text>url(#a)</text><g id=\"t1-")
   }
 }

@@ -313,25 +313,27 @@ enum ReplayReport {
   }
 
   /// An SVG document as an element of the page: without its XML declaration, ids prefixed so that the
-  /// pictures of one page never share one.
+  /// pictures of one page never share one. Only markup matches (` id="`, `"url(#`): drawn text has its
+  /// `"` escaped (``SVGDocument/escape(_:keepingLineBreaks:)``), so a label holding `url(#` stays as written.
   static func inline(_ svg: String, idPrefix: String? = nil) -> String {
     var text = svg.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
     if let idPrefix {
       text = text.replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
-        .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
+        .replacingOccurrences(of: "\"url(#", with: "\"url(#\(idPrefix)")
     }
     return text
   }
 
   /// ``inline(_:idPrefix:)`` on an SVG document handed over in pieces: the XML declaration that starts
-  /// it dropped, `idPrefix` inserted after each ` id="` and `url(#`, the same bytes as the document
-  /// inlined whole. Holds back at most 4 bytes of a piece, which may start a pattern the next completes.
+  /// it dropped, `idPrefix` inserted after each ` id="` and `"url(#`, the same bytes as the document
+  /// inlined whole. Holds back at most 5 bytes of a piece, which may start a pattern the next completes.
   struct InlineSVG {
     let idPrefix: [UInt8]
     private var pending: [UInt8] = []
     private var started = false
     private static let declaration = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-    private static let patterns = [Array(" id=\"".utf8), Array("url(#".utf8)]
+    private static let patterns = [Array(" id=\"".utf8), Array("\"url(#".utf8)]
+    private static let longest = patterns.map(\.count).max()!
 
     init(idPrefix: String) { self.idPrefix = Array(idPrefix.utf8) }
 
@@ -349,16 +351,31 @@ enum ReplayReport {
         started = true
         if work.starts(with: Self.declaration) { work.removeFirst(Self.declaration.count) }
       }
+      prefixIds(work, final: false, to: output)
+    }
+
+    /// Hands what was held back to `output`.
+    mutating func finish(to output: ([UInt8]) -> Void) {
+      if !started, pending.starts(with: Self.declaration) { pending.removeFirst(Self.declaration.count) }
+      let work = pending
+      pending = []
+      prefixIds(work, final: true, to: output)
+    }
+
+    /// Copies `work` to `output` with `idPrefix` after each pattern; unless `final`, the bytes that may
+    /// start a pattern the next piece completes (fewer than ``longest``) are held back in `pending`.
+    private mutating func prefixIds(_ work: [UInt8], final: Bool, to output: ([UInt8]) -> Void) {
       var result: [UInt8] = []
       result.reserveCapacity(work.count + 256)
       var index = 0
-      // A pattern is 5 bytes: the last 4 wait for the next piece.
       while index < work.count {
-        guard index + 5 <= work.count else { break }
-        if let pattern = Self.patterns.first(where: { work[index..<index + 5].elementsEqual($0) }) {
+        guard final || index + Self.longest <= work.count else { break }
+        if let pattern = Self.patterns.first(where: {
+          index + $0.count <= work.count && work[index..<index + $0.count].elementsEqual($0)
+        }) {
           result += pattern
           result += idPrefix
-          index += 5
+          index += pattern.count
         } else {
           result.append(work[index])
           index += 1
@@ -366,13 +383,6 @@ enum ReplayReport {
       }
       pending = Array(work[index...])
       if !result.isEmpty { output(result) }
-    }
-
-    /// Hands what was held back to `output`.
-    mutating func finish(to output: ([UInt8]) -> Void) {
-      if !started, pending.starts(with: Self.declaration) { pending.removeFirst(Self.declaration.count) }
-      if !pending.isEmpty { output(pending) }
-      pending = []
     }
   }
 
