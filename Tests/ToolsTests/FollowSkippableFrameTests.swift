@@ -137,4 +137,24 @@ import Testing
     let whole = try fixture.run(["duo.foldtrace"])
     #expect(follower.output == whole.text)
   }
+  /// A torn last frame longer than any frame within the reader's limits (17 MiB of empty raw blocks,
+  /// no last block): `--follow` stops at once with the status `verify` gives (4, a torn tail `recover`
+  /// repairs), not "over a limit" (1).
+  @Test func aTornFrameLongerThanAnyFrameStopsWithVerifysStatus() throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let frames = try Self.frames(fixture.bytes)
+    let end = frames.last!.offset + frames.last!.size
+    // A zstd frame header (content checksum, window 1 MiB), then 3-byte headers of empty raw blocks.
+    let torn =
+      Array(fixture.bytes[..<end]) + [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x50]
+      + [UInt8](repeating: 0, count: 17 << 20)
+    _ = try fixture.file("t.foldtrace", torn)
+    let verify = try fixture.run(["verify", "t.foldtrace"])
+    #expect(verify.status == 4, "\(verify.stderr)")
+    let followed = try fixture.run(["--follow", "t.foldtrace"])
+    #expect(followed.status == 4, "\(followed.stderr)")
+    #expect(followed.stderr.contains("frame \(frames.count) is truncated"), "\(followed.stderr)")
+    #expect(followed.stdout == (try fixture.run(["t.foldtrace"])).stdout)
+  }
 }

@@ -71,7 +71,8 @@ extension TraceReader {
   /// - Returns: The next frame (its offset and index as in the file), or whether to wait or stop.
   /// - Throws: ``TraceError`` with the frame's byte offset, as ``nextFrame()`` throws, for a damaged or
   ///   too-large frame (`.corrupt`, `.limitExceeded`; a zstd frame whose blocks run past what a frame of
-  ///   ``TraceReaderLimits/maxFrameContentBytes`` can take is refused as it is walked), a damaged seek
+  ///   ``TraceReaderLimits/maxFrameContentBytes`` can take is decoded as it stands, and `.truncated` when
+  ///   it runs on past the end of the file, as for a sequential read), a damaged seek
   ///   table (`.corrupt`), bytes that start no frame (`.corrupt`, or `.truncated` for fewer than 4), a
   ///   second trace's header, or `.io`.
   /// - Complexity: O(the frame's size); memory O(``TraceReaderLimits/maxFrameContentBytes``) and 12
@@ -92,7 +93,8 @@ extension TraceReader {
       let magic = TraceFormat.u32(preamble, at: 0)
       if magic == TraceFormat.zstdFrameMagic {
         guard try zstdFrameIsWhole(&cursor) else { return .waiting }
-        // Whole, so the decode cannot end for want of bytes: it returns the frame or the damage.
+        // Whole (or longer than any frame within the limits), so the decode returns the frame or the
+        // damage, and waits for no byte.
         guard let frame = try nextFrame() else { return .waiting }
         cursor.offset = position
         cursor.index = nextIndex
@@ -145,10 +147,10 @@ extension TraceReader {
 
   /// Whether the zstd frame at `position` lies whole in the file, found by walking its frame header and
   /// block headers (RFC 8878 §3.1.1) from `cursor.nextBlock`, which is left at the first block not
-  /// known to be whole. True too for a frame header or block header no decoder accepts, so that
-  /// ``nextFrame()`` reports the damage as it does for a file.
-  /// - Throws: ``TraceError`` `.limitExceeded` when the blocks run past ``maxFollowedFrameBytes``;
-  ///   `.io`.
+  /// known to be whole. True too for a frame header or block header no decoder accepts, and for blocks
+  /// that run past ``maxFollowedFrameBytes``, so that ``nextFrame()`` reports the damage as it does for
+  /// a file.
+  /// - Throws: ``TraceError`` `.io`.
   private func zstdFrameIsWhole(_ cursor: inout FollowCursor) throws(TraceError) -> Bool {
     if cursor.nextBlock == nil {
       // Magic, descriptor, window descriptor, dictionary ID (up to 4) and content size (up to 8).
@@ -167,12 +169,9 @@ extension TraceReader {
     var window: [UInt8] = []
     var windowStart = 0
     while let block = cursor.nextBlock {
-      guard block - position <= maxFollowedFrameBytes else {
-        throw fail(
-          .limitExceeded,
-          "frame \(nextIndex) runs past \(maxFollowedFrameBytes) bytes without ending, more than a frame "
-            + "of at most \(limits.maxFrameContentBytes) bytes of content takes")
-      }
+      // Longer than any frame a writer makes within the limits: no wait would end it. The frame is
+      // decoded as it stands, which decides it as for a file (torn, over a limit, or whole).
+      guard block - position <= maxFollowedFrameBytes else { return true }
       if block < windowStart || block + 3 > windowStart + window.count {
         window = try source.read(at: block, count: 4096)
         windowStart = block
