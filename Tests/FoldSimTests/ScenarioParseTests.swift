@@ -71,6 +71,16 @@ struct ScenarioParseTests {
     #expect(e.message.contains("unknown key"))
   }
 
+  /// A long key is cut in the field path (its first 40 characters and `…`), so the message stays one
+  /// short line.
+  @Test func longKeysAreCutInTheField() throws {
+    let key = String(repeating: "k", count: 3_000)
+    let e = try failure(
+      #"{"device": "iphone", "seed": 1, "timeline": [{"gesture": "scroll", ""# + key + #"": 1}]}"#)
+    #expect(e.field == "timeline[0]." + String(repeating: "k", count: 40) + "…")
+    #expect(e.description.utf8.count < 300)
+  }
+
   @Test func wrongTypesNameTheField() throws {
     let e = try failure(
       """

@@ -35,6 +35,25 @@ import Testing
     #expect(try fixture.bytes(of: "duo.foldtrace") == before, "\(command)")
   }
 
+  /// `-o /dev/stdin` on a command that reads a named file: standard input's file is never written
+  /// into (exit 3, its bytes kept), and the message says it is standard input's, not the command's
+  /// input.
+  @Test(arguments: [
+    "\"$0\" plot -o /dev/stdin duo.foldtrace 0<> other.txt",
+    "\"$0\" export --chrome --force -o /proc/self/fd/0 duo.foldtrace 0<> other.txt",
+  ])
+  func standardInputsFileIsNotCalledTheCommandsInput(_ command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    _ = try fixture.file("other.txt", Array("other\n".utf8))
+    let result = try shell(fixture, command)
+    #expect(result.status == 3, "\(command): \(result.stderr)")
+    #expect(
+      result.stderr.contains("is the file on standard input, which no output is written into"),
+      "\(command): \(result.stderr)")
+    #expect(try fixture.bytes(of: "other.txt") == Array("other\n".utf8))
+  }
+
   /// With standard output closed, a command never writes its report into a file it opened: the copy of
   /// standard input (or an input file) took descriptor 1 and `stats` wrote its table over the trace's
   /// header. Now a write to standard output fails (exit 3) and the trace keeps its bytes; `diff` of

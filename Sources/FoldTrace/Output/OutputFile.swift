@@ -128,7 +128,8 @@ public final class OutputFile {
     if let number = FileSystem.descriptorAlias(path) {
       // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor the user means, written through
       // as a special file is. Opening the name would open its file anew, at offset 0.
-      let opened = try Self.openDescriptor(number, path, inputs: inputs)
+      let opened = try Self.openDescriptor(
+        number, path, inputs: inputs, readsStandardInput: commandInputs.contains("-"))
       descriptor = opened
       target = path
       (replaces, replacesPlaceholder, permissions) = (false, false, 0)
@@ -519,12 +520,14 @@ public final class OutputFile {
   /// A duplicate of this process's descriptor `number`, which `path` names
   /// (``FileSystem/descriptorAlias(_:)``), to write the output through.
   ///
+  /// - Parameter readsStandardInput: Whether the command reads `-`; standard input's file is refused
+  ///   either way, and the message says which.
   /// - Throws: ``TraceError`` `.io` when the descriptor is not open or not open for writing;
   ///   `.invalidArgument` when it is a directory, one of `inputs` (a regular file) or a pipe on one
   ///   (``refuseInputPipe(_:_:inputs:)``).
-  private static func openDescriptor(_ number: Int32, _ path: String, inputs: [String]) throws(TraceError)
-    -> FileDescriptor
-  {
+  private static func openDescriptor(
+    _ number: Int32, _ path: String, inputs: [String], readsStandardInput: Bool
+  ) throws(TraceError) -> FileDescriptor {
     let source = FileDescriptor(rawValue: number)
     let status: FileStatus
     do throws(Errno) {
@@ -541,7 +544,9 @@ public final class OutputFile {
     if status.kind == .regular, let input = input(among: inputs, sameAs: status) {
       throw TraceError(
         .invalidArgument, file: path,
-        reason: "is this command's input '\(input)'; its output would be written into the file it reads")
+        reason: input == "-" && !readsStandardInput
+          ? "is the file on standard input, which no output is written into"
+          : "is this command's input '\(input)'; its output would be written into the file it reads")
     }
     guard source.isOpenForWriting else {
       throw TraceError(.io, file: path, reason: "names descriptor \(number), which is open for reading only")
