@@ -54,6 +54,25 @@ import Testing
     #expect(try fixture.bytes(of: "other.txt") == Array("other\n".utf8))
   }
 
+  /// A standard descriptor closed when the command started is held on /dev/null so that no file takes
+  /// its number; an output named through it is refused as not open (exit 3), not written into
+  /// /dev/null with a summary as if published.
+  @Test(arguments: [
+    "\"$0\" plot -o /dev/stdin duo.foldtrace <&-",
+    "\"$0\" slice -o /proc/self/fd/0 duo.foldtrace <&-",
+    "\"$0\" export --chrome -o /dev/fd/1 duo.foldtrace >&-",
+  ])
+  func anOutputThroughADescriptorClosedAtStartIsRefused(_ command: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try shell(fixture, command)
+    #expect(result.status == 3, "\(command): \(result.stderr)")
+    let descriptor = command.contains(">&-") ? 1 : 0
+    #expect(
+      result.stderr.contains("names descriptor \(descriptor), which is not open"),
+      "\(command): \(result.stderr)")
+  }
+
   /// With standard output closed, a command never writes its report into a file it opened: the copy of
   /// standard input (or an input file) took descriptor 1 and `stats` wrote its table over the trace's
   /// header. Now a write to standard output fails (exit 3) and the trace keeps its bytes; `diff` of

@@ -207,14 +207,20 @@ extension JSONValue {
 }
 
 extension JSONValue {
-  /// The most characters of a token (a number, a string, a key) an error message quotes.
+  /// The most Unicode scalars of a token (a number, a string, a key) an error message quotes.
   package static let excerptLimit = 40
 
-  /// `text` as an error message quotes it: whole when it has at most ``excerptLimit`` characters,
+  /// `text` as an error message quotes it: whole when it has at most ``excerptLimit`` Unicode scalars,
   /// otherwise its first ``excerptLimit`` followed by `…`, so that a 5 MB token makes a short message.
+  /// Scalars, not characters: one character may hold any number of them (a letter and a million
+  /// combining marks).
   /// - Complexity: O(``excerptLimit``).
   package static func excerpt(_ text: some StringProtocol) -> String {
-    let end = text.index(text.startIndex, offsetBy: excerptLimit, limitedBy: text.endIndex) ?? text.endIndex
-    return end == text.endIndex ? String(text) : String(text[..<end]) + "…"
+    let scalars = text.unicodeScalars
+    let end =
+      scalars.index(scalars.startIndex, offsetBy: excerptLimit, limitedBy: scalars.endIndex)
+      ?? scalars.endIndex
+    guard end != scalars.endIndex else { return String(text) }
+    return String(String.UnicodeScalarView(scalars[..<end])) + "…"
   }
 }

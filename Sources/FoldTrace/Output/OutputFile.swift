@@ -531,6 +531,8 @@ public final class OutputFile {
     let source = FileDescriptor(rawValue: number)
     let status: FileStatus
     do throws(Errno) {
+      // Closed when the command started, and held on /dev/null since: not open, as far as the user knows.
+      guard !isReservedStandardDescriptor(number) else { throw Errno.badFileDescriptor }
       status = try source.status()
     } catch {
       throw TraceError(

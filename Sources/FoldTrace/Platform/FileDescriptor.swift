@@ -61,6 +61,9 @@ package struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringC
   /// error is `EWOULDBLOCK` (`EAGAIN`).
   package static var wouldBlock: Errno { Errno(rawValue: EWOULDBLOCK) }
 
+  /// The descriptor is not open (or not open for the operation). The corresponding C error is `EBADF`.
+  package static var badFileDescriptor: Errno { Errno(rawValue: EBADF) }
+
   /// The name exists already. The corresponding C error is `EEXIST`.
   package static var fileExists: Errno { Errno(rawValue: EEXIST) }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +23,7 @@ private func systemIgnore(_ number: Int32) { _ = signal(number, SIG_IGN) }
 /// - Complexity: At most three `fcntl(2)` calls and three `open(2)`s.
 package func reserveStandardDescriptors() {
   for descriptor: Int32 in 0...2 where !systemIsOpen(descriptor) {
+    reservedDescriptors.bitwiseOr(1 << descriptor, ordering: .relaxed)
     let opened = systemOpenNull(descriptor == 0 ? O_WRONLY : O_RDONLY)
     // `open` takes the lowest free number, which is this one: every lower one is open by now. Should
     // it be another, it is moved onto this one.
@@ -28,6 +31,16 @@ package func reserveStandardDescriptors() {
     _ = systemMove(opened, to: descriptor)
     _ = systemClose(opened)
   }
+}
+
+/// The standard descriptors ``reserveStandardDescriptors()`` found closed: bit n for descriptor n.
+private let reservedDescriptors = Atomic<UInt8>(0)
+
+/// Whether `descriptor` (0, 1 or 2) was closed when the process started and is held on `/dev/null` by
+/// ``reserveStandardDescriptors()``: an output named through it (`-o /dev/stdin` with `<&-`) has
+/// nowhere to go.
+package func isReservedStandardDescriptor(_ descriptor: Int32) -> Bool {
+  (0...2).contains(descriptor) && reservedDescriptors.load(ordering: .relaxed) & (1 << descriptor) != 0
 }
 
 /// Makes writes past a closed pipe (SIGPIPE) or past the file size limit (`ulimit -f`, SIGXFSZ) fail

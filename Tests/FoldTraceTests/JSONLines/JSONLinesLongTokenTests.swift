@@ -34,6 +34,17 @@ import Testing
       field: "version", "expected \"major.minor\" (digits only, each 0 … 65535), got \"\(Self.cut)\"")
   }
 
+  /// One character of a thousand scalars (a letter and combining acute accents) is cut by scalars.
+  @Test func aLongCharacterIsCutByScalars() {
+    let character = "a" + String(repeating: "\u{301}", count: 1_000)
+    #expect(character.count == 1)
+    let cut = "a" + String(repeating: "\u{301}", count: JSONValue.excerptLimit - 1) + "…"
+    #expect(JSONValue.excerpt(character) == cut)
+    Self.expectRefused(
+      #"{"t":0,"kind":"hinge","status":""# + character + #"","angle":5}"#, field: "status",
+      "unknown value \"\(cut)\"; expected one of \"closed\", \"partiallyOpen\", \"fullyOpen\", \"unknown\"")
+  }
+
   @Test func longKeysAreCutInFieldPaths() {
     let marker = #"{"t":0,"kind":"marker","label":"x","#
     Self.expectRefused(
