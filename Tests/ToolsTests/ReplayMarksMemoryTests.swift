@@ -64,20 +64,25 @@ import Testing
 /// three times (about 15 MB for the 3.2 MB timeline of a 23 M-event trace): the pieces give the bytes
 /// the document inlined whole gives, wherever a piece ends.
 @Suite struct InlineSVGTests {
-  @Test(arguments: [1, 2, 3, 4, 5, 7, 64])
-  func piecesInlineAsTheWholeDocument(_ size: Int) {
-    let document =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg id=\"a\">\n  <g id=\"lane-1\" class=\"panel\">"
-      + "<rect fill=\"url(#hatch)\"/><title>say id=&quot;x&quot; url(#</title></g>\n</svg>\n"
-    let whole = ReplayReport.inline(document, idPrefix: "t3-")
-    var inliner = ReplayReport.InlineSVG(idPrefix: "t3-")
+  /// `document` inlined by ``ReplayReport/InlineSVG`` handed pieces of `size` bytes.
+  static func inlined(_ document: String, idPrefix: String, inPiecesOf size: Int) -> String {
+    var inliner = ReplayReport.InlineSVG(idPrefix: idPrefix)
     var bytes: [UInt8] = []
     let utf8 = Array(document.utf8)
     for start in stride(from: 0, to: utf8.count, by: size) {
       inliner.add(Array(utf8[start..<min(start + size, utf8.count)])) { bytes += $0 }
     }
     inliner.finish { bytes += $0 }
-    #expect(String(decoding: bytes, as: UTF8.self) == whole)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 64])
+  func piecesInlineAsTheWholeDocument(_ size: Int) {
+    let document =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg id=\"a\">\n  <g id=\"lane-1\" class=\"panel\">"
+      + "<rect fill=\"url(#hatch)\"/><title>say id=&quot;x&quot; url(#</title></g>\n</svg>\n"
+    let whole = ReplayReport.inline(document, idPrefix: "t3-")
+    #expect(Self.inlined(document, idPrefix: "t3-", inPiecesOf: size) == whole)
     #expect(whole.hasPrefix("<svg id=\"t3-a\">") && whole.contains("url(#t3-hatch)"))
     // Drawn text is shown as written: only markup gains the prefix.
     #expect(whole.contains("<title>say id=&quot;x&quot; url(#</title>"))
@@ -87,14 +92,8 @@ import Testing
   @Test(arguments: [1, 4, 64])
   func aPatternAtTheEndIsPrefixed(_ size: Int) {
     let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg><text>url(#a)</text><g id=\""
-    var inliner = ReplayReport.InlineSVG(idPrefix: "t1-")
-    var bytes: [UInt8] = []
-    let utf8 = Array(document.utf8)
-    for start in stride(from: 0, to: utf8.count, by: size) {
-      inliner.add(Array(utf8[start..<min(start + size, utf8.count)])) { bytes += $0 }
-    }
-    inliner.finish { bytes += $0 }
-    #expect(String(decoding: bytes, as: UTF8.self) == "<svg><text>url(#a)</text><g id=\"t1-")
+    #expect(
+      Self.inlined(document, idPrefix: "t1-", inPiecesOf: size) == "<svg><text>url(#a)</text><g id=\"t1-")
     #expect(ReplayReport.inline(document, idPrefix: "t1-") == "<svg><text>url(#a)</text><g id=\"t1-")
   }
 }
