@@ -61,6 +61,9 @@ import Testing
     "\"$0\" plot -o /dev/stdin duo.foldtrace <&-",
     "\"$0\" slice -o /proc/self/fd/0 duo.foldtrace <&-",
     "\"$0\" export --chrome -o /dev/fd/1 duo.foldtrace >&-",
+    "\"$0\" slice -o /dev/fd/../fd/0 duo.foldtrace <&-",
+    "\"$0\" plot -o /proc/self/root/dev/stdin duo.foldtrace <&-",
+    "exec \"$0\" plot -o /proc/self/task/$$/fd/1 duo.foldtrace >&-",
   ])
   func anOutputThroughADescriptorClosedAtStartIsRefused(_ command: String) throws {
     let fixture = try TracecatFixture()
@@ -71,6 +74,19 @@ import Testing
     #expect(
       result.stderr.contains("names descriptor \(descriptor), which is not open"),
       "\(command): \(result.stderr)")
+  }
+
+  /// An input named through standard input closed at start (`pack /dev/stdin <&-`) is not the empty
+  /// `/dev/null` that holds its number: it cannot be read (exit 3), as `-` cannot.
+  @Test(arguments: ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/../fd/0", "-"])
+  func anInputThroughStandardInputClosedAtStartCannotBeRead(_ name: String) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try shell(fixture, "\"$0\" pack -o out.foldtrace \(name) <&-")
+    #expect(result.status == 3, "\(name): \(result.stderr)")
+    #expect(result.stderr.contains("Bad file descriptor"), "\(name): \(result.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("out.foldtrace").path))
   }
 
   /// With standard output closed, a command never writes its report into a file it opened: the copy of

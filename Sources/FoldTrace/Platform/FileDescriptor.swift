@@ -160,7 +160,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///   - permissions: The new file's permissions before the umask, when `options` holds
   ///     ``OpenOptions/create``.
   /// - Returns: The new descriptor; the caller closes it.
-  /// - Throws: ``Errno`` from `open(2)`.
+  /// - Throws: ``Errno`` from `open(2)`; `EBADF` for a name of a standard descriptor that was closed
+  ///   when the process started (``reserveStandardDescriptors()``).
   package static func open(
     _ path: String, _ mode: AccessMode, options: OpenOptions, permissions: UInt16 = 0o644
   ) throws(Errno) -> FileDescriptor {
@@ -174,6 +175,13 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     if options.contains(.exclusive) { flags |= O_EXCL }
     if options.contains(.directory) { flags |= O_DIRECTORY }
     if options.contains(.nonBlocking) { flags |= O_NONBLOCK }
+    // A name of a standard descriptor that was closed when the process started would open what holds
+    // its number since (`/dev/null`): it is not open, as far as the user knows.
+    if hasReservedStandardDescriptors(), let number = FileSystem.descriptorAlias(path),
+      isReservedStandardDescriptor(number)
+    {
+      throw Errno.badFileDescriptor
+    }
     while true {
       let descriptor = systemOpen(path, flags, mode_t(permissions))
       if descriptor >= 0 { return FileDescriptor(rawValue: descriptor) }

@@ -25,6 +25,12 @@ private func systemReadLink(_ path: String) -> String? {
   return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
+private func systemRealPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
+}
+
 private func systemAccessMode(_ descriptor: Int32) -> Int32 { fcntl(descriptor, F_GETFL) }
 
 private func systemSwapUmask(_ mask: mode_t) -> mode_t { umask(mask) }
@@ -43,17 +49,24 @@ extension FileSystem {
 
   /// The descriptor a path names when it is one of the system's names for this process's own open
   /// descriptors: `/dev/stdin` (0), `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N`,
-  /// `/proc/self/fd/N`, `/proc/thread-self/fd/N` and `/proc/PID/fd/N` for this process's PID — the
-  /// path itself or any symbolic link on the way to its file. Opening such a name opens the file anew
-  /// (from offset 0, without `O_APPEND`): output meant for the descriptor is written to the descriptor
-  /// itself instead.
+  /// `/proc/self/fd/N`, `/proc/thread-self/fd/N`, `/proc/PID/fd/N` for this process's PID and
+  /// `/proc/PID/task/TID/fd/N` for one of its threads — the path itself, the path with its directory
+  /// resolved (`/dev/fd/../fd/N`, `/proc/self/root/dev/stdin`), or any symbolic link on the way to its
+  /// file. Opening such a name opens the file anew (from offset 0, without `O_APPEND`): output meant for
+  /// the descriptor is written to the descriptor itself instead.
   ///
   /// - Returns: N; nil for any other path (another process's descriptor included).
-  /// - Complexity: One `readlink(2)` per symbolic link followed, up to 40.
+  /// - Complexity: One `readlink(2)` and one `realpath(3)` per symbolic link followed, up to 40.
   package static func descriptorAlias(_ path: String) -> Int32? {
     var current = path
     for _ in 0..<40 {
       if let descriptor = descriptorNumber(named: current) { return descriptor }
+      let name = current.split(separator: "/").last.map(String.init) ?? ""
+      if !name.isEmpty, name != ".", name != "..", let directory = systemRealPath(directory(of: current)),
+        let descriptor = descriptorNumber(named: directory + "/" + name)
+      {
+        return descriptor
+      }
       guard let link = systemReadLink(current) else { return nil }
       current = link.hasPrefix("/") ? link : directory(of: current) + "/" + link
     }
@@ -74,6 +87,13 @@ extension FileSystem {
       let owner = parts[1]
       guard owner == "self" || owner == "thread-self" || number(owner) == getpid() else { return nil }
       return number(parts[3])
+    case 6 where parts[0] == "proc" && parts[2] == "task" && parts[4] == "fd":
+      // A thread's table is the process's: one of this process's threads, listed under its PID.
+      let owner = parts[1]
+      guard owner == "self" || number(owner) == getpid(), number(parts[3]) != nil,
+        (try? status("/proc/\(getpid())/task/\(parts[3])")) != nil
+      else { return nil }
+      return number(parts[5])
     default:
       return nil
     }

@@ -43,6 +43,9 @@ package func isReservedStandardDescriptor(_ descriptor: Int32) -> Bool {
   (0...2).contains(descriptor) && reservedDescriptors.load(ordering: .relaxed) & (1 << descriptor) != 0
 }
 
+/// Whether ``reserveStandardDescriptors()`` found any standard descriptor closed.
+package func hasReservedStandardDescriptors() -> Bool { reservedDescriptors.load(ordering: .relaxed) != 0 }
+
 /// Makes writes past a closed pipe (SIGPIPE) or past the file size limit (`ulimit -f`, SIGXFSZ) fail
 /// with `EPIPE` or `EFBIG` instead of ending the process, for a command that must report its status
 /// after it changed a file (`tracecat recover`).

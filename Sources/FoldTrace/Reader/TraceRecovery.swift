@@ -278,12 +278,12 @@ public enum TraceRecovery {
   /// nor locks the file. False without `/proc`.
   ///
   /// The table is no snapshot: it is made a page per `read(2)`, and a lock dropped meanwhile elsewhere
-  /// shifts the next page past a line. So a lock counts as gone only when eight looks 5 ms apart miss
-  /// it; with thousands of locks taken and dropped elsewhere all the while, a held one is still missed
-  /// now and then (none in 200 runs with 3 000 flocks cycling). The table shows only the locks of
-  /// processes in this process's PID namespace.
-  /// - Complexity: O(locks on the system) per look, a look stopping at the line it finds: at most 16
-  ///   looks and 170 ms of pauses (a look takes about 0.4 s with 40 000 locks on the system).
+  /// shifts the next page past a line. So a lock counts as gone only when one look reads a table of a
+  /// few lines without it, or eight looks 5 ms apart miss it; with thousands of locks taken and dropped
+  /// elsewhere all the while, a held one is still missed now and then (none in 200 runs with 3 000 flocks
+  /// cycling). The table shows only the locks of processes in this process's PID namespace.
+  /// - Complexity: O(locks on the system) per look: one look for a table of a few lines, else at most
+  ///   16 looks and 170 ms of pauses (a look takes about 0.4 s with 40 000 locks on the system).
   package static func isLockedByWriterInLockTable(device: UInt64, inode: UInt64) -> Bool {
     // `/proc/locks` writes a device as the kernel's major and minor numbers, in hex, as glibc's
     // gnu_dev_major and gnu_dev_minor read them from st_dev: "1: FLOCK  ADVISORY  WRITE 4242
@@ -300,27 +300,28 @@ public enum TraceRecovery {
         && fields[5].split(separator: UInt8(ascii: ":")).map { Array($0.drop { $0 == UInt8(ascii: "0") }) }
           == wanted
     }
-    /// One look: the table read line by line until the lock's line; nil without the table.
-    func look() -> Bool? {
+    /// One look: the table read whole, as fast as it comes (a line skipped needs a lock dropped between
+    /// two reads), then searched; and whether its first `read(2)` held all of it (then a miss is
+    /// certain): a page is made under one hold of the table and ends only where the next line would not
+    /// fit, so a first read under 2 KiB ended with the table. Nil without the table.
+    func look() -> (held: Bool, whole: Bool)? {
       guard let table = try? FileDescriptor.open("/proc/locks", .readOnly) else { return nil }
-      defer { table.close() }
-      var pending: [UInt8] = []
+      var text: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      var first: Int?
       while let count = try? table.read(into: &chunk), count > 0 {
-        pending += chunk[..<count]
-        guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-        if pending[...last].split(separator: UInt8(ascii: "\n")).contains(where: isWritersLock) {
-          return true
-        }
-        pending.removeFirst(last + 1)
+        first = first ?? count
+        text += chunk[..<count]
       }
-      return isWritersLock(pending[...])
+      table.close()
+      let held = text.split(separator: UInt8(ascii: "\n")).contains(where: isWritersLock)
+      return (held, (first ?? 0) < 2048)
     }
-    /// Whether any of eight looks 5 ms apart finds the lock.
+    /// Whether any of eight looks 5 ms apart finds the lock; one look when the table is one page.
     func isListed() -> Bool {
       for attempt in 0..<8 {
-        guard let held = look() else { return false }
-        if held { return true }
+        guard let (held, whole) = look() else { return false }
+        if held || whole { return held }
         if attempt < 7 { pause(microseconds: 5_000) }
       }
       return false
