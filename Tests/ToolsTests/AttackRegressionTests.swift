@@ -7,6 +7,24 @@ import Testing
 @Suite struct AttackRegressionTests {
   /// `--force` never replaces the trace a command reads from standard input: `plot --force -o v.ft -`
   /// with standard input redirected from v.ft is refused (exit 3) and v.ft keeps its bytes.
+  /// A usage error quotes an option or value the user gave cut to 40 scalars and `…`
+  /// (``JSONValue/excerpt(_:)``), so a 100 000-character argument makes a one-line message.
+  @Test(arguments: [
+    ["--x" + String(repeating: "x", count: 100_000)],
+    ["cat", "--from", String(repeating: "9", count: 100_000), "t"],
+    ["replay", "--shard", String(repeating: "1", count: 100_000), "t"],
+    ["cat", "--kind", String(repeating: "k", count: 100_000), "t"],
+    ["cat", "--scene", String(repeating: "s", count: 100_000), "t"],
+  ])
+  func aLongArgumentIsQuotedCut(_ arguments: [String]) throws {
+    let fixture = try TracecatFixture()
+    defer { fixture.remove() }
+    let result = try fixture.run(arguments)
+    #expect(result.status == 2, "\(result.stderr.prefix(300))")
+    #expect(result.stderr.utf8.count < 400, "\(result.stderr.prefix(300))")
+    #expect(result.stderr.contains("…'"), "\(result.stderr.prefix(300))")
+  }
+
   @Test(arguments: [["plot"], ["export", "--chrome"]])
   func forceNeverReplacesTheTraceOnStandardInput(command: [String]) throws {
     let fixture = try TracecatFixture()

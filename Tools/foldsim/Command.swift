@@ -148,7 +148,7 @@ enum Command: Equatable {
   private static func unknownOption(_ spelling: String) -> FoldsimError {
     let spellings = options.flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
     let hint = NearestSpelling.nearest(to: spelling, among: spellings).map { "; did you mean '\($0)'?" } ?? ""
-    return .usage("unknown option '\(spelling)'\(hint)")
+    return .usage("unknown option '\(JSONValue.excerpt(spelling))'\(hint)")
   }
 
   /// The forms of the command, printed after a usage error.

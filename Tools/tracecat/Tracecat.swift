@@ -79,7 +79,7 @@ enum Tracecat {
         "did you mean '\($0)'? See 'tracecat --help'."
       } ?? "see 'tracecat --help' for the subcommands."
     let file = isFileName ? " (and no such file)" : ""
-    return .usage(message: "unknown subcommand '\(name)'\(file)", hint: hint)
+    return .usage(message: "unknown subcommand '\(JSONValue.excerpt(name))'\(file)", hint: hint)
   }
 
   /// Whether a directory entry named `path` exists, whatever it is: a dangling symbolic link or a link

@@ -107,7 +107,8 @@ struct ReplayCommand: TracecatCommand {
         let count = DecimalArgument.value(parts[1], as: Int.self), count >= 1, (1...count).contains(index)
       else {
         throw TracecatError.usage(
-          message: "--shard '\(text)' is not K/N in digits (0-9) with 1 ≤ K ≤ N ≤ \(Int.max)",
+          message:
+            "--shard '\(JSONValue.excerpt(text))' is not K/N in digits (0-9) with 1 ≤ K ≤ N ≤ \(Int.max)",
           hint: "for example --shard 2/4 (no sign, no blanks).")
       }
       shard = (index, count)
@@ -116,7 +117,8 @@ struct ReplayCommand: TracecatCommand {
     if let text = arguments.value("tick-rate") {
       guard let rate = DecimalArgument.value(text, as: Int.self), (1...100_000).contains(rate) else {
         throw TracecatError.usage(
-          message: "--tick-rate '\(text)' is not a whole number of Hz from 1 to 100000 in digits (0-9)",
+          message:
+            "--tick-rate '\(JSONValue.excerpt(text))' is not a whole number of Hz from 1 to 100000 in digits (0-9)",
           hint: Self.configuration.seeHelp)
       }
       tickRate = rate

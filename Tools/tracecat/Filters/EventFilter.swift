@@ -76,12 +76,13 @@ struct EventFilter: Sendable, Equatable {
     let hint = "give one or more, comma-separated (\(option == "--kind" ? "geometry,hinge" : "1,2"))."
     guard items.contains(where: { !$0.isEmpty }) else {
       throw TracecatError.usage(
-        message: "\(option) '\(values.joined(separator: ","))' names nothing", hint: hint)
+        message: "\(option) '\(JSONValue.excerpt(values.joined(separator: ",")))' names nothing", hint: hint)
     }
     if let value = values.first(where: {
       $0.split(separator: ",", omittingEmptySubsequences: false).contains { String($0).trimming(" ").isEmpty }
     }) {
-      throw TracecatError.usage(message: "\(option) '\(value)' has an empty item", hint: hint)
+      throw TracecatError.usage(
+        message: "\(option) '\(JSONValue.excerpt(value))' has an empty item", hint: hint)
     }
     return items
   }
@@ -92,7 +93,7 @@ struct EventFilter: Sendable, Equatable {
     let hint =
       NearestSpelling.nearest(to: name, among: names).map { "did you mean '\($0)'? " } ?? ""
     throw TracecatError.usage(
-      message: "unknown kind '\(name)' for --kind",
+      message: "unknown kind '\(JSONValue.excerpt(name))' for --kind",
       hint: hint + "kinds: " + names.joined(separator: ", ") + ".")
   }
 
@@ -100,7 +101,7 @@ struct EventFilter: Sendable, Equatable {
     if text == "-" { return nil }
     guard let number = DecimalArgument.value(text, as: UInt32.self) else {
       throw TracecatError.usage(
-        message: "--scene '\(text)' is not a scene number",
+        message: "--scene '\(JSONValue.excerpt(text))' is not a scene number",
         hint: "scenes are numbers as the second column shows (1, 2), or - for device-wide events.")
     }
     return SceneID(number)

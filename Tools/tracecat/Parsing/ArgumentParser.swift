@@ -111,10 +111,11 @@ enum ArgumentParser {
     let bare = spelling.split(separator: "=", maxSplits: 1).first.map(String.init) ?? spelling
     if let nearest = NearestSpelling.nearest(to: bare, among: spellings) {
       return .usage(
-        message: "unknown option '\(bare)' for '\(configuration.name)'",
+        message: "unknown option '\(JSONValue.excerpt(bare))' for '\(configuration.name)'",
         hint: "did you mean '\(nearest)'? See 'tracecat \(configuration.name) --help'.")
     }
     return .usage(
-      message: "unknown option '\(bare)' for '\(configuration.name)'", hint: configuration.seeHelp)
+      message: "unknown option '\(JSONValue.excerpt(bare))' for '\(configuration.name)'",
+      hint: configuration.seeHelp)
   }
 }

@@ -1,3 +1,5 @@
+import FoldTrace
+
 /// A point in trace time given on the command line: `--from 1.5`, `--to 2s`, `--from 1500000000ns`.
 ///
 /// Seconds are a decimal number with an optional `s` suffix (`1.5`, `1.5s`, `.25`); milliseconds take
@@ -25,17 +27,17 @@ enum TimeArgument {
       return nanoseconds
     case .tooPrecise(let decimals, let unit):
       throw TracecatError.usage(
-        message: "\(option) '\(text)' is more precise than a nanosecond",
+        message: "\(option) '\(JSONValue.excerpt(text))' is more precise than a nanosecond",
         hint: decimals == 0
           ? "nanoseconds are whole (1500000000ns)."
           : "\(unit == "ms" ? "milliseconds" : "seconds") take at most \(decimals) decimals.")
     case .outOfRange:
       throw TracecatError.usage(
-        message: "\(option) '\(text)' is past the latest time a trace can hold",
+        message: "\(option) '\(JSONValue.excerpt(text))' is past the latest time a trace can hold",
         hint: "times are at most 18446744073.709551615 s (2^64 - 1 ns) after the session's start.")
     case .malformed:
       throw TracecatError.usage(
-        message: "\(option) '\(text)' is not a time",
+        message: "\(option) '\(JSONValue.excerpt(text))' is not a time",
         hint: "use seconds (1.5 or 1.5s), milliseconds (250ms) or nanoseconds (1500000000ns); "
           + "see 'tracecat \(command) --help'.")
     }
